@@ -1,0 +1,64 @@
+// ACPC game definitions (`.game` files): betting type, players, blinds, stacks, deck, rounds.
+#ifndef POKER_GAME_DEF_H_
+#define POKER_GAME_DEF_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+namespace poker {
+
+inline constexpr int kMaxPlayers = 10;
+inline constexpr int kMaxRounds = 4;
+inline constexpr int kMaxHoleCards = 3;
+inline constexpr int kMaxBoardCards = 7;
+// The server's default stack in limit games (no stack limit in practice).
+inline constexpr int32_t kUnlimitedStack = 0x7FFFFFFF;
+// maxRaises when the file gives none: no cap.
+inline constexpr int kUnlimitedRaises = 255;
+
+enum class BettingType : uint8_t { kLimit = 0, kNoLimit = 1 };
+
+// One game as the ACPC server defines it. All chip amounts are in chips.
+struct GameDef {
+  BettingType betting_type = BettingType::kLimit;
+  int num_players = 0;
+  int num_rounds = 0;
+  std::array<int32_t, kMaxPlayers> stack{};       // per position; no-limit only (limit: kUnlimitedStack)
+  std::array<int32_t, kMaxPlayers> blind{};       // per position, chips posted before the deal
+  std::array<int32_t, kMaxRounds> raise_size{};   // limit only: chips one raise adds, per round
+  std::array<uint8_t, kMaxRounds> first_player{}; // 0-based position to act first, per round
+  std::array<uint8_t, kMaxRounds> max_raises{};   // raises allowed per round (kUnlimitedRaises = no cap)
+  int num_suits = 4;                              // a smaller deck keeps the last suits
+  int num_ranks = 13;                             // a smaller deck keeps the highest ranks
+  int num_hole_cards = 2;
+  std::array<uint8_t, kMaxRounds> num_board_cards{};  // cards dealt at the start of each round
+
+  bool is_no_limit() const { return betting_type == BettingType::kNoLimit; }
+  // The largest blind (the "big blind" for min-raise and mbb/hand).
+  int32_t BigBlind() const;
+  // Board cards visible in round r (sum of num_board_cards[0..r]).
+  int BoardCardsThrough(int round) const;
+  int TotalBoardCards() const { return BoardCardsThrough(num_rounds - 1); }
+  int DeckSize() const { return num_suits * num_ranks; }
+
+  bool operator==(const GameDef&) const = default;
+};
+
+// Parses the text of a game file (between GAMEDEF and END GAMEDEF; `#` comments and blank lines
+// skipped; keywords case-insensitive; `=` optional) and applies the server's checks. Errors name
+// `source:line` and the field.
+absl::StatusOr<GameDef> ParseGameDef(absl::string_view text, absl::string_view source = "<game>");
+
+// Reads and parses a game file.
+absl::StatusOr<GameDef> LoadGameDef(const std::string& path);
+
+// The game as `.game` file text that ParseGameDef reads back to the same GameDef.
+std::string FormatGameDef(const GameDef& game);
+
+}  // namespace poker
+
+#endif  // POKER_GAME_DEF_H_

@@ -1,0 +1,65 @@
+// Hand strength of two hole cards on a board: exact HS against one random (or weighted) opponent
+// pair, HS_n, positive potential and EHS, outs, and the hit probability (SPEC section 6).
+#ifndef POKER_HAND_STRENGTH_H_
+#define POKER_HAND_STRENGTH_H_
+
+#include <array>
+#include <cstdint>
+
+#include "absl/types/span.h"
+#include "poker/card.h"
+
+namespace poker {
+
+// Counts of opponent pairs (or their total weight) that our hand is ahead of, tied with, behind.
+struct StrengthCounts {
+  double ahead = 0;
+  double tied = 0;
+  double behind = 0;
+  double total() const { return ahead + tied + behind; }
+  // (ahead + tied / 2) / total; 0 when total is 0.
+  double hs() const;
+};
+
+// Exact HS of `hole` on a board of 3, 4 or 5 cards against every opponent pair that shares no card
+// with hole or board, each weighted by weights[PairIndex] (null = uniform).
+StrengthCounts HandStrengthCounts(PairCards hole, absl::Span<const Card> board,
+                                  const float* weights = nullptr);
+// HS as above; preflop (empty board) it is the all-in equity of the starting-hand class against a
+// uniformly random hand, from a table of the 169 classes.
+double HandStrength(PairCards hole, absl::Span<const Card> board);
+// HS against n opponents: HS^n (003 eq. 2).
+double HandStrengthN(double hs, int num_opponents);
+
+// Preflop all-in equity of a starting hand against one random hand (ties count half).
+double PreflopEquity(PairCards hole);
+// Class index 0..168 of a starting hand: pairs, suited, offsuit (see hand_strength.cc).
+int StartingHandClass(PairCards hole);
+
+// HS of every one of the 1326 pairs on a board of 3, 4 or 5 cards against a uniform opponent
+// (preflop: PreflopEquity). Pairs that conflict with the board get -1. Meant to be fast: all
+// pairs on one board in well under a few milliseconds.
+void AllPairsHandStrength(absl::Span<const Card> board, std::array<float, kNumPairs>* hs);
+
+// Positive potential and EHS on a flop or turn board: Ppot = P(behind or tied now -> ahead or
+// tied after the remaining board) against a uniform opponent; EHS = HS + (1 - HS) * Ppot.
+struct Potential {
+  double hs = 0;
+  double ppot = 0;
+  double npot = 0;
+  double ehs() const { return hs + (1 - hs) * ppot; }
+};
+// Exact over the next card only (flop: one card ahead, turn: the river), uniform opponent.
+Potential HandPotential(PairCards hole, absl::Span<const Card> board);
+
+// Outs (000 eq. 29): undealt cards c with HS(board + c) - HS(board) >= 0.6 * (1 - HS(board)).
+// Board of 3 or 4 cards.
+int CountOuts(PairCards hole, absl::Span<const Card> board);
+
+// Probability of hitting at least one of k outs with c cards to come from u unseen:
+// 1 - C(u - k, c) / C(u, c).
+double HitProbability(int outs, int cards_to_come, int unseen);
+
+}  // namespace poker
+
+#endif  // POKER_HAND_STRENGTH_H_

@@ -1,0 +1,28 @@
+// The interface every decision maker implements (rule-based bots, the agent), so that the same
+// object plays in the in-process arena and behind an ACPC connection.
+#ifndef POKER_PLAYER_H_
+#define POKER_PLAYER_H_
+
+#include "poker/codec.h"
+#include "poker/state.h"
+
+namespace poker {
+
+// Receives every state of every hand from its seat's point of view, in order, and is asked for an
+// action when it is to act. Not thread-safe; one match at a time.
+class Player {
+ public:
+  virtual ~Player() = default;
+
+  // Every state the seat sees, its own actions echoed included, and the final state of each hand
+  // (with opponents' cards at a showdown). Called before Act for the state it acts on.
+  virtual void Observe(const MatchState& view) { (void)view; }
+
+  // The action for `view`, where view.viewer is to act. It need not be legal: the caller applies
+  // State::Normalize as the dealer would; a good player returns legal actions.
+  virtual Action Act(const MatchState& view) = 0;
+};
+
+}  // namespace poker
+
+#endif  // POKER_PLAYER_H_

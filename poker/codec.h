@@ -19,6 +19,12 @@ namespace poker {
 // round) and why.
 absl::Status ApplyBetting(absl::string_view betting, State* state);
 
+// Reads one action as the server reads an agent's reply: `f`, `c`/`k`, `r`/`b` (either case),
+// with a raise-to size in no-limit (`r400`). A limit raise gets its fixed raise-to total. Errors
+// for an empty or unknown action, a no-limit raise without a size, or text after the action; the
+// server plays every such reply as a call. Legality is not checked: see State::Normalize.
+absl::StatusOr<Action> ParseAction(const State& state, absl::string_view text);
+
 // The betting of a state as the server prints it: `f c r` (limit) or `r<raise_to>` (no-limit),
 // rounds separated by `/`, with empty sections for the rounds skipped by an all-in runout.
 std::string FormatBetting(const State& state);
@@ -38,7 +44,8 @@ struct MatchState {
   State state;
 };
 
-// Parses one MATCHSTATE line (a trailing `\r`/`\n` is ignored). Errors name the field.
+// Parses one MATCHSTATE line (a trailing `\r`/`\n` is ignored). Errors name the field. Any
+// position's hole cards may be absent (the viewer's own included: check HoleCardsKnown).
 absl::StatusOr<MatchState> ParseMatchState(const GameDef& game, absl::string_view line);
 // The line without a line ending.
 std::string FormatMatchState(const MatchState& match_state);
@@ -57,6 +64,10 @@ struct LogLine {
 // Parses one STATE line, replays it under the rules and checks the logged values equal the
 // computed ones (to 1e-6). Tolerates CRLF and a trailing ` # comment`.
 absl::StatusOr<LogLine> ParseLogLine(const GameDef& game, absl::string_view line);
+
+// ParseLogLine into an existing record, reusing its vectors and strings (no allocation once they
+// have grown): the form for reading millions of lines.
+absl::Status ParseLogLineInto(const GameDef& game, absl::string_view line, LogLine* out);
 
 // The line as the dealer writes it (no comment, no line ending).
 std::string FormatLogLine(const LogLine& log_line);

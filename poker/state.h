@@ -45,8 +45,8 @@ class State {
   int round() const { return round_; }
   bool finished() const { return finished_; }
 
-  // Position to act next (undefined when finished()).
-  int CurrentPlayer() const;
+  // Position to act next; -1 when finished().
+  int CurrentPlayer() const { return current_player_; }
 
   int32_t spent(int p) const { return spent_[p]; }
   int32_t max_spent() const { return max_spent_; }
@@ -80,7 +80,7 @@ class State {
   int num_actions(int round) const { return num_actions_[round]; }
   const Action& action(int round, int i) const { return actions_[round][i]; }
   int actor(int round, int i) const { return actors_[round][i]; }
-  int num_raises(int round) const;  // raises made in the round
+  int num_raises(int round) const { return num_raises_[round]; }  // raises made in the round
 
   // Cards (kNoCard where unknown).
   Card hole_card(int p, int i) const { return hole_cards_[p][i]; }
@@ -99,20 +99,31 @@ class State {
   // among the best hands, so values can be fractional.
   absl::StatusOr<double> Value(int p) const;
 
+  // Value(p) of every position at once (one hand evaluation per player): out[p] for p <
+  // num_players. Same errors as Value.
+  absl::Status Values(absl::Span<double> out) const;
+
  private:
+  // Why a raise is refused (kNone: it is allowed).
+  enum class RaiseBlock : uint8_t { kNone, kFinished, kCap, kNoOpponent, kCovered, kTooLong };
+
   void StartRound(int round);
   void FinishAfterAction();
   int NextActive(int from) const;  // next position after `from` that can act
+  RaiseBlock RaiseBlocked() const;
+  int NumCalled() const;  // the server's count of players who have called the current bet
 
   const GameDef* game_;
   uint32_t hand_number_;
   int round_ = 0;
   bool finished_ = false;
+  int8_t current_player_ = -1;  // cached CurrentPlayer(); -1 when finished
   int32_t max_spent_ = 0;
   int32_t min_raise_to_ = 0;  // no-limit minimum raise-to for the next raise (never shrinks)
   std::array<int32_t, kMaxPlayers> spent_{};
   std::array<bool, kMaxPlayers> folded_{};
   std::array<uint8_t, kMaxRounds> num_actions_{};
+  std::array<uint8_t, kMaxRounds> num_raises_{};
   std::array<std::array<Action, kMaxActionsPerRound>, kMaxRounds> actions_{};
   std::array<std::array<uint8_t, kMaxActionsPerRound>, kMaxRounds> actors_{};
   std::array<std::array<Card, kMaxHoleCards>, kMaxPlayers> hole_cards_;

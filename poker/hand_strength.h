@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "absl/types/span.h"
 #include "poker/card.h"
@@ -36,10 +37,24 @@ double PreflopEquity(PairCards hole);
 // Class index 0..168 of a starting hand: pairs, suited, offsuit (see hand_strength.cc).
 int StartingHandClass(PairCards hole);
 
+// The 169 starting-hand classes: 0..12 pairs 22..AA (by rank); 13..90 suited and 91..168 offsuit,
+// each ordered by hi * (hi - 1) / 2 + lo over ranks hi > lo.
+inline constexpr int kNumStartingHandClasses = 169;
+// "AA", "AKs", "72o"; "??" out of range.
+std::string StartingHandClassName(int cls);
+// How many of the 1326 pairs fall in a class: 6 (pair), 4 (suited) or 12 (offsuit).
+int StartingHandClassCombos(int cls);
+
 // HS of every one of the 1326 pairs on a board of 3, 4 or 5 cards against a uniform opponent
 // (preflop: PreflopEquity). Pairs that conflict with the board get -1. Meant to be fast: all
 // pairs on one board in well under a few milliseconds.
 void AllPairsHandStrength(absl::Span<const Card> board, std::array<float, kNumPairs>* hs);
+
+// The exact integers behind AllPairsHandStrength (board of 3, 4 or 5 cards): 2 * ahead + tied for
+// every pair against the C(50 - |board|, 2) opponent pairs it does not conflict with; -1 for pairs
+// that conflict with the board. Used where floats are not exact enough (the preflop table).
+void AllPairsStrengthNumerators(absl::Span<const Card> board,
+                                std::array<int32_t, kNumPairs>* twice_ahead_plus_tied);
 
 // Positive potential and EHS on a flop or turn board: Ppot = P(behind or tied now -> ahead or
 // tied after the remaining board) against a uniform opponent; EHS = HS + (1 - HS) * Ppot.
@@ -50,6 +65,9 @@ struct Potential {
   double ehs() const { return hs + (1 - hs) * ppot; }
 };
 // Exact over the next card only (flop: one card ahead, turn: the river), uniform opponent.
+// Billings' form: over (opponent pair, next card) combinations, Ppot = (HP[behind][ahead] +
+// HP[behind][tied] / 2 + HP[tied][ahead] / 2) / (total[behind] + total[tied] / 2), Npot the mirror.
+// Other board sizes: only hs is set.
 Potential HandPotential(PairCards hole, absl::Span<const Card> board);
 
 // Outs (000 eq. 29): undealt cards c with HS(board + c) - HS(board) >= 0.6 * (1 - HS(board)).

@@ -49,9 +49,10 @@ int State::NextActive(int from) const {
 }
 
 int32_t State::pot() const {
-  int32_t total = 0;
+  // Only absurd game files (ten near-2^31 stacks) could pass 32 bits: saturate rather than wrap.
+  int64_t total = 0;
   for (int p = 0; p < game_->num_players; ++p) total += spent_[p];
-  return total;
+  return ClampToInt32(total);
 }
 
 int State::NumFolded() const {
@@ -285,11 +286,12 @@ absl::Status State::Values(absl::Span<double> out) const {
   const int folded = NumFolded();
   if (folded + 1 >= n) {
     // Everyone else folded: the last player takes every other player's chips.
-    const int32_t total = pot();
+    int64_t total = 0;
+    for (int p = 0; p < n; ++p) total += spent_[p];
     for (int p = 0; p < n; ++p) {
       // Integer negation first, so that a player who put in nothing shows 0, not -0.
       out[p] = folded_[p] ? static_cast<double>(-spent_[p])
-                          : static_cast<double>(int64_t{total} - spent_[p]);
+                          : static_cast<double>(total - spent_[p]);
     }
     return absl::OkStatus();
   }

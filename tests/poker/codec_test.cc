@@ -227,26 +227,26 @@ TEST(CodecTest, FormatValueLikeTheDealer) {
 }
 
 const char* const kDeepStackLine =
-    "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:qin.youwei.1|DeepStack # "
+    "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:pro.player.1|DeepStack # "
     "1478520223.88075\r\n";
 
 TEST(CodecTest, LogLineWithCommentAndCrlf) {
   absl::StatusOr<LogLine> log = ParseLogLine(NoLimit2p(), kDeepStackLine);
   ASSERT_TRUE(log.ok()) << log.status();
   EXPECT_EQ(log->comment, "1478520223.88075");
-  EXPECT_EQ(log->names, (std::vector<std::string>{"qin.youwei.1", "DeepStack"}));
+  EXPECT_EQ(log->names, (std::vector<std::string>{"pro.player.1", "DeepStack"}));
   EXPECT_EQ(log->values, (std::vector<double>{900, -900}));
   EXPECT_TRUE(log->state.finished());
   EXPECT_EQ(log->state.round(), 1);
   EXPECT_EQ(FormatLogLine(*log),
-            "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:qin.youwei.1|DeepStack");
+            "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:pro.player.1|DeepStack");
 }
 
 TEST(CodecTest, LogLineShowdownAndFractions) {
-  // A Pluribus hand with a split pot.
+  // A six-player hand (10000-chip stacks) with a split pot.
   const char* line =
       "STATE:0:ffr225fcc/ccc/ccc/ccr562cf:2cAc|9sTc|4c6s|Ks2d|6dAd|Jh5d/Qs9c4s/As/8d:"
-      "112.5|-225|0|0|112.5|0:MrBlue|MrBlonde|MrWhite|MrPink|MrBrown|Pluribus";
+      "112.5|-225|0|0|112.5|0:p1|p2|p3|p4|p5|bot";
   absl::StatusOr<LogLine> log = ParseLogLine(ProjectGame("holdem.nolimit.6p.10000.game"), line);
   ASSERT_TRUE(log.ok()) << log.status();
   EXPECT_EQ(log->values[0], 112.5);

@@ -28,7 +28,7 @@ class AliasTable {
     for (size_t i = 0; i < weights.size(); ++i) {
       if (weights[i] > 0) {
         total += weights[i];
-        slots_.push_back({0, static_cast<uint16_t>(i), static_cast<uint16_t>(i)});
+        slots_.push_back({0, static_cast<uint32_t>(i) * 0x10001u});  // alias = item
       }
     }
     total_weight_ = total;
@@ -38,7 +38,7 @@ class AliasTable {
     // it up to 1, moving the rest of that item's mass on until it is under-full itself.
     scaled_.resize(n);
     for (size_t s = 0; s < n; ++s) {
-      scaled_[s] = weights[slots_[s].item] * static_cast<double>(n) / total;
+      scaled_[s] = weights[slots_[s].item()] * static_cast<double>(n) / total;
       (scaled_[s] < 1 ? small_ : large_).push_back(static_cast<uint32_t>(s));
     }
     while (!small_.empty() && !large_.empty()) {
@@ -46,7 +46,7 @@ class AliasTable {
       small_.pop_back();
       const uint32_t l = large_.back();
       slots_[s].threshold = ToThreshold(scaled_[s]);
-      slots_[s].alias = slots_[l].item;
+      slots_[s].set_alias(slots_[l].item());
       scaled_[l] -= 1 - scaled_[s];
       if (scaled_[l] < 1) {
         large_.pop_back();
@@ -63,7 +63,9 @@ class AliasTable {
   uint32_t Sample(uint64_t random) const {
     const uint32_t n = static_cast<uint32_t>(slots_.size());
     const Slot& slot = slots_[(uint64_t{static_cast<uint32_t>(random >> 32)} * n) >> 32];
-    return static_cast<uint32_t>(random) < slot.threshold ? slot.item : slot.alias;
+    // Branch-free: the own-or-alias choice is a coin flip the branch predictor cannot learn.
+    const uint32_t use_alias = static_cast<uint32_t>(random) >= slot.threshold;
+    return (slot.items >> (16 * use_alias)) & 0xFFFF;
   }
 
   // How many items have positive weight (0 before Build or after a failed one).
@@ -72,11 +74,12 @@ class AliasTable {
   double total_weight() const { return total_weight_; }
 
  private:
-  // Keeping the slot's own item has probability threshold / 2^32.
+  // Keeping the slot's own item has probability threshold / 2^32. items = alias << 16 | item.
   struct Slot {
     uint32_t threshold;
-    uint16_t item;
-    uint16_t alias;
+    uint32_t items;
+    uint16_t item() const { return items & 0xFFFF; }
+    void set_alias(uint32_t alias) { items = (items & 0xFFFF) | alias << 16; }
   };
   static constexpr uint32_t kAlways = 0xFFFFFFFFu;  // own item, alias == item or 2^-32 off
 

@@ -1,5 +1,6 @@
 #include "agent/equity.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -94,8 +95,8 @@ struct TrialContext {
   Rng rng;
 };
 
-// Draws pair `i` from its weights restricted to pairs disjoint from `used`, by a linear scan;
-// -1 when no such pair has weight.
+// Draws from `weights` restricted to pairs disjoint from `used`, by a linear scan; -1 when no such
+// pair has weight.
 int ScanDraw(const std::array<float, kNumPairs>& weights, const uint64_t* pair_mask,
              uint64_t used, Rng& rng) {
   double total = 0;
@@ -115,22 +116,23 @@ int ScanDraw(const std::array<float, kNumPairs>& weights, const uint64_t* pair_m
 }
 
 // The fallback: each opponent from its range conditional on the cards of the ones before.
-// Returns the cards used, or sets stats->incompatible.
-uint64_t DrawSequential(TrialContext& ctx, uint16_t* drawn, Stats* stats) {
+// Returns the cards used, or sets stats->incompatible. Rare, so kept out of the trial loop.
+[[gnu::noinline]] uint64_t DrawSequential(const TrialContext& ctx, Rng& rng, uint16_t* drawn,
+                                          Stats* stats) {
   for (int restart = 0; restart < kMaxFallbackRestarts; ++restart) {
     uint64_t used = 0;
     int i = 0;
     for (; i < ctx.num_opponents; ++i) {
       int pair = -1;
       for (int attempt = 0; attempt < kFallbackRedraws; ++attempt) {
-        const uint32_t p = ctx.alias[i].Sample(ctx.rng.Next());
+        const uint32_t p = ctx.alias[i].Sample(rng.Next());
         if (!(ctx.tables->pair_mask[p] & used)) {
           pair = static_cast<int>(p);
           break;
         }
         ++stats->rejections;
       }
-      if (pair < 0) pair = ScanDraw(ctx.live_weights[i], ctx.tables->pair_mask, used, ctx.rng);
+      if (pair < 0) pair = ScanDraw(ctx.live_weights[i], ctx.tables->pair_mask, used, rng);
       if (pair < 0) break;
       drawn[i] = static_cast<uint16_t>(pair);
       used |= ctx.tables->pair_mask[pair];
@@ -142,13 +144,19 @@ uint64_t DrawSequential(TrialContext& ctx, uint16_t* drawn, Stats* stats) {
 }
 
 // Draws every opponent's pair, redrawing the whole set until no two overlap (exact; see top).
-uint64_t DrawOpponents(TrialContext& ctx, uint16_t* drawn, Stats* stats) {
-  if (!stats->sequential) {
+// Heads-up there is nothing to overlap: the range already excludes our cards and the board.
+template <bool kHeadsUp>
+inline uint64_t DrawOpponents(const TrialContext& ctx, Rng& rng, uint16_t* drawn, Stats* stats) {
+  if constexpr (kHeadsUp) {
+    drawn[0] = static_cast<uint16_t>(ctx.alias[0].Sample(rng.Next()));
+    return ctx.tables->pair_mask[drawn[0]];
+  }
+  if (!stats->sequential) [[likely]] {
     for (int restart = 0; restart <= kMaxRestarts; ++restart) {
       uint64_t used = 0;
       int i = 0;
       for (; i < ctx.num_opponents; ++i) {
-        const uint32_t p = ctx.alias[i].Sample(ctx.rng.Next());
+        const uint32_t p = ctx.alias[i].Sample(rng.Next());
         const uint64_t mask = ctx.tables->pair_mask[p];
         if (used & mask) break;
         used |= mask;
@@ -159,57 +167,68 @@ uint64_t DrawOpponents(TrialContext& ctx, uint16_t* drawn, Stats* stats) {
     }
     stats->sequential = true;
   }
-  return DrawSequential(ctx, drawn, stats);
+  return DrawSequential(ctx, rng, drawn, stats);
 }
 
-// Runs trials until `max_trials` or the deadline. kDeal = board cards still to come.
-template <int kDeal>
+// Runs trials until `max_trials` or the deadline. kDeal = board cards still to come. The
+// generator, the deck and the sums live in locals: the deck is bytes, and a byte store may alias
+// anything, so members reached through pointers would be reloaded after every card.
+template <int kDeal, bool kHeadsUp>
 void RunTrials(TrialContext& ctx, int64_t max_trials,
                std::chrono::steady_clock::time_point deadline, bool timed, Stats* stats) {
   const Tables& t = *ctx.tables;
+  Rng rng = ctx.rng;
+  Card deck[kNumCards];
+  std::copy(ctx.deck, ctx.deck + ctx.deck_size, deck);
+  const int deck_size = ctx.deck_size;
+  const int num_opponents = kHeadsUp ? 1 : ctx.num_opponents;
+  const Hand hole_hand = ctx.hole_hand;
+  const Hand board_hand = ctx.board_hand;
+  int64_t sum = 0;
+  int64_t sum_sq = 0;
+  int64_t trials = 0;
   uint16_t drawn[kMaxOpponents];
-  for (int64_t trial = 0; trial < max_trials; ++trial) {
-    if (timed && (trial & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    const uint64_t used = DrawOpponents(ctx, drawn, stats);
-    if (stats->incompatible) return;
+  for (; trials < max_trials; ++trials) {
+    if (timed && (trials & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
+    const uint64_t used = DrawOpponents<kHeadsUp>(ctx, rng, drawn, stats);
+    if (!kHeadsUp && stats->incompatible) break;
 
     // Partial Fisher-Yates over the unseen cards, skipping the opponents' cards; two draws per
     // 64 random bits. Swapped-out cards stay in the deck for the next trial (any order works).
-    Hand board = ctx.board_hand;
-    int left = ctx.deck_size;
+    Hand board = board_hand;
+    int left = deck_size;
     int dealt = 0;
     while (dealt < kDeal) {
-      const uint64_t r = ctx.rng.Next();
+      const uint64_t r = rng.Next();
       for (int half = 0; half < 2 && dealt < kDeal; ++half) {
         const uint32_t bits = half == 0 ? static_cast<uint32_t>(r >> 32) : static_cast<uint32_t>(r);
         const uint32_t j = Rng::Below(bits, left);
-        const Card c = ctx.deck[j];
+        const Card c = deck[j];
         if ((used >> c) & 1) continue;
-        ctx.deck[j] = ctx.deck[left - 1];
-        ctx.deck[left - 1] = c;
+        deck[j] = deck[left - 1];
+        deck[left - 1] = c;
         --left;
         board += t.card[c];
         ++dealt;
       }
     }
 
-    const HandRank ours = Evaluate(board + ctx.hole_hand);
+    const HandRank ours = Evaluate(board + hole_hand);
     int best = -1;
     int num_best = 0;
-    for (int i = 0; i < ctx.num_opponents; ++i) {
+    for (int i = 0; i < num_opponents; ++i) {
       const int theirs = Evaluate(board + t.pair[drawn[i]]);
-      if (theirs > best) {
-        best = theirs;
-        num_best = 1;
-      } else if (theirs == best) {
-        ++num_best;
-      }
+      num_best = theirs > best ? 1 : num_best + (theirs == best);
+      best = theirs > best ? theirs : best;
     }
-    const int64_t score = ours > best ? kPotUnits : ours == best ? kTieShare[num_best + 1] : 0;
-    stats->sum += score;
-    stats->sum_sq += score * score;
-    ++stats->trials;
+    // Branch-free: win, tie or loss is as unpredictable as the cards.
+    const int64_t score = (ours > best) * kPotUnits + (ours == best) * kTieShare[num_best + 1];
+    sum += score;
+    sum_sq += score * score;
   }
+  stats->trials = trials;
+  stats->sum = sum;
+  stats->sum_sq = sum_sq;
 }
 
 int64_t Choose(int n, int k) {
@@ -331,11 +350,16 @@ absl::StatusOr<EquityResult> EquityCalculator::MonteCarlo(const EquityOptions& o
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::microseconds(options.max_micros);
   Stats stats;
-  switch (cards_to_deal_) {
-    case 5: RunTrials<5>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 2: RunTrials<2>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 1: RunTrials<1>(ctx, options.max_trials, deadline, timed, &stats); break;
-    default: RunTrials<0>(ctx, options.max_trials, deadline, timed, &stats); break;
+  const bool heads_up = num_opponents_ == 1;
+  switch (cards_to_deal_ * 2 + heads_up) {
+    case 11: RunTrials<5, true>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 10: RunTrials<5, false>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 5: RunTrials<2, true>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 4: RunTrials<2, false>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 3: RunTrials<1, true>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 2: RunTrials<1, false>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 1: RunTrials<0, true>(ctx, options.max_trials, deadline, timed, &stats); break;
+    default: RunTrials<0, false>(ctx, options.max_trials, deadline, timed, &stats); break;
   }
   if (stats.incompatible) {
     return absl::InvalidArgumentError(

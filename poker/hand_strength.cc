@@ -58,6 +58,21 @@ inline void Tally(HandRank ours, HandRank theirs, double w, StrengthCounts* coun
   }
 }
 
+// HS from the exact integer 2 * ahead + tied over `total` opponents. CountOuts and AllPairsOuts
+// both go through here, so their threshold comparisons see bit-identical values.
+double HsFromNumerator(int64_t twice_ahead_plus_tied, int64_t total) {
+  return static_cast<double>(twice_ahead_plus_tied) / (2.0 * static_cast<double>(total));
+}
+
+// Eq. 29 with the rule for HS = 1 explained in CountOuts.
+bool IsOut(double hs_now, double hs_next) {
+  const double gain = hs_next - hs_now;
+  return gain > 0 && gain >= 0.6 * (1 - hs_now);
+}
+
+// 2 * ahead + tied of uniform counts (whole numbers held in doubles).
+int64_t Numerator(const StrengthCounts& c) { return static_cast<int64_t>(2 * c.ahead + c.tied); }
+
 }  // namespace
 
 double StrengthCounts::hs() const {
@@ -248,8 +263,8 @@ Potential HandPotential(PairCards hole, absl::Span<const Card> board) {
 
 int CountOuts(PairCards hole, absl::Span<const Card> board) {
   if (board.size() < 3 || board.size() > 4) return 0;
-  const double hs_now = HandStrengthCounts(hole, board).hs();
-  const double needed = 0.6 * (1 - hs_now);
+  const StrengthCounts now = HandStrengthCounts(hole, board);
+  const double hs_now = HsFromNumerator(Numerator(now), static_cast<int64_t>(now.total()));
   Card next_board[5];
   std::copy(board.begin(), board.end(), next_board);
   const absl::Span<const Card> next(next_board, board.size() + 1);
@@ -258,12 +273,46 @@ int CountOuts(PairCards hole, absl::Span<const Card> board) {
   int outs = 0;
   for (int c = 0; c < n; ++c) {
     next_board[board.size()] = live[c];
-    const double gain = HandStrengthCounts(hole, next).hs() - hs_now;
+    const StrengthCounts later = HandStrengthCounts(hole, next);
     // With HS already 1 the threshold is 0 and every card keeping the nuts would pass; a card
     // must raise HS to be an out (when HS < 1 the threshold is positive, so this changes nothing).
-    if (gain > 0 && gain >= needed) ++outs;
+    outs += IsOut(hs_now, HsFromNumerator(Numerator(later), static_cast<int64_t>(later.total())));
   }
   return outs;
+}
+
+void AllPairsOuts(absl::Span<const Card> board, std::array<int8_t, kNumPairs>* outs) {
+  std::array<int32_t, kNumPairs> now;
+  std::array<int32_t, kNumPairs> next;
+  if (board.size() < 3 || board.size() > 4) {
+    const uint64_t dead = MaskOf(board);
+    for (int p = 0; p < kNumPairs; ++p) {
+      (*outs)[p] = (PairMask(PairFromIndex(p)) & dead) ? -1 : 0;
+    }
+    return;
+  }
+  AllPairsStrengthNumerators(board, &now);
+  const int64_t total_now = (kNumCards - board.size() - 2) * (kNumCards - board.size() - 3) / 2;
+  const int64_t total_next = (kNumCards - board.size() - 3) * (kNumCards - board.size() - 4) / 2;
+  std::array<double, kNumPairs> hs_now;
+  for (int p = 0; p < kNumPairs; ++p) {
+    (*outs)[p] = now[p] < 0 ? -1 : 0;
+    hs_now[p] = now[p] < 0 ? 0 : HsFromNumerator(now[p], total_now);
+  }
+  Card next_board[5];
+  std::copy(board.begin(), board.end(), next_board);
+  const absl::Span<const Card> next_span(next_board, board.size() + 1);
+  Card live[kNumCards];
+  const int n = LiveCards(MaskOf(board), live);
+  for (int c = 0; c < n; ++c) {
+    next_board[board.size()] = live[c];
+    AllPairsStrengthNumerators(next_span, &next);
+    // Pairs holding the new card get -1 in `next` and are skipped: that card is not undealt.
+    for (int p = 0; p < kNumPairs; ++p) {
+      if (next[p] < 0 || now[p] < 0) continue;
+      (*outs)[p] += IsOut(hs_now[p], HsFromNumerator(next[p], total_next));
+    }
+  }
 }
 
 double HitProbability(int outs, int cards_to_come, int unseen) {

@@ -74,6 +74,12 @@ Potential HandPotential(PairCards hole, absl::Span<const Card> board);
 // Board of 3 or 4 cards.
 int CountOuts(PairCards hole, absl::Span<const Card> board);
 
+// CountOuts for every pair at once (board of 3 or 4 cards): one AllPairsStrengthNumerators per
+// possible next card instead of one HandStrengthCounts per pair and card, well under a
+// millisecond for a whole flop. Pairs that conflict with the board get -1. Other board sizes: all
+// live pairs get 0.
+void AllPairsOuts(absl::Span<const Card> board, std::array<int8_t, kNumPairs>* outs);
+
 // Probability of hitting at least one of k outs with c cards to come from u unseen:
 // 1 - C(u - k, c) / C(u, c).
 double HitProbability(int outs, int cards_to_come, int unseen);

@@ -202,6 +202,30 @@ TEST(OutsTest, Equation29OnDraws) {
   EXPECT_EQ(CountOuts(Hole("AsKs"), Cards("QsJsTs2c3d")), 0);
 }
 
+TEST(OutsTest, AllPairsOutsEqualsCountOuts) {
+  // Two draw-heavy boards, where many pairs sit near the threshold.
+  for (const char* b : {"2h5hKc", "7h6c2hKs"}) {
+    const std::vector<Card> board = Cards(b);
+    std::array<int8_t, kNumPairs> outs;
+    AllPairsOuts(board, &outs);
+    const CardSet board_set(board);
+    int drawing = 0;
+    for (int p = 0; p < kNumPairs; ++p) {
+      const PairCards pair = PairFromIndex(p);
+      if (board_set.Contains(pair.low) || board_set.Contains(pair.high)) {
+        ASSERT_EQ(outs[p], -1);
+        continue;
+      }
+      ASSERT_EQ(outs[p], CountOuts(pair, board)) << CardsToString({pair.low, pair.high}) << " on " << b;
+      drawing += outs[p] >= 8;
+    }
+    EXPECT_GT(drawing, 0) << b;
+  }
+  std::array<int8_t, kNumPairs> outs;
+  AllPairsOuts(Cards("2h5hKc"), &outs);
+  EXPECT_EQ(outs[PairIndex(Cards("9h")[0], Cards("8h")[0])], 15);
+}
+
 // Ppot/Npot against a direct enumeration written independently (cards as spans, EvaluateCards).
 TEST(HandPotentialTest, MatchesDirectEnumeration) {
   for (const auto& [h, b] : std::vector<std::pair<const char*, const char*>>{

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <utility>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
@@ -18,6 +19,14 @@
 // possible (e.g. w_2 = {AA} makes an opponent 1 holding an ace less likely). With uniform ranges
 // the two agree; with reading-based ranges they do not, so we pay for whole-trial rejection: the
 // acceptance rate against random hands is 92% with 2 opponents, 38% with 5, 2-5% with 9.
+//
+// One case is exact without whole-trial rejection: when every opponent but (at most) one holds a
+// flat range (the same weight on every pair compatible with the known cards, e.g. a uniform
+// Range). Then for each later opponent the weight left after the earlier opponents' cards,
+// W_i(cards drawn) = weight * C(cards left, 2), is the same whatever those cards are, so drawing
+// the opponents one after the other, redrawing only the one that collides, has exactly the joint
+// distribution above. The opponents are then ordered with the non-flat one first (equity does not
+// depend on the order) and each collision costs one redraw instead of a whole trial.
 //
 // Only if a trial needs more than kMaxRestarts redraws (the ranges nearly exclude each other) does
 // the run fall back, for its remaining trials, to drawing the opponents one after the other from
@@ -88,6 +97,7 @@ struct TrialContext {
   const AliasTable* alias;
   const std::array<float, kNumPairs>* live_weights;
   int num_opponents;
+  bool redraw_each;  // the flat-range case above: redraw only the opponent that collides
   Hand hole_hand;
   Hand board_hand;
   Card deck[kNumCards];
@@ -150,6 +160,20 @@ inline uint64_t DrawOpponents(const TrialContext& ctx, Rng& rng, uint16_t* drawn
   if constexpr (kHeadsUp) {
     drawn[0] = static_cast<uint16_t>(ctx.alias[0].Sample(rng.Next()));
     return ctx.tables->pair_mask[drawn[0]];
+  }
+  if (ctx.redraw_each) {
+    // Flat ranges keep at least C(52 - 7 - 16, 2) = 406 pairs after 8 opponents: never stalls.
+    uint64_t used = 0;
+    for (int i = 0; i < ctx.num_opponents; ++i) {
+      uint32_t p = ctx.alias[i].Sample(rng.Next());
+      while (used & ctx.tables->pair_mask[p]) {
+        ++stats->rejections;
+        p = ctx.alias[i].Sample(rng.Next());
+      }
+      used |= ctx.tables->pair_mask[p];
+      drawn[i] = static_cast<uint16_t>(p);
+    }
+    return used;
   }
   if (!stats->sequential) [[likely]] {
     for (int restart = 0; restart <= kMaxRestarts; ++restart) {
@@ -292,6 +316,24 @@ absl::Status EquityCalculator::Prepare(poker::PairCards hole, absl::Span<const C
           "opponent %d's range has no weight on a pair compatible with hole %s and board %s", i,
           poker::CardsToString({hole.low, hole.high}), poker::CardsToString(board)));
     }
+    flat_[i] = true;
+    float first = -1;
+    for (int p = 0; p < kNumPairs && flat_[i]; ++p) {
+      if (t.pair_mask[p] & dead) continue;
+      if (first < 0) first = live[p];
+      flat_[i] = live[p] == first;
+    }
+  }
+  // With at most one non-flat range, put it first: then one-by-one redraws are exact (see top).
+  int num_flat = 0;
+  for (int i = 0; i < num_opponents_; ++i) num_flat += flat_[i];
+  redraw_each_ = num_flat >= num_opponents_ - 1;
+  for (int k = 1; redraw_each_ && k < num_opponents_; ++k) {
+    if (flat_[k]) continue;
+    std::swap(alias_[0], alias_[k]);  // swaps the tables' buffers: no allocation
+    std::swap(live_weights_[0], live_weights_[k]);
+    std::swap(flat_[0], flat_[k]);
+    break;
   }
   return absl::OkStatus();
 }
@@ -340,6 +382,7 @@ absl::StatusOr<EquityResult> EquityCalculator::MonteCarlo(const EquityOptions& o
                    .alias = alias_.data(),
                    .live_weights = live_weights_.data(),
                    .num_opponents = num_opponents_,
+                   .redraw_each = redraw_each_,
                    .hole_hand = hole_hand_,
                    .board_hand = board_hand_,
                    .deck = {},

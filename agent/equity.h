@@ -42,7 +42,8 @@ struct EquityResult {
   // Monte Carlo trials, or (opponent pair, runout) combinations enumerated when exact.
   int64_t trials = 0;
   bool exact = false;
-  // Trials redrawn because two opponents' pairs shared a card (see equity.cc).
+  // Redraws because two opponents' pairs shared a card: whole trials, or single opponents when
+  // all ranges but one are flat (see equity.cc).
   int64_t rejections = 0;
   // False when ranges blocked each other so much that whole-trial rejection stalled and the
   // opponents were drawn one after the other from their conditional ranges instead (slightly
@@ -86,6 +87,8 @@ class EquityCalculator {
   int deck_size_ = 0;
   std::array<poker::Card, poker::kNumCards> deck_{};  // the cards not in dead_mask_
   std::array<AliasTable, kMaxOpponents> alias_;
+  std::array<bool, kMaxOpponents> flat_{};  // same weight on every live pair
+  bool redraw_each_ = false;  // at most one non-flat range, and it is opponent 0
   std::vector<WeightedPair> heads_up_pairs_;  // live pairs of opponent 0
   // Each opponent's weights with the pairs that conflict with hole or board zeroed.
   std::array<std::array<float, poker::kNumPairs>, kMaxOpponents> live_weights_{};

@@ -281,6 +281,25 @@ TEST(EquityTest, ThreeWayTurnWithRangesThatBlockEachOther) {
   EXPECT_TRUE(mc.unbiased_card_removal);
 }
 
+// One weighted range and one uniform: drawn one opponent at a time (exact in this case), with the
+// weighted range first whatever order it is given in.
+TEST(EquityTest, ThreeWayTurnWeightedAndUniform) {
+  const PairCards hole = Hole("AhJh");
+  const std::vector<Card> turn = Cards("Jc8h3h2s");
+  const Range weighted = WeightedRange();
+  const Range uniform;
+  const double exact = ExactThreeWayTurn(hole, turn, weighted, uniform);
+  const Range* opponents[] = {&uniform, &weighted};
+  EquityOptions options;
+  options.max_trials = 400'000;
+  options.seed = 8;
+  const EquityResult mc = ComputeEquity(hole, turn, opponents, options).value();
+  ExpectWithin3Se(mc, exact);
+  EXPECT_TRUE(mc.unbiased_card_removal);
+  // One redraw per collision, about 1 - C(44, 2) / C(46, 2) = 8.6% of trials.
+  EXPECT_NEAR(static_cast<double>(mc.rejections) / mc.trials, 0.086, 0.02);
+}
+
 TEST(EquityTest, TiesSplitThePot) {
   // Royal flush on the board: three players always split three ways.
   const Range uniform;

@@ -1,0 +1,222 @@
+// The dealer program's treatment of bad replies over 127.0.0.1: garbage and comments ignored,
+// replies to other states ignored, an illegal fold and an unparseable action played as a call,
+// raise sizes clamped, silence past --t_response and a disconnect abort the match (exit 1) with
+// the finished hands logged and no SCORE line.
+#include <functional>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "poker/codec.h"
+#include "poker/deal.h"
+#include "poker/game_def.h"
+#include "tests/tools/process_util.h"
+
+namespace tools_test {
+namespace {
+
+using poker::Action;
+using std::chrono::milliseconds;
+
+// What a scripted seat sends when it is to act: text (lines with "\r\n"), "" = say nothing,
+// nullopt = hang up.
+using Policy = std::function<std::optional<std::string>(int turn, const std::string& line,
+                                                        const poker::MatchState& view)>;
+
+void PlaySeat(int port, const poker::GameDef* game, Policy policy) {
+  LineClient client;
+  if (!client.Connect(port)) return;
+  client.Send("VERSION:2.0.0\r\n");
+  int turn = 0;
+  while (std::optional<std::string> line = client.ReadLine(milliseconds(20000))) {
+    absl::StatusOr<poker::MatchState> view = poker::ParseMatchState(*game, *line);
+    if (!view.ok() || view->state.finished() || view->state.CurrentPlayer() != view->viewer) {
+      continue;
+    }
+    std::optional<std::string> reply = policy(turn++, *line, *view);
+    if (!reply.has_value()) {
+      client.Close();
+      return;
+    }
+    if (!reply->empty()) client.Send(*reply);
+  }
+}
+
+Policy AlwaysCall() {
+  return [](int, const std::string& line, const poker::MatchState&) {
+    return std::optional<std::string>(line + ":c\r\n");
+  };
+}
+
+struct MatchRun {
+  std::optional<int> status;
+  std::string stdout_text;
+  std::string stderr_text;
+  std::vector<std::string> log_lines;
+};
+
+// Runs `hands` hands of heads-up no-limit with fixed seats (seat 0 = position 0, the big blind).
+MatchRun RunDealer(int hands, const std::vector<std::string>& extra, Policy seat0, Policy seat1) {
+  TempDir dir;
+  WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  std::vector<std::string> argv = {BinPath("dealer"), "m", "nl2p.game", std::to_string(hands),
+                                   "7", "Bad", "Good", "-f", "-q"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
+  MatchRun run;
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  if (!ports_line) return run;
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  if (ports.size() != 2) return run;
+  std::thread t0(PlaySeat, std::stoi(ports[0]), &game, seat0);
+  std::thread t1(PlaySeat, std::stoi(ports[1]), &game, seat1);
+  run.stdout_text = dealer.ReadRest(milliseconds(30000));
+  run.status = dealer.Wait(milliseconds(10000));
+  t0.join();
+  t1.join();
+  run.stderr_text = ReadFile(dir.File("stderr.txt"));
+  run.log_lines = SplitLines(ReadFile(dir.File("m.log")));
+  return run;
+}
+
+// The STATE line the dealer must log for hand `hand` (seed 7, seats fixed) after `actions`.
+std::string ExpectedLogLine(uint32_t hand, const std::vector<std::vector<Action>>& by_round) {
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  poker::Dealer deal(game, 7);
+  poker::State state(game, 0);
+  for (uint32_t h = 0; h <= hand; ++h) {
+    state = poker::State(game, h);
+    deal.DealNext(&state);
+  }
+  for (const std::vector<Action>& round : by_round) {
+    for (const Action& a : round) EXPECT_TRUE(state.Apply(a).ok());
+  }
+  EXPECT_TRUE(state.finished());
+  poker::LogLine line{state, {0, 0}, {"Bad", "Good"}, ""};
+  EXPECT_TRUE(state.Values(absl::MakeSpan(line.values)).ok());
+  return poker::FormatLogLine(line);
+}
+
+TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
+  // Hand 0: Good (position 1, small blind) calls; Bad sends garbage, a comment, a reply to an
+  // earlier state, then an illegal fold (played as a call). On the flop Bad raises to 999999
+  // (clamped to the 20000 stack) and Good calls. Hand 1: Bad's unknown action `xyz` is a call,
+  // then `r1` on the flop is raised to the minimum 200; everything else is called. Hand 2: Bad
+  // goes silent and the 300 ms response limit ends the match.
+  std::string first_state_of_hand0;
+  Policy bad = [&](int turn, const std::string& line,
+                   const poker::MatchState& view) -> std::optional<std::string> {
+    switch (turn) {
+      case 0: {
+        const std::string stale = absl::StrCat("MATCHSTATE:0:0::", poker::FormatCards(view.state, 0));
+        return absl::StrCat("hello world\r\n#comment\r\n;another\r\n", stale, ":r500\r\n", line,
+                            ":f\r\n");
+      }
+      case 1: return line + ":r999999\r\n";
+      case 2: return line + ":xyz\r\n";
+      case 3: return line + ":r1\r\n";
+      case 4: case 5: return line + ":c\r\n";
+      default: return std::string();  // silence
+    }
+  };
+  const MatchRun run = RunDealer(4, {"--t_response", "300"}, bad, AlwaysCall());
+  ASSERT_EQ(run.status, 1) << run.stderr_text;
+  ASSERT_EQ(run.log_lines.size(), 6u) << run.stderr_text;  // 4 header lines + 2 hands
+  EXPECT_EQ(run.log_lines[0], "# name/game/hands/seed m nl2p.game 4 7");
+  EXPECT_EQ(run.log_lines[1], "#--t_response 300");
+  EXPECT_EQ(run.log_lines[4],
+            ExpectedLogLine(0, {{Action::Call(), Action::Call()},
+                                {Action::Raise(20000), Action::Call()}}));
+  EXPECT_EQ(run.log_lines[5],
+            ExpectedLogLine(1, {{Action::Call(), Action::Call()},
+                                {Action::Raise(200), Action::Call()},
+                                {Action::Call(), Action::Call()},
+                                {Action::Call(), Action::Call()}}));
+  EXPECT_TRUE(absl::StrContains(run.log_lines[4], ":cc/r20000c//:")) << run.log_lines[4];
+  EXPECT_TRUE(absl::StrContains(run.log_lines[5], ":cc/r200c/cc/cc:")) << run.log_lines[5];
+  EXPECT_FALSE(absl::StrContains(run.stdout_text, "SCORE"));
+  for (const char* expected :
+       {"WARNING: bad state format in response", "WARNING: ignoring un-requested response",
+        "WARNING: invalid action, changed to call", "WARNING: raise of 999999 decreased to 20000",
+        "WARNING: bad action format in response, changed to call",
+        "WARNING: raise of 1 increased to 200", "ERROR: seat 1 ran out of time"}) {
+    EXPECT_TRUE(absl::StrContains(run.stderr_text, expected)) << expected << "\n"
+                                                              << run.stderr_text;
+  }
+  // Exactly one bad-state warning (the garbage line): comments are not warned about.
+  const std::vector<std::string> pieces = absl::StrSplit(run.stderr_text, "bad state format");
+  EXPECT_EQ(pieces.size(), 2u);
+}
+
+TEST(DealerRepliesTest, DisconnectAbortsKeepingFinishedHands) {
+  Policy quitter = [](int turn, const std::string& line,
+                      const poker::MatchState&) -> std::optional<std::string> {
+    if (turn < 4) return line + ":c\r\n";  // hand 0: check it down (preflop, flop, turn, river)
+    return std::nullopt;                   // hand 1: hang up
+  };
+  const MatchRun run = RunDealer(5, {}, quitter, AlwaysCall());
+  ASSERT_EQ(run.status, 1) << run.stderr_text;
+  ASSERT_EQ(run.log_lines.size(), 5u) << run.stderr_text;
+  EXPECT_TRUE(absl::StrContains(run.log_lines[4], "STATE:0:cc/cc/cc/cc:")) << run.log_lines[4];
+  EXPECT_TRUE(absl::StrContains(run.stderr_text, "ERROR: could not get action from seat 1"))
+      << run.stderr_text;
+  EXPECT_FALSE(absl::StrContains(run.stdout_text, "SCORE"));
+}
+
+TEST(DealerRepliesTest, SlowSeatExceedsHandLimit) {
+  // Each reply takes ~150 ms, under the 1000 ms response limit, but the hand limit is 400 ms.
+  Policy slow = [](int, const std::string& line,
+                   const poker::MatchState&) -> std::optional<std::string> {
+    std::this_thread::sleep_for(milliseconds(150));
+    return line + ":c\r\n";
+  };
+  const MatchRun run = RunDealer(3, {"--t_response", "1000", "--t_hand", "400"}, slow,
+                                 AlwaysCall());
+  ASSERT_EQ(run.status, 1) << run.stderr_text;
+  EXPECT_EQ(run.log_lines.size(), 4u);  // no hand finished: it needs four slow replies
+  EXPECT_TRUE(absl::StrContains(run.stderr_text, "ran out of time")) << run.stderr_text;
+  EXPECT_EQ(run.log_lines[2], "#--t_hand 400");
+}
+
+TEST(DealerRepliesTest, InvalidVersionAborts) {
+  TempDir dir;
+  WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
+  Subprocess dealer({BinPath("dealer"), "m", "nl2p.game", "3", "1", "A", "B", "-q"}, dir.path(),
+                    dir.File("stderr.txt"));
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  ASSERT_TRUE(ports_line.has_value());
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  LineClient a, b;
+  ASSERT_TRUE(a.Connect(std::stoi(ports[0])));
+  ASSERT_TRUE(b.Connect(std::stoi(ports[1])));
+  a.Send("HELLO\r\n");
+  b.Send("VERSION:2.0.0\r\n");
+  EXPECT_EQ(dealer.Wait(milliseconds(10000)), 1);
+  EXPECT_TRUE(absl::StrContains(ReadFile(dir.File("stderr.txt")), "invalid version string"));
+}
+
+TEST(DealerRepliesTest, StartTimeoutWhenNobodyConnects) {
+  TempDir dir;
+  WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
+  Subprocess dealer({BinPath("dealer"), "m", "nl2p.game", "3", "1", "A", "B", "-q",
+                     "--start_timeout", "200"},
+                    dir.path(), dir.File("stderr.txt"));
+  ASSERT_TRUE(dealer.ReadLine(milliseconds(10000)).has_value());
+  EXPECT_EQ(dealer.Wait(milliseconds(10000)), 1);
+  EXPECT_TRUE(absl::StrContains(ReadFile(dir.File("stderr.txt")),
+                                "timed out waiting for seat 1 to connect"));
+}
+
+TEST(DealerRepliesTest, BadCommandLineExitsTwo) {
+  Subprocess dealer({BinPath("dealer"), "m", "no.game", "0", "1", "A", "B"}, "", "");
+  EXPECT_EQ(dealer.Wait(milliseconds(10000)), 2);
+}
+
+}  // namespace
+}  // namespace tools_test

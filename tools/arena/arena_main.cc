@@ -1,0 +1,225 @@
+// arena: fast matches in one process, no sockets. Ring matches (stacks reset every hand, mbb/hand
+// with 95% intervals, optional duplicate rotations, an ACPC log) and tournaments (SPEC section
+// 12). Run `arena --help` for the options. Exit status: 0 success, 1 failure, 2 bad command line.
+#include <chrono>
+#include <cstdint>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "boost/program_options.hpp"
+#include "poker/game_def.h"
+#include "tools/arena/player_registry.h"
+#include "tools/arena/ring.h"
+#include "tools/arena/tournament.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::string JsonString(const std::string& text) {
+  std::string out = "\"";
+  for (const unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      out += absl::StrFormat("\\u%04x", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string Num(double value) { return absl::StrFormat("%.10g", value); }
+
+// Prints progress to stderr at most about once a second.
+class Progress {
+ public:
+  explicit Progress(bool enabled, const char* unit) : enabled_(enabled), unit_(unit) {}
+  void Report(int64_t done, int64_t total) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    std::cerr << absl::StrFormat("arena: %d/%d %s (%.0f %s/s)\n", done, total, unit_,
+                                 seconds > 0 ? done / seconds : 0.0, unit_);
+  }
+
+ private:
+  bool enabled_;
+  const char* unit_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point last_ = start_;
+};
+
+void PrintRing(const arena::RingResult& result, bool json) {
+  if (json) {
+    std::vector<std::string> players;
+    for (const arena::SeatResult& p : result.players) {
+      players.push_back(absl::StrCat("{\"name\": ", JsonString(p.name), ", \"chips\": ",
+                                     Num(p.chips), ", \"mbb_per_hand\": ", Num(p.mbb_per_hand),
+                                     ", \"ci95\": ", Num(p.ci95), ", \"ci95_unpaired\": ",
+                                     Num(p.ci95_unpaired), "}"));
+    }
+    std::cout << "{\"hands\": " << result.hands << ", \"deals\": " << result.deals
+              << ", \"rotations\": " << result.rotations << ", \"seconds\": "
+              << Num(result.seconds) << ", \"players\": [" << absl::StrJoin(players, ", ")
+              << "]}\n";
+    return;
+  }
+  std::cout << absl::StrFormat("%d hands (%d deals x %d rotations) in %.2f s, %.0f hands/s\n",
+                               result.hands, result.deals, result.rotations, result.seconds,
+                               result.hands / std::max(result.seconds, 1e-9));
+  std::cout << absl::StrFormat("%-16s %14s %12s %10s %12s\n", "player", "chips", "mbb/hand",
+                               result.rotations > 1 ? "ci95 dup" : "ci95", "ci95 plain");
+  for (const arena::SeatResult& p : result.players) {
+    std::cout << absl::StrFormat("%-16s %14.2f %12.2f %10.2f %12.2f\n", p.name, p.chips,
+                                 p.mbb_per_hand, p.ci95, p.ci95_unpaired);
+  }
+}
+
+void PrintTournament(const arena::TournamentResult& result, bool json) {
+  if (json) {
+    std::vector<std::string> players;
+    for (const arena::TournamentPlayerStats& p : result.players) {
+      auto field = [](const char* name, const arena::MeanSe& v) {
+        return absl::StrCat("\"", name, "\": ", Num(v.mean), ", \"", name, "_se\": ", Num(v.se));
+      };
+      players.push_back(absl::StrCat(
+          "{\"name\": ", JsonString(p.name), ", ", field("win_rate", p.win_rate), ", ",
+          field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived), ", ",
+          field("chips", p.chips), ", ", field("fluctuation", p.fluctuation), ", ",
+          field("rebuys_used", p.rebuys_used), "}"));
+    }
+    std::cout << "{\"format\": \"tournament\", \"repetitions\": " << result.repetitions
+              << ", \"hands\": " << result.hands << ", \"seconds\": " << Num(result.seconds)
+              << ", \"players\": [" << absl::StrJoin(players, ", ") << "]}\n";
+    return;
+  }
+  std::cout << absl::StrFormat("%d tournaments, %d hands in %.2f s (mean +- standard error)\n",
+                               result.repetitions, result.hands, result.seconds);
+  std::cout << absl::StrFormat("%-14s %15s %13s %17s %17s %22s\n", "player", "win rate",
+                               "avg rank", "hands survived", "chips left", "fluctuation F");
+  for (const arena::TournamentPlayerStats& p : result.players) {
+    std::cout << absl::StrFormat(
+        "%-14s %7.3f+-%-6.3f %6.2f+-%-5.2f %8.1f+-%-7.1f %8.0f+-%-7.0f %11.4g+-%-9.3g\n", p.name,
+        p.win_rate.mean, p.win_rate.se, p.rank.mean, p.rank.se, p.hands_survived.mean,
+        p.hands_survived.se, p.chips.mean, p.chips.se, p.fluctuation.mean, p.fluctuation.se);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description options(
+      "arena: matches between players in one process.\n"
+      "Usage: arena --game FILE --hands N --seed S --player NAME=SPEC ... [options]\n"
+      "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
+      "allin] (styles la lp ta tp station raiser random).\nOptions");
+  options.add_options()("help,h", "this help")(
+      "game", po::value<std::string>(), "ACPC .game file")(
+      "hands", po::value<uint32_t>(), "ring: deals to play (default 1000); tournament: most "
+                                      "hands per tournament (default 600)")(
+      "seed", po::value<uint32_t>()->default_value(0), "deal seed (as the dealer's rngSeed)")(
+      "player", po::value<std::vector<std::string>>()->composing(),
+      "NAME=SPEC, once per seat in seat order")(
+      "format", po::value<std::string>()->default_value("ring"), "ring or tournament")(
+      "duplicate", "ring: play every deal once per rotation of the seats, pair the results")(
+      "fixed-seats", "ring: no rotation of positions between hands (the dealer's -f)")(
+      "log", po::value<std::string>(), "ring: write an ACPC log (rotation r>0: FILE.rot<r>)")(
+      "match-name", po::value<std::string>()->default_value("arena"), "name in the log header")(
+      "repetitions", po::value<int>()->default_value(100), "tournament: how many")(
+      "stack", po::value<int32_t>()->default_value(2000), "tournament: starting chips = re-buy")(
+      "rebuys", po::value<int>()->default_value(1), "tournament: re-buys per player")(
+      "blinds", po::value<std::string>()->default_value("20,40"), "tournament: SB,BB in chips")(
+      "json", "print one JSON object instead of a table")(
+      "quiet,q", "no progress on stderr");
+  po::variables_map vm;
+  try {
+    po::store(po::parse_command_line(argc, argv, options), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "arena: " << e.what() << "\n" << options;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << options << "Player kinds: " << absl::StrJoin(arena::RegisteredPlayerKinds(), ", ")
+              << "\nExit status: 0 success, 1 failure, 2 bad command line.\n";
+    return 0;
+  }
+  if (!vm.count("game") || !vm.count("player")) {
+    std::cerr << "arena: --game and --player are required\n" << options;
+    return 2;
+  }
+  std::vector<arena::PlayerSpec> players;
+  for (const std::string& item : vm["player"].as<std::vector<std::string>>()) {
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "arena: --player '" << item << "' is not NAME=SPEC\n";
+      return 2;
+    }
+    players.push_back({item.substr(0, eq), item.substr(eq + 1)});
+  }
+  const std::string game_file = vm["game"].as<std::string>();
+  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(game_file);
+  if (!game.ok()) {
+    std::cerr << "arena: " << game.status().message() << "\n";
+    return 1;
+  }
+  const bool json = vm.count("json") > 0;
+  const bool quiet = vm.count("quiet") > 0;
+  const std::string format = vm["format"].as<std::string>();
+  if (format == "ring") {
+    arena::RingOptions ring;
+    ring.hands = vm.count("hands") ? vm["hands"].as<uint32_t>() : 1000;
+    ring.seed = vm["seed"].as<uint32_t>();
+    ring.duplicate = vm.count("duplicate") > 0;
+    ring.fixed_seats = vm.count("fixed-seats") > 0;
+    ring.match_name = vm["match-name"].as<std::string>();
+    ring.game_file = game_file;
+    if (vm.count("log")) ring.log_path = vm["log"].as<std::string>();
+    Progress progress(!quiet, "hands");
+    ring.progress = [&progress](int64_t done, int64_t total) { progress.Report(done, total); };
+    absl::StatusOr<arena::RingResult> result = arena::RunRing(*game, players, ring);
+    if (!result.ok()) {
+      std::cerr << "arena: " << result.status().message() << "\n";
+      return 1;
+    }
+    PrintRing(*result, json);
+    return 0;
+  }
+  if (format == "tournament") {
+    arena::TournamentOptions tournament;
+    tournament.hands = vm.count("hands") ? static_cast<int>(vm["hands"].as<uint32_t>()) : 600;
+    tournament.seed = vm["seed"].as<uint32_t>();
+    tournament.repetitions = vm["repetitions"].as<int>();
+    tournament.stack = vm["stack"].as<int32_t>();
+    tournament.rebuys = vm["rebuys"].as<int>();
+    const std::vector<std::string> blinds = absl::StrSplit(vm["blinds"].as<std::string>(), ',');
+    if (blinds.size() != 2 || !absl::SimpleAtoi(blinds[0], &tournament.small_blind) ||
+        !absl::SimpleAtoi(blinds[1], &tournament.big_blind)) {
+      std::cerr << "arena: --blinds must be SB,BB\n";
+      return 2;
+    }
+    Progress progress(!quiet, "tournaments");
+    tournament.progress = [&progress](int done, int total) { progress.Report(done, total); };
+    absl::StatusOr<arena::TournamentResult> result =
+        arena::RunTournaments(*game, players, tournament);
+    if (!result.ok()) {
+      std::cerr << "arena: " << result.status().message() << "\n";
+      return 1;
+    }
+    PrintTournament(*result, json);
+    return 0;
+  }
+  std::cerr << "arena: --format must be ring or tournament\n";
+  return 2;
+}

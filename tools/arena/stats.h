@@ -1,0 +1,35 @@
+// Honest summaries of match results: means with 95% confidence intervals (Student's t), and the
+// mbb/hand convention of SPEC section 12.
+#ifndef TOOLS_ARENA_STATS_H_
+#define TOOLS_ARENA_STATS_H_
+
+#include <cstdint>
+
+#include "absl/types/span.h"
+
+namespace arena {
+
+// A sample mean with its spread.
+struct MeanInterval {
+  int64_t n = 0;
+  double mean = 0;
+  double stddev = 0;      // sample standard deviation (n - 1 in the denominator); 0 when n < 2
+  double std_error = 0;   // stddev / sqrt(n)
+  double half_width = 0;  // of the two-sided 95% interval: t(0.975, n - 1) * std_error; 0 if n < 2
+};
+
+// Mean and 95% interval of independent samples.
+MeanInterval MeanCi95(absl::Span<const double> samples);
+
+// The 0.975 quantile of Student's t with `df` degrees of freedom (12.706 for 1, 1.960 in the
+// limit): exact table values up to 30, a Cornish-Fisher expansion beyond (error < 1e-4).
+double StudentT975(int64_t df);
+
+// mbb/hand = 1000 * chips per hand / big blind.
+inline double MilliBigBlinds(double chips_per_hand, double big_blind) {
+  return 1000.0 * chips_per_hand / big_blind;
+}
+
+}  // namespace arena
+
+#endif  // TOOLS_ARENA_STATS_H_

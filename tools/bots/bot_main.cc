@@ -1,0 +1,86 @@
+// bot: a rule-based ACPC agent (SPEC section 11).
+// Usage: bot --style la|lp|ta|tp|station|raiser|random [--alpha A --beta B] [--seed S]
+//            [--trials T] [--raise pot|min|allin] --game FILE <host> <port>
+// Exit status: 0 when the dealer ends the match, 1 on a connection or game file error,
+// 2 for a bad command line.
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "absl/strings/str_cat.h"
+#include "agent/acpc_client.h"
+#include "boost/program_options.hpp"
+#include "poker/game_def.h"
+#include "tools/bots/rule_bot.h"
+
+namespace po = boost::program_options;
+
+int main(int argc, char** argv) {
+  po::options_description visible(
+      "bot: a rule-based ACPC agent.\n"
+      "Usage: bot --style STYLE --game FILE [options] <host> <port>\nOptions");
+  visible.add_options()("help,h", "this help")(
+      "style", po::value<std::string>(),
+      "la (alpha 0.30, beta 0.45), lp (0.30, 0.85), ta (0.55, 0.65), tp (0.55, 0.85), "
+      "station (always call), raiser (always raise), random (the ACPC example player)")(
+      "alpha", po::value<double>(), "least equity vs random hands to keep playing")(
+      "beta", po::value<double>(), "least equity vs random hands to raise")(
+      "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
+      "trials", po::value<int>()->default_value(1000), "Monte Carlo deals per decision")(
+      "raise", po::value<std::string>()->default_value("pot"),
+      "no-limit raise size: pot (raise by the pot after calling), min, allin; clamped to legal")(
+      "game", po::value<std::string>(), "the ACPC .game file of the match"); 
+  po::options_description hidden;
+  hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("host", 1).add("port", 1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "bot: " << e.what() << "\n" << visible;
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "Exit status: 0 when the dealer ends the match, 1 on a connection or "
+                            "game file error, 2 for a bad command line.\n";
+    return 0;
+  }
+  if (!vm.count("style") || !vm.count("game") || !vm.count("host") || !vm.count("port") ||
+      vm["port"].as<uint32_t>() > 65535) {
+    std::cerr << "bot: --style, --game, <host> and <port> are required\n" << visible;
+    return 2;
+  }
+  std::string spec = absl::StrCat("style=", vm["style"].as<std::string>(),
+                                  ",seed=", vm["seed"].as<uint32_t>(),
+                                  ",trials=", vm["trials"].as<int>(),
+                                  ",raise=", vm["raise"].as<std::string>());
+  if (vm.count("alpha")) absl::StrAppend(&spec, ",alpha=", vm["alpha"].as<double>());
+  if (vm.count("beta")) absl::StrAppend(&spec, ",beta=", vm["beta"].as<double>());
+  absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(spec);
+  if (!config.ok()) {
+    std::cerr << "bot: " << config.status().message() << "\n";
+    return 2;
+  }
+  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
+  if (!game.ok()) {
+    std::cerr << "bot: " << game.status().message() << "\n";
+    return 1;
+  }
+  std::unique_ptr<poker::Player> player = bots::MakeBot(*game, *config);
+  agent::AcpcClientOptions options;
+  options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
+  const absl::Status status =
+      agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                           static_cast<uint16_t>(vm["port"].as<uint32_t>()), player.get(), options);
+  if (!status.ok()) {
+    std::cerr << "bot: " << status.message() << "\n";
+    return 1;
+  }
+  return 0;
+}

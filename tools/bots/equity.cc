@@ -1,0 +1,175 @@
+#include "tools/bots/equity.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "poker/hand_evaluator.h"
+
+namespace bots {
+namespace {
+
+using poker::Card;
+
+uint64_t SplitMix64(uint64_t* x) {
+  uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+// Share of the pot won by `mine` against `ranks` (0, or 1/k for a k-way tie for best).
+template <typename Rank>
+double Share(Rank mine, const Rank* ranks, int n) {
+  int tied = 0;
+  for (int i = 0; i < n; ++i) {
+    if (ranks[i] > mine) return 0.0;
+    tied += ranks[i] == mine;
+  }
+  return 1.0 / (1 + tied);
+}
+
+}  // namespace
+
+FastRng::FastRng(uint64_t seed) {
+  for (uint64_t& word : s_) word = SplitMix64(&seed);
+}
+
+uint64_t FastRng::Next() {
+  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
+  const uint64_t t = s_[1] << 17;
+  s_[2] ^= s_[0];
+  s_[3] ^= s_[1];
+  s_[1] ^= s_[2];
+  s_[0] ^= s_[3];
+  s_[2] ^= t;
+  s_[3] = Rotl(s_[3], 45);
+  return result;
+}
+
+int HoldemHandClass(Card a, Card b) {
+  int hi = poker::RankOf(a);
+  int lo = poker::RankOf(b);
+  if (hi == lo) return hi;
+  if (hi < lo) std::swap(hi, lo);
+  const int index = hi * (hi - 1) / 2 + lo;
+  return (poker::SuitOf(a) == poker::SuitOf(b) ? 13 : 91) + index;
+}
+
+EquityEstimator::EquityEstimator(const poker::GameDef& game)
+    : game_(&game),
+      holdem_(game.num_suits == 4 && game.num_ranks == 13 && game.num_hole_cards == 2 &&
+              game.TotalBoardCards() == 5) {
+  preflop_.fill(-1.0f);
+}
+
+double EquityEstimator::MonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
+                                   int num_opponents, int trials, FastRng* rng) const {
+  num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
+  trials = std::max(trials, 1);
+  return holdem_ ? HoldemMonteCarlo(hole, board, num_opponents, trials, rng)
+                 : GenericMonteCarlo(hole, board, num_opponents, trials, rng);
+}
+
+double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Card> board,
+                               int num_opponents, int trials, FastRng* rng) {
+  num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
+  if (!holdem_ || !board.empty()) return MonteCarlo(hole, board, num_opponents, trials, rng);
+  const int cls = HoldemHandClass(hole[0], hole[1]);
+  float& cached = preflop_[cls * poker::kMaxPlayers + num_opponents];
+  if (cached < 0) {
+    // A fixed representative of the class and a fixed seed: the value is the same whenever and
+    // in whatever order it is first needed.
+    int hi = poker::RankOf(hole[0]);
+    int lo = poker::RankOf(hole[1]);
+    if (hi < lo) std::swap(hi, lo);
+    const bool suited = cls >= 13 && cls < 91;
+    const Card rep[2] = {poker::MakeCard(hi, 0), poker::MakeCard(lo, suited ? 0 : 1)};
+    FastRng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
+    cached = static_cast<float>(
+        HoldemMonteCarlo(rep, {}, num_opponents, kPreflopTrials, &table_rng));
+  }
+  return cached;
+}
+
+double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole,
+                                         absl::Span<const Card> board, int num_opponents,
+                                         int trials, FastRng* rng) const {
+  poker::CardSet known;
+  for (Card c : hole) known.Add(c);
+  for (Card c : board) known.Add(c);
+  Card deck[poker::kNumCards];
+  int deck_size = 0;
+  for (int c = 0; c < poker::kNumCards; ++c) {
+    if (!known.Contains(static_cast<Card>(c))) deck[deck_size++] = static_cast<Card>(c);
+  }
+  const int board_needed = 5 - static_cast<int>(board.size());
+  const int draws = board_needed + 2 * num_opponents;
+  poker::Hand base;
+  for (Card c : board) base.Add(c);
+  const poker::Hand mine_hole = poker::Hand::Of(hole[0]) + poker::Hand::Of(hole[1]);
+  poker::HandRank ranks[poker::kMaxPlayers];
+  double won = 0;
+  for (int t = 0; t < trials; ++t) {
+    // A partial Fisher-Yates shuffle of the front: uniform draws from any arrangement, so the
+    // deck never needs resetting.
+    for (int i = 0; i < draws; ++i) {
+      const int j = i + static_cast<int>(rng->Below(static_cast<uint32_t>(deck_size - i)));
+      std::swap(deck[i], deck[j]);
+    }
+    poker::Hand full_board = base;
+    for (int i = 0; i < board_needed; ++i) full_board += poker::Hand::Of(deck[i]);
+    const poker::HandRank mine = poker::Evaluate(full_board + mine_hole);
+    for (int o = 0; o < num_opponents; ++o) {
+      const Card* pair = deck + board_needed + 2 * o;
+      ranks[o] = poker::Evaluate(full_board + poker::Hand::Of(pair[0]) + poker::Hand::Of(pair[1]));
+    }
+    won += Share(mine, ranks, num_opponents);
+  }
+  return won / trials;
+}
+
+double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole,
+                                          absl::Span<const Card> board, int num_opponents,
+                                          int trials, FastRng* rng) const {
+  const poker::GameDef& game = *game_;
+  poker::CardSet known;
+  for (Card c : hole) known.Add(c);
+  for (Card c : board) known.Add(c);
+  Card deck[poker::kNumCards];
+  int deck_size = 0;
+  for (int s = poker::kNumSuits - game.num_suits; s < poker::kNumSuits; ++s) {
+    for (int r = poker::kNumRanks - game.num_ranks; r < poker::kNumRanks; ++r) {
+      const Card c = poker::MakeCard(r, s);
+      if (!known.Contains(c)) deck[deck_size++] = c;
+    }
+  }
+  const int holes = game.num_hole_cards;
+  const int board_needed = game.TotalBoardCards() - static_cast<int>(board.size());
+  const int draws = board_needed + holes * num_opponents;
+  if (draws > deck_size) return 0.5;  // not enough cards to deal: no information
+  Card cards[poker::kMaxHoleCards + poker::kMaxBoardCards];
+  const int board_size = game.TotalBoardCards();
+  uint32_t ranks[poker::kMaxPlayers];
+  double won = 0;
+  for (int t = 0; t < trials; ++t) {
+    for (int i = 0; i < draws; ++i) {
+      const int j = i + static_cast<int>(rng->Below(static_cast<uint32_t>(deck_size - i)));
+      std::swap(deck[i], deck[j]);
+    }
+    // cards = hole | full board; the hole part is overwritten per player.
+    std::copy(board.begin(), board.end(), cards + holes);
+    std::copy(deck, deck + board_needed, cards + holes + board.size());
+    std::copy(hole.begin(), hole.end(), cards);
+    const uint32_t mine = poker::EvaluateAny(absl::MakeConstSpan(cards, holes + board_size));
+    for (int o = 0; o < num_opponents; ++o) {
+      std::copy(deck + board_needed + holes * o, deck + board_needed + holes * (o + 1), cards);
+      ranks[o] = poker::EvaluateAny(absl::MakeConstSpan(cards, holes + board_size));
+    }
+    won += Share(mine, ranks, num_opponents);
+  }
+  return won / trials;
+}
+
+}  // namespace bots

@@ -1,0 +1,72 @@
+// Equity of a hand against uniformly random opponent hands, for the rule-based bots: a Monte
+// Carlo kernel for Texas hold'em (no allocation, one evaluation per player per trial), a cached
+// preflop table, and a slower generic path for other ACPC games (Kuhn, small decks).
+#ifndef TOOLS_BOTS_EQUITY_H_
+#define TOOLS_BOTS_EQUITY_H_
+
+#include <array>
+#include <cstdint>
+
+#include "absl/types/span.h"
+#include "poker/card.h"
+#include "poker/game_def.h"
+
+namespace bots {
+
+// xoshiro256** seeded through SplitMix64: a fast generator for Monte Carlo draws.
+class FastRng {
+ public:
+  explicit FastRng(uint64_t seed);
+  uint64_t Next();
+  // Uniform in [0, n) for n < 2^32 (multiply-shift; bias below 2^-32, irrelevant here).
+  uint32_t Below(uint32_t n) { return static_cast<uint32_t>(((Next() >> 32) * n) >> 32); }
+
+ private:
+  std::array<uint64_t, 4> s_;
+};
+
+// Equity = probability of winning the pot against `num_opponents` hands dealt uniformly from the
+// unseen cards, with the rest of the board dealt at random; a tie among k best hands counts 1/k.
+// Holds per-game tables; not thread-safe (one per bot).
+class EquityEstimator {
+ public:
+  // The game fixes the deck, hole and board sizes; it must outlive the estimator.
+  explicit EquityEstimator(const poker::GameDef& game);
+
+  // Monte Carlo estimate from `trials` deals. `hole` has the game's hole cards, `board` the
+  // visible board cards; 1 <= num_opponents < kMaxPlayers.
+  double MonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
+                    int num_opponents, int trials, FastRng* rng) const;
+
+  // The estimate the bots use: preflop in hold'em, a cached per (starting-hand class, number of
+  // opponents) value computed once by kPreflopTrials deals from a fixed seed (so results do not
+  // depend on the order of calls); on later rounds, or in other games, MonteCarlo.
+  double Equity(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
+                int num_opponents, int trials, FastRng* rng);
+
+  // True for standard Texas hold'em cards: 52-card deck, 2 hole cards, 5 board cards.
+  bool is_holdem() const { return holdem_; }
+
+  static constexpr int kPreflopTrials = 20000;
+
+ private:
+  double HoldemMonteCarlo(absl::Span<const poker::Card> hole,
+                          absl::Span<const poker::Card> board, int num_opponents, int trials,
+                          FastRng* rng) const;
+  double GenericMonteCarlo(absl::Span<const poker::Card> hole,
+                           absl::Span<const poker::Card> board, int num_opponents, int trials,
+                           FastRng* rng) const;
+
+  const poker::GameDef* game_;
+  bool holdem_;
+  // Preflop equity per (class 0..168) * kMaxPlayers + opponents; negative = not computed yet.
+  std::array<float, 169 * poker::kMaxPlayers> preflop_;
+};
+
+// Starting-hand class 0..168 of two hole cards: 0..12 pairs by rank, 13..90 suited and 91..168
+// offsuit, each by hi * (hi - 1) / 2 + lo over ranks hi > lo.
+int HoldemHandClass(poker::Card a, poker::Card b);
+
+}  // namespace bots
+
+#endif  // TOOLS_BOTS_EQUITY_H_

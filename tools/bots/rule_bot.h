@@ -1,0 +1,96 @@
+// Rule-based opponents (SPEC section 11): threshold bots LA, LP, TA, TP (alpha = least equity vs
+// random hands to keep playing, beta = least to raise), always-call, always-raise, and the ACPC
+// example player's random policy. Each is a poker::Player, so it plays in the arena and, through
+// the acpc_client library, against any ACPC dealer.
+#ifndef TOOLS_BOTS_RULE_BOT_H_
+#define TOOLS_BOTS_RULE_BOT_H_
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "poker/game_def.h"
+#include "poker/player.h"
+#include "poker/state.h"
+#include "tools/bots/equity.h"
+
+namespace bots {
+
+enum class Style {
+  kLooseAggressive,  // "la": alpha 0.30, beta 0.45
+  kLoosePassive,     // "lp": alpha 0.30, beta 0.85
+  kTightAggressive,  // "ta": alpha 0.55, beta 0.65
+  kTightPassive,     // "tp": alpha 0.55, beta 0.85
+  kStation,          // "station": always check/call
+  kRaiser,           // "raiser": raise whenever legal, else call
+  kRandom,           // "random": the ACPC example player (fold 0.06, call 0.47, raise 0.47)
+};
+
+// How a bot sizes a no-limit raise (limit raises have one size). The chosen raise-to is clamped
+// into the legal [min, max].
+enum class RaiseSize {
+  kPot,    // "pot": call, then raise by the pot after calling: max_spent + pot + to_call
+  kMin,    // "min": the minimum legal raise-to
+  kAllIn,  // "allin": the whole stack
+};
+
+struct BotConfig {
+  Style style = Style::kTightAggressive;
+  double alpha = 0.55;   // threshold styles: fold (check if free) below this equity
+  double beta = 0.65;    // threshold styles: raise at or above this equity
+  uint32_t seed = 1;     // every random choice (Monte Carlo draws, the random policy)
+  int trials = 1000;     // Monte Carlo deals per decision after the flop
+  RaiseSize raise_size = RaiseSize::kPot;
+};
+
+// "la" -> kLooseAggressive, ... ; an error naming the accepted styles otherwise.
+absl::StatusOr<Style> ParseStyle(absl::string_view name);
+const char* StyleName(Style style);
+// The style's config with SPEC section 11's [alpha, beta].
+BotConfig DefaultConfig(Style style);
+
+// Parses `style=ta[,alpha=A][,beta=B][,seed=S][,trials=T][,raise=pot|min|allin]` (keys in any
+// order, style required). Errors name the key and the bad value.
+absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec);
+
+// A threshold, station or raiser bot: equity e of its hand against random hands for the number of
+// opponents still in (not folded): preflop from a cached table, later by Monte Carlo with
+// config.trials deals. Threshold styles: e < alpha folds (checks when nothing is to be called),
+// e >= beta raises when a raise is legal, otherwise check/call.
+class RuleBot : public poker::Player {
+ public:
+  RuleBot(const poker::GameDef& game, const BotConfig& config);
+  poker::Action Act(const poker::MatchState& view) override;
+
+  // The equity the bot would use in `view` (for tests and tuning).
+  double EquityFor(const poker::MatchState& view);
+
+ private:
+  poker::Action RaiseOrCall(const poker::State& state) const;
+
+  BotConfig config_;
+  EquityEstimator equity_;
+  FastRng rng_;
+};
+
+// The ACPC example player's random policy: fold 0.06, call 0.47, raise 0.47, with fold dropped
+// when nothing is to be called, raise dropped when no raise is legal, and the rest renormalised;
+// a raise-to uniform in [min, max]. Draws come from MT19937 seeded with config.seed.
+class RandomBot : public poker::Player {
+ public:
+  explicit RandomBot(const BotConfig& config) : rng_(config.seed) {}
+  poker::Action Act(const poker::MatchState& view) override;
+
+ private:
+  std::mt19937 rng_;
+};
+
+// The bot of config.style. `game` must outlive it.
+std::unique_ptr<poker::Player> MakeBot(const poker::GameDef& game, const BotConfig& config);
+
+}  // namespace bots
+
+#endif  // TOOLS_BOTS_RULE_BOT_H_

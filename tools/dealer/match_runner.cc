@@ -1,0 +1,359 @@
+#include "tools/dealer/match_runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
+#include "poker/deal.h"
+
+namespace dealer {
+namespace {
+
+using poker::Action;
+using poker::ActionType;
+using poker::GameDef;
+using poker::MatchState;
+using poker::State;
+
+// Reads an unsigned decimal as sscanf("%u") does: optional spaces, digits; false if none.
+bool ReadUnsigned(absl::string_view* text, uint32_t* value) {
+  size_t i = 0;
+  while (i < text->size() && absl::ascii_isspace(static_cast<unsigned char>((*text)[i]))) ++i;
+  const size_t start = i;
+  uint64_t v = 0;
+  while (i < text->size() && absl::ascii_isdigit(static_cast<unsigned char>((*text)[i]))) {
+    v = std::min<uint64_t>(v * 10 + ((*text)[i] - '0'), std::numeric_limits<uint32_t>::max());
+    ++i;
+  }
+  if (i == start) return false;
+  *value = static_cast<uint32_t>(v);
+  text->remove_prefix(i);
+  return true;
+}
+
+// Reads a signed decimal raise size as sscanf("%d") does (saturating instead of overflowing).
+bool ReadSize(absl::string_view text, int32_t* size) {
+  size_t i = 0;
+  while (i < text.size() && absl::ascii_isspace(static_cast<unsigned char>(text[i]))) ++i;
+  bool negative = false;
+  if (i < text.size() && (text[i] == '+' || text[i] == '-')) negative = text[i++] == '-';
+  const size_t start = i;
+  int64_t v = 0;
+  while (i < text.size() && absl::ascii_isdigit(static_cast<unsigned char>(text[i]))) {
+    v = std::min<int64_t>(v * 10 + (text[i] - '0'), int64_t{1} << 40);
+    ++i;
+  }
+  if (i == start) return false;
+  if (negative) v = -v;
+  *size = static_cast<int32_t>(std::clamp<int64_t>(v, std::numeric_limits<int32_t>::min(),
+                                                   std::numeric_limits<int32_t>::max()));
+  return true;
+}
+
+// The server's reading of an action: a letter, and for a no-limit raise a size; the rest ignored.
+bool ReadReplyAction(const GameDef& game, const State& state, absl::string_view text,
+                     Action* action) {
+  if (text.empty()) return false;
+  switch (text[0]) {
+    case 'f': case 'F':
+      *action = Action::Fold();
+      return true;
+    case 'c': case 'C': case 'k': case 'K':
+      *action = Action::Call();
+      return true;
+    case 'r': case 'R': case 'b': case 'B': {
+      if (!game.is_no_limit()) {
+        // A limit raise has one size; a number after the letter is ignored as by the server.
+        *action = Action::Raise(state.max_spent() + game.raise_size[state.round()]);
+        return true;
+      }
+      int32_t size = 0;
+      if (!ReadSize(text.substr(1), &size)) return false;
+      *action = Action::Raise(size);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+// The server's matchStatesEqual: viewer, hand, betting, visible board, the viewer's hole cards.
+bool SameMatchState(const MatchState& a, const MatchState& b) {
+  const State& x = a.state;
+  const State& y = b.state;
+  if (a.viewer != b.viewer || x.hand_number() != y.hand_number() || x.round() != y.round()) {
+    return false;
+  }
+  for (int r = 0; r <= x.round(); ++r) {
+    if (x.num_actions(r) != y.num_actions(r)) return false;
+    for (int i = 0; i < x.num_actions(r); ++i) {
+      const Action& p = x.action(r, i);
+      const Action& q = y.action(r, i);
+      if (p.type != q.type) return false;
+      if (p.type == ActionType::kRaise && p.raise_to != q.raise_to) return false;
+    }
+  }
+  for (int i = 0; i < x.NumBoardCardsVisible(); ++i) {
+    if (x.board_card(i) != y.board_card(i)) return false;
+  }
+  for (int i = 0; i < x.game().num_hole_cards; ++i) {
+    if (x.hole_card(a.viewer, i) != y.hole_card(a.viewer, i)) return false;
+  }
+  return true;
+}
+
+std::string WallClockStamp() {
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                          std::chrono::system_clock::now().time_since_epoch())
+                          .count();
+  return absl::StrFormat("%d.%06d", micros / 1000000, micros % 1000000);
+}
+
+int64_t MicrosBetween(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration_cast<std::chrono::microseconds>(to - from).count();
+}
+
+// Checks the first line of every seat: `VERSION:<major>.<minor>.<revision>`.
+absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel* const> seats,
+                           const MatchIo& io) {
+  for (size_t s = 0; s < seats.size(); ++s) {
+    // The server waits forever; we bound the wait by the start timeout, else the response limit.
+    const int64_t wait_ms =
+        options.start_timeout_ms >= 0 ? options.start_timeout_ms : options.t_response_ms;
+    absl::StatusOr<std::string> line =
+        seats[s]->ReadLine(Clock::now() + std::chrono::milliseconds(wait_ms));
+    if (!line.ok()) {
+      io.message(absl::StrFormat("ERROR: could not read version string from seat %d", s + 1));
+      return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s",
+                                                    s + 1, options.names[s],
+                                                    line.status().message()));
+    }
+    absl::string_view text = *line;
+    uint32_t major = 0, minor = 0, revision = 0;
+    const bool ok = absl::ConsumePrefix(&text, "VERSION:") && ReadUnsigned(&text, &major) &&
+                    absl::ConsumePrefix(&text, ".") && ReadUnsigned(&text, &minor) &&
+                    absl::ConsumePrefix(&text, ".") && ReadUnsigned(&text, &revision);
+    if (!ok) {
+      io.message(absl::StrCat("ERROR: invalid version string ", *line));
+      return absl::InvalidArgumentError(absl::StrFormat(
+          "seat %d (%s): invalid version string '%s'", s + 1, options.names[s], *line));
+    }
+    if (major != 2 || minor > 0) {
+      io.message("ERROR: this server is currently using version 2.0.0");
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Per-seat time used against the three limits, in microseconds.
+struct TimeBudget {
+  int64_t response_limit;
+  int64_t hand_limit;
+  int64_t match_limit;
+  std::vector<int64_t> used_hand;
+  std::vector<int64_t> used_match;
+
+  // The most the seat may still take for one reply.
+  int64_t Allowance(int seat) const {
+    return std::max<int64_t>(0, std::min({response_limit, hand_limit - used_hand[seat],
+                                          match_limit - used_match[seat]}));
+  }
+};
+
+int64_t SaturatingMicros(int64_t ms) {
+  return ms > std::numeric_limits<int64_t>::max() / 1000 ? std::numeric_limits<int64_t>::max()
+                                                         : ms * 1000;
+}
+
+// Reads the acting seat's reply to `current` and returns the action to apply (legal).
+absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& options,
+                                 const MatchState& current, int seat, SeatChannel* channel,
+                                 Clock::time_point sent, TimeBudget* budget, const MatchIo& io) {
+  const int64_t allowance = budget->Allowance(seat);
+  // Beyond about three years the limit is "forever" (and adding it to the clock could overflow).
+  constexpr int64_t kForeverMicros = int64_t{100'000'000} * 1'000'000;
+  const Clock::time_point deadline = allowance >= kForeverMicros
+                                         ? Clock::time_point::max()
+                                         : sent + std::chrono::microseconds(allowance);
+  while (true) {
+    absl::StatusOr<std::string> line = channel->ReadLine(deadline);
+    if (!line.ok()) {
+      if (absl::IsDeadlineExceeded(line.status())) {
+        io.message(absl::StrFormat("ERROR: seat %d ran out of time", seat + 1));
+        return absl::DeadlineExceededError(
+            absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
+      }
+      io.message(absl::StrFormat("ERROR: could not get action from seat %d", seat + 1));
+      return absl::UnavailableError(absl::StrFormat("seat %d (%s) disconnected: %s", seat + 1,
+                                                    options.names[seat],
+                                                    line.status().message()));
+    }
+    if (!options.quiet) {
+      io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *line));
+    }
+    const Reply reply = ParseReply(game, current, *line);
+    if (reply.kind == Reply::Kind::kComment) continue;
+    const int64_t elapsed = MicrosBetween(sent, Clock::now());
+    if (elapsed > allowance) {
+      io.message(absl::StrFormat("ERROR: seat %d ran out of time", seat + 1));
+      return absl::DeadlineExceededError(
+          absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
+    }
+    switch (reply.kind) {
+      case Reply::Kind::kBadState:
+        io.message("WARNING: bad state format in response");
+        continue;
+      case Reply::Kind::kUnrequested:
+        io.message("WARNING: ignoring un-requested response");
+        continue;
+      default:
+        break;
+    }
+    budget->used_hand[seat] += elapsed;
+    budget->used_match[seat] += elapsed;
+    if (reply.kind == Reply::Kind::kBadAction) {
+      io.message("WARNING: bad action format in response, changed to call");
+      return Action::Call();
+    }
+    Action sent_action = reply.action;
+    if (game.is_no_limit() && sent_action.type == ActionType::kRaise && sent_action.raise_to == 0) {
+      // The server clamps an explicit `r0` up to the minimum; Normalize reads 0 as "no size".
+      sent_action.raise_to = -1;
+    }
+    const Action applied = current.state.Normalize(sent_action);
+    if (applied.type != reply.action.type) {
+      io.message("WARNING: invalid action, changed to call");
+    } else if (applied.type == ActionType::kRaise && applied.raise_to != reply.action.raise_to &&
+               game.is_no_limit()) {
+      io.message(absl::StrFormat("WARNING: raise of %d %s to %d", reply.action.raise_to,
+                                 applied.raise_to > reply.action.raise_to ? "increased"
+                                                                          : "decreased",
+                                 applied.raise_to));
+    }
+    return applied;
+  }
+}
+
+// Sends every seat its view of `state` (seat s sees position (s - position0_seat) mod N).
+absl::Status SendStates(const DealerOptions& options, const State& state,
+                        absl::Span<SeatChannel* const> seats, int position0_seat,
+                        const MatchIo& io) {
+  const int n = static_cast<int>(seats.size());
+  for (int seat = 0; seat < n; ++seat) {
+    const MatchState view{(seat - position0_seat + n) % n, state};
+    const std::string line = poker::FormatMatchState(view);
+    if (absl::Status s = seats[seat]->Send(absl::StrCat(line, "\r\n")); !s.ok()) {
+      io.message(absl::StrFormat("ERROR: could not send state to seat %d", seat + 1));
+      return absl::UnavailableError(absl::StrFormat("seat %d (%s) disconnected: %s", seat + 1,
+                                                    options.names[seat], s.message()));
+    }
+    if (!options.quiet) {
+      io.message(absl::StrFormat("TO %d at %s %s", seat + 1, WallClockStamp(), line));
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+Reply ParseReply(const GameDef& game, const MatchState& current, absl::string_view line) {
+  Reply reply;
+  if (!line.empty() && (line[0] == '#' || line[0] == ';')) {
+    reply.kind = Reply::Kind::kComment;
+    return reply;
+  }
+  // MATCHSTATE:<viewer>:<hand>:<betting>:<cards> has four ':'; the fifth starts the action.
+  size_t end = 0;
+  int colons = 0;
+  for (; end < line.size(); ++end) {
+    if (line[end] == ':' && ++colons == 5) break;
+  }
+  absl::StatusOr<MatchState> echoed = poker::ParseMatchState(game, line.substr(0, end));
+  if (!echoed.ok()) {
+    reply.kind = Reply::Kind::kBadState;
+    return reply;
+  }
+  if (!SameMatchState(current, *echoed)) {
+    reply.kind = Reply::Kind::kUnrequested;
+    return reply;
+  }
+  if (end >= line.size() ||
+      !ReadReplyAction(game, current.state, line.substr(end + 1), &reply.action)) {
+    reply.kind = Reply::Kind::kBadAction;
+    return reply;
+  }
+  reply.kind = Reply::Kind::kAction;
+  return reply;
+}
+
+absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOptions& options,
+                                             absl::Span<SeatChannel* const> seats,
+                                             const MatchIo& io) {
+  const int n = game.num_players;
+  if (static_cast<int>(seats.size()) != n || static_cast<int>(options.names.size()) < n) {
+    return absl::InvalidArgumentError(
+        absl::StrFormat("the game has %d players but %d seats and %d names were given", n,
+                        seats.size(), options.names.size()));
+  }
+  if (absl::Status s = CheckVersions(options, seats, io); !s.ok()) return s;
+  if (!options.quiet) io.message(absl::StrCat("STARTED at ", WallClockStamp()));
+
+  TimeBudget budget{SaturatingMicros(options.t_response_ms), SaturatingMicros(options.t_hand_ms),
+                    options.t_per_hand_ms > std::numeric_limits<int64_t>::max() / 1000 /
+                                                std::max<int64_t>(1, options.num_hands)
+                        ? std::numeric_limits<int64_t>::max()
+                        : options.t_per_hand_ms * 1000 * options.num_hands,
+                    std::vector<int64_t>(n, 0), std::vector<int64_t>(n, 0)};
+  std::vector<double> totals(n, 0.0);
+  std::vector<double> values(n, 0.0);
+  poker::LogLine log_line{State(game, 0), std::vector<double>(n), std::vector<std::string>(n), ""};
+  poker::Dealer deal(game, options.seed);
+
+  for (uint32_t hand = 0; hand < options.num_hands; ++hand) {
+    const int position0_seat = options.fixed_seats ? 0 : static_cast<int>(hand % n);
+    std::fill(budget.used_hand.begin(), budget.used_hand.end(), 0);
+    State state(game, hand);
+    deal.DealNext(&state);
+    while (!state.finished()) {
+      const int acting = state.CurrentPlayer();
+      const int acting_seat = (acting + position0_seat) % n;
+      if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) {
+        return s;
+      }
+      const Clock::time_point sent = Clock::now();
+      absl::StatusOr<Action> action = GetAction(game, options, MatchState{acting, state},
+                                                acting_seat, seats[acting_seat], sent, &budget, io);
+      if (!action.ok()) return action.status();
+      if (absl::Status s = state.Apply(*action); !s.ok()) {
+        return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
+      }
+    }
+    if (absl::Status s = state.Values(absl::MakeSpan(values)); !s.ok()) {
+      return absl::InternalError(absl::StrCat("hand ", hand, ": ", s.message()));
+    }
+    for (int p = 0; p < n; ++p) {
+      const int seat = (p + position0_seat) % n;
+      totals[seat] += values[p];
+      log_line.values[p] = values[p];
+      log_line.names[p] = options.names[seat];
+    }
+    if (io.log != nullptr) {
+      log_line.state = state;
+      *io.log << poker::FormatLogLine(log_line) << '\n';
+      io.log->flush();
+    }
+    if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) return s;
+  }
+  if (!options.quiet) io.message(absl::StrCat("FINISHED at ", WallClockStamp()));
+  return totals;
+}
+
+}  // namespace dealer

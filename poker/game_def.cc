@@ -1,7 +1,7 @@
 // Reading, checking and writing ACPC game definitions.
 //
 // The reader accepts what the ACPC server's reader accepts (keywords in any case, `=` optional,
-// `#` comments), but it is stricter where the server silently guesses: every line must be a known
+// `#` comments, also after the values), but it is stricter where the server silently guesses: every line must be a known
 // field, a field may appear once, per-position fields need exactly numPlayers values and per-round
 // fields exactly numRounds values. Each error names `source:line` and the field.
 #include "poker/game_def.h"
@@ -278,8 +278,10 @@ absl::StatusOr<GameDef> Parser::Parse(absl::string_view text) {
   if (absl::EndsWith(text, "\n")) text.remove_suffix(1);
   for (absl::string_view raw : absl::StrSplit(text, '\n')) {
     ++line_number;
-    absl::string_view line = absl::StripAsciiWhitespace(raw);
-    if (line.empty() || line[0] == '#') continue;
+    // `#` starts a comment, on a line of its own or after the values.
+    absl::string_view line = raw.substr(0, raw.find('#'));
+    line = absl::StripAsciiWhitespace(line);
+    if (line.empty()) continue;
     if (!started) {
       if (!absl::EqualsIgnoreCase(line, "gamedef")) {
         return Error(line_number, absl::StrCat("expected GAMEDEF, found '", line, "'"));

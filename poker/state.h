@@ -21,7 +21,8 @@ enum class ActionType : uint8_t { kFold = 0, kCall = 1, kRaise = 2 };
 
 // One betting action. `raise_to` is used for kRaise only and is always the total number of chips
 // the actor will have put in the pot for the whole hand (blinds and earlier rounds included), in
-// limit games too (where it is the current bet plus the round's raise size).
+// limit games too (where it is the current bet plus the round's raise size; CheckAction and Apply
+// also take 0 there to mean "the fixed raise", and Apply records the total).
 struct Action {
   ActionType type = ActionType::kCall;
   int32_t raise_to = 0;
@@ -73,7 +74,7 @@ class State {
   absl::Status Apply(const Action& action);
 
   // What the server does with any reply: an illegal action becomes a call, a no-limit raise size
-  // out of range is clamped into [min, max].
+  // out of range is clamped into [min, max], a no-limit raise_to of 0 (no size) becomes a call.
   Action Normalize(const Action& action) const;
 
   // Betting history.

@@ -127,7 +127,7 @@ TEST(GameDefTest, CaseEqualsCommentsAndLineEndings) {
       "gamedef\r\n"
       "NOLIMIT\r\n"
       "  # indented comment\r\n"
-      "NUMPLAYERS 3\r\n"
+      "NUMPLAYERS 3   # three seats\r\n"
       "numrounds=2\r\n"
       "Stack = 500 = 600 700\r\n"
       "blind 5 10 0\r\n"
@@ -137,7 +137,7 @@ TEST(GameDefTest, CaseEqualsCommentsAndLineEndings) {
       "numRanks 6\r\n"
       "numHoleCards 1\r\n"
       "numBoardCards 0 2\r\n"
-      "End   GameDef\r\n"
+      "End   GameDef # done\r\n"
       "anything after the end is ignored\r\n";
   absl::StatusOr<GameDef> g = ParseGameDef(text, "mixed.game");
   ASSERT_TRUE(g.ok()) << g.status();

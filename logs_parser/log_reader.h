@@ -2,6 +2,7 @@
 #ifndef LOGS_PARSER_LOG_READER_H_
 #define LOGS_PARSER_LOG_READER_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -17,9 +18,10 @@
 namespace logs_parser {
 
 struct ReadOptions {
-  // The game of files without a recognisable `# name/game/hands/seed` header (or of all files when
-  // set: a header that names another known game is reported as a problem). May be null if every
-  // file's header names a known game.
+  // The game of all files when set (the user's --game wins over headers: a header that names
+  // another game is reported once per file in ReadSummary::notices, and the file is still read
+  // with this game). When null, each file's `# name/game/hands/seed` header must name a game file
+  // of games_dir; the lines of files without one are rejected as "unknown game".
   const poker::GameDef* game = nullptr;
   std::string game_name;  // file base name of `game`, for messages and header comparison
   // Folder of known game files matched against header game names (base name); default data/games.
@@ -30,6 +32,8 @@ struct ReadOptions {
   int shard_index = 0;             // read only files i with i % shard_count == shard_index
   int shard_count = 1;             //   (in the sorted list of all files)
   int max_problems_kept_per_file = 10;
+  // Longer lines are rejected as they stream by, never held whole.
+  size_t max_line_bytes = 64 * 1024;
 };
 
 // A rejected line or unreadable file.
@@ -42,28 +46,59 @@ struct Problem {
 
 struct ReadSummary {
   int64_t files = 0;
-  int64_t lines = 0;           // non-empty lines read
-  int64_t hands = 0;           // STATE lines used
-  int64_t rejected = 0;        // STATE-like lines rejected
-  int64_t files_failed = 0;    // unreadable / truncated files
+  int64_t lines = 0;         // non-empty lines read
+  int64_t hands = 0;         // STATE lines used
+  int64_t rejected = 0;      // lines rejected: bad STATE lines, garbage, over-long lines
+  int64_t files_failed = 0;  // unreadable / truncated files (their good lines before still count)
   std::map<std::string, int64_t> rejected_by_reason;
   std::vector<Problem> problems;  // the first max_problems_kept_per_file per file
   double seconds = 0;
+  // Lines that are neither hands nor rejected: `#` headers and comments, `SCORE:` lines. Every
+  // line read is counted once: lines == hands + rejected + other_lines.
+  int64_t other_lines = 0;
+  // Not problems and never fatal, even with `strict`: a header naming another game than the
+  // user's --game (one per file), a game file in games_dir that does not parse.
+  std::vector<Problem> notices;
 };
 
 // Called once per valid hand. `worker` is in [0, threads): calls with the same worker never run
 // concurrently, so consumers keep one accumulator per worker and merge at the end.
 using HandCallback = std::function<void(int worker, const HandRecord& hand)>;
 
-// Lists the files under `paths` (folders recursively), sorted, with the shard applied.
+// The folder of the project's game files (`<source>/data/games`), used when games_dir is empty.
+std::string DefaultGamesDir();
+
+// A game chosen by the user.
+struct NamedGame {
+  poker::GameDef game;
+  std::string name;  // file base name, e.g. `holdem.nolimit.2p.reverse_blinds.game`
+  std::string path;
+};
+
+// Loads the game of a --game argument: a path to a game file, or else the name of one in
+// `games_dir` (empty: DefaultGamesDir()), with or without `.game`.
+absl::StatusOr<NamedGame> LoadGameArgument(const std::string& argument,
+                                           const std::string& games_dir);
+
+// Lists the files under `paths`, sorted, with the shard applied. A path named directly is read
+// whatever its name; inside folders (recursively, symlinked folders not followed) only
+// `*.log`, `*.log.gz` and `*.log.bz2` files are, so READMEs and game files next to logs are not
+// mistaken for logs. A path that does not exist is an error.
 absl::StatusOr<std::vector<std::string>> ListLogFiles(const std::vector<std::string>& paths,
                                                       const ReadOptions& options);
 
 // Reads every file; returns the summary, or an error if `strict` and a problem occurred, or if
-// no file could be listed. Optional `progress` is called now and then with the running summary.
+// no file could be listed. Optional `progress` is called at most once a second with the running
+// summary.
+// Thread-safe as a whole; `on_hand` and `progress` are called from the worker threads (progress
+// calls are serialised, and their summary carries counts only, no problems).
 absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
                                      const ReadOptions& options, const HandCallback& on_hand,
                                      const std::function<void(const ReadSummary&)>& progress = {});
+
+// The summary as text for people: files, lines read / used / rejected, rejected by reason, the
+// kept problems and notices.
+std::string FormatReadSummary(const ReadSummary& summary);
 
 }  // namespace logs_parser
 

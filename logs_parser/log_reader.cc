@@ -1,0 +1,481 @@
+#include "logs_parser/log_reader.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <system_error>
+#include <thread>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/strip.h"
+#include "logs_parser/line_reader.h"
+#include "logs_parser/state_line.h"
+
+#ifndef LOGS_PARSER_GAMES_DIR
+#define LOGS_PARSER_GAMES_DIR "data/games"
+#endif
+
+namespace logs_parser {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr absl::string_view kGameSuffix = ".game";
+// How often a worker looks at the clock for progress reports (lines).
+constexpr int64_t kProgressCheckLines = 1 << 16;
+constexpr auto kProgressInterval = std::chrono::seconds(1);
+
+absl::string_view BaseName(absl::string_view path) {
+  size_t slash = path.find_last_of("/\\");
+  return slash == absl::string_view::npos ? path : path.substr(slash + 1);
+}
+
+absl::string_view WithoutGameSuffix(absl::string_view name) {
+  if (absl::EndsWith(name, kGameSuffix)) name.remove_suffix(kGameSuffix.size());
+  return name;
+}
+
+bool SameGameName(absl::string_view a, absl::string_view b) {
+  return WithoutGameSuffix(BaseName(a)) == WithoutGameSuffix(BaseName(b));
+}
+
+bool IsLogFileName(const std::string& name) {
+  return absl::EndsWith(name, ".log") || absl::EndsWith(name, ".log.gz") ||
+         absl::EndsWith(name, ".log.bz2");
+}
+
+// The game files of games_dir, by base name.
+class GameCatalog {
+ public:
+  void Load(const std::string& dir, std::vector<Problem>* notices) {
+    std::error_code error;
+    fs::directory_iterator it(dir, error), end;
+    if (error) return;  // no catalog: headers then need --game, and messages say where we looked
+    std::vector<std::string> paths;
+    for (; it != end; it.increment(error)) {
+      if (error) break;
+      if (absl::EndsWith(it->path().filename().string(), kGameSuffix)) {
+        paths.push_back(it->path().string());
+      }
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const std::string& path : paths) {
+      absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(path);
+      if (!game.ok()) {
+        notices->push_back(Problem{path, 0, "bad game file",
+                                   absl::StrCat(path, ": ignored: ", game.status().message())});
+        continue;
+      }
+      games_.push_back(std::make_unique<NamedGame>(
+          NamedGame{*std::move(game), std::string(BaseName(path)), path}));
+    }
+  }
+
+  const NamedGame* Find(absl::string_view game_path) const {
+    for (const auto& game : games_) {
+      if (SameGameName(game->name, game_path)) return game.get();
+    }
+    return nullptr;
+  }
+
+ private:
+  std::vector<std::unique_ptr<NamedGame>> games_;
+};
+
+void AddCounts(const ReadSummary& from, ReadSummary* into) {
+  into->files += from.files;
+  into->lines += from.lines;
+  into->hands += from.hands;
+  into->rejected += from.rejected;
+  into->files_failed += from.files_failed;
+  into->other_lines += from.other_lines;
+  for (const auto& [reason, count] : from.rejected_by_reason) {
+    into->rejected_by_reason[reason] += count;
+  }
+}
+
+// State shared by the workers of one ReadLogs call.
+struct Shared {
+  const ReadOptions* options;
+  const GameCatalog* catalog;
+  std::string games_dir;
+  const HandCallback* on_hand;
+  const std::function<void(const ReadSummary&)>* progress;
+  const std::vector<std::string>* files;
+
+  std::atomic<size_t> next_file{0};
+  std::atomic<bool> stop{false};
+
+  std::mutex mutex;                   // guards everything below
+  ReadSummary totals;                 // counts of finished files
+  std::vector<ReadSummary> per_file;  // problems and notices, merged in file order at the end
+  Clock::time_point start;
+  Clock::time_point last_progress;
+  std::optional<size_t> fatal_file;  // strict: the first failing file (lowest index)
+  absl::Status fatal;
+};
+
+// Reads files one at a time for one worker thread.
+class FileReader {
+ public:
+  FileReader(Shared* shared, int worker) : shared_(shared), worker_(worker) {}
+
+  // Reads file `index` into `summary` (counts, its problems and notices). With `strict`, returns
+  // the first problem as an error.
+  absl::Status Read(size_t index, ReadSummary* summary) {
+    const ReadOptions& options = *shared_->options;
+    const std::string& path = (*shared_->files)[index];
+    summary_ = summary;
+    path_ = &path;
+    summary->files = 1;
+
+    absl::StatusOr<std::unique_ptr<ByteSource>> source = OpenByteSource(path);
+    if (!source.ok()) {
+      summary->files_failed = 1;
+      return FileProblem(0, kReasonUnreadable, source.status().message());
+    }
+    LineReader reader(source->get(), options.max_line_bytes);
+
+    game_ = options.game;
+    game_missing_ = game_ == nullptr ? absl::StrCat(
+                                           "no `# name/game/hands/seed` header names a game and no "
+                                           "--game was given")
+                                     : "";
+    header_noticed_ = false;
+    name_options_.strip_name_suffix = options.strip_name_suffix;
+
+    absl::string_view line;
+    while (true) {
+      if (shared_->stop.load(std::memory_order_relaxed)) return absl::OkStatus();
+      LineReader::Result result = reader.Next(&line);
+      if (result == LineReader::Result::kEnd) break;
+      if (result == LineReader::Result::kError) {
+        summary->files_failed = 1;
+        return FileProblem(reader.line_number() + 1, kReasonCorrupt,
+                           absl::StrCat(reader.status().message(), "; lines from ",
+                                        reader.line_number() + 1, " on were not read"));
+      }
+      const int64_t line_number = reader.line_number();
+      if ((line_number & (kProgressCheckLines - 1)) == 0) MaybeReportProgress();
+      if (result == LineReader::Result::kTooLong) {
+        ++summary->lines;
+        absl::Status status = RejectLine(
+            line_number, kReasonTooLong,
+            absl::StrCat("line of ", reader.too_long_bytes(), " bytes exceeds the limit of ",
+                         options.max_line_bytes, " bytes; it starts ", QuoteForMessage(line, 40)));
+        if (!status.ok()) return status;
+        continue;
+      }
+      if (absl::StripAsciiWhitespace(line).empty()) continue;
+      ++summary->lines;
+      if (absl::Status status = HandleLine(line, line_number); !status.ok()) return status;
+    }
+    return absl::OkStatus();
+  }
+
+ private:
+  absl::Status HandleLine(absl::string_view line, int64_t line_number) {
+    if (line[0] == '#' || line[0] == ';') {
+      ++summary_->other_lines;
+      absl::string_view game_path;
+      if (ParseGameHeader(line, &game_path)) HandleHeader(game_path, line_number);
+      return absl::OkStatus();
+    }
+    if (absl::StartsWith(line, "SCORE:")) {
+      ++summary_->other_lines;
+      return absl::OkStatus();
+    }
+    const char* reason = kReasonNotLogLine;
+    absl::Status status;
+    if (absl::StartsWith(line, "STATE:") && game_ == nullptr) {
+      return RejectLine(line_number, kReasonUnknownGame, game_missing_);
+    }
+    if (game_ != nullptr) {
+      if (!record_.has_value()) record_.emplace(*game_);
+      status = ParseHandLine(line, *game_, name_options_, &*record_, &reason);
+    } else {
+      status =
+          absl::InvalidArgumentError(absl::StrCat("not a STATE line: ", QuoteForMessage(line)));
+    }
+    if (!status.ok()) return RejectLine(line_number, reason, std::string(status.message()));
+    ++summary_->hands;
+    record_->source = path_;
+    record_->line = line_number;
+    (*shared_->on_hand)(worker_, *record_);
+    return absl::OkStatus();
+  }
+
+  void HandleHeader(absl::string_view game_path, int64_t line_number) {
+    const ReadOptions& options = *shared_->options;
+    const NamedGame* known = shared_->catalog->Find(game_path);
+    if (options.game != nullptr) {
+      // --game wins. Say so once per file unless the header names that same game (by file name,
+      // or another file with the same definition).
+      if (header_noticed_ || SameGameName(game_path, options.game_name) ||
+          (known != nullptr && known->game == *options.game)) {
+        return;
+      }
+      header_noticed_ = true;
+      std::string what = known != nullptr ? "a different game"
+                                          : absl::StrCat("not a game in ", shared_->games_dir);
+      summary_->notices.push_back(Problem{
+          *path_, line_number, kNoticeHeaderGame,
+          absl::StrCat(*path_, ":", line_number, ": note: the header names game '", game_path,
+                       "' (", what, "); the file is read as --game ", options.game_name)});
+      return;
+    }
+    if (known != nullptr) {
+      game_ = &known->game;
+      game_missing_.clear();
+    } else {
+      game_ = nullptr;
+      game_missing_ =
+          absl::StrCat("the header (line ", line_number, ") names game '", game_path,
+                       "', which is not in ", shared_->games_dir, "; give its file with --game");
+    }
+  }
+
+  absl::Status RejectLine(int64_t line_number, const char* reason, std::string detail) {
+    ++summary_->rejected;
+    ++summary_->rejected_by_reason[reason];
+    return Report(line_number, reason, std::move(detail));
+  }
+
+  // The sources' errors name the file; the report names it already.
+  absl::Status FileProblem(int64_t line_number, const char* reason, absl::string_view detail) {
+    absl::ConsumePrefix(&detail, absl::StrCat(*path_, ": "));
+    return Report(line_number, reason, std::string(detail));
+  }
+
+  absl::Status Report(int64_t line_number, const char* reason, std::string detail) {
+    std::string location =
+        line_number > 0 ? absl::StrCat(*path_, ":", line_number) : std::string(*path_);
+    std::string message = absl::StrCat(location, ": ", reason, ": ", detail);
+    if (shared_->options->strict) return absl::InvalidArgumentError(message);
+    if (kept_in_file() < shared_->options->max_problems_kept_per_file) {
+      summary_->problems.push_back(Problem{*path_, line_number, reason, std::move(message)});
+    }
+    return absl::OkStatus();
+  }
+
+  int kept_in_file() const { return static_cast<int>(summary_->problems.size()); }
+
+  void MaybeReportProgress() {
+    if (!*shared_->progress) return;
+    Clock::time_point now = Clock::now();
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    if (now - shared_->last_progress < kProgressInterval) return;
+    shared_->last_progress = now;
+    ReadSummary running;
+    AddCounts(shared_->totals, &running);
+    AddCounts(*summary_, &running);
+    running.files -= summary_->files;  // this file is not finished yet
+    running.seconds = std::chrono::duration<double>(now - shared_->start).count();
+    (*shared_->progress)(running);
+  }
+
+  Shared* shared_;
+  int worker_;
+  ReadSummary* summary_ = nullptr;
+  const std::string* path_ = nullptr;
+  const poker::GameDef* game_ = nullptr;
+  std::string game_missing_;  // why game_ is null
+  bool header_noticed_ = false;
+  NameOptions name_options_;
+  std::optional<HandRecord> record_;  // reused across lines and files: no allocation per hand
+};
+
+void RunWorker(Shared* shared, int worker) {
+  FileReader reader(shared, worker);
+  const size_t num_files = shared->files->size();
+  while (!shared->stop.load()) {
+    size_t index = shared->next_file.fetch_add(1);
+    if (index >= num_files) break;
+    ReadSummary summary;
+    absl::Status status = reader.Read(index, &summary);
+    std::lock_guard<std::mutex> lock(shared->mutex);
+    AddCounts(summary, &shared->totals);
+    shared->per_file[index] = std::move(summary);
+    if (!status.ok()) {
+      if (!shared->fatal_file.has_value() || index < *shared->fatal_file) {
+        shared->fatal_file = index;
+        shared->fatal = status;
+      }
+      shared->stop.store(true);
+    }
+    const Clock::time_point now = Clock::now();
+    if (*shared->progress && now - shared->last_progress >= kProgressInterval) {
+      ReadSummary running;
+      AddCounts(shared->totals, &running);
+      running.seconds = std::chrono::duration<double>(now - shared->start).count();
+      shared->last_progress = now;
+      (*shared->progress)(running);
+    }
+  }
+}
+
+// Adds a folder's log files (recursively) to `out`. A folder that cannot be listed is added as
+// if it were a file, so reading it reports why instead of skipping it silently.
+void ListFolder(const fs::path& folder, std::vector<std::string>* out) {
+  std::error_code error;
+  fs::directory_iterator it(folder, error), end;
+  if (error) {
+    out->push_back(folder.string());
+    return;
+  }
+  for (; it != end; it.increment(error)) {
+    if (error) {
+      out->push_back(folder.string());
+      return;
+    }
+    const fs::directory_entry& entry = *it;
+    std::error_code type_error;
+    if (entry.is_directory(type_error) && !entry.is_symlink(type_error)) {
+      ListFolder(entry.path(), out);
+    } else if (IsLogFileName(entry.path().filename().string()) && !entry.is_directory(type_error)) {
+      out->push_back(entry.path().string());
+    }
+  }
+}
+
+}  // namespace
+
+std::string DefaultGamesDir() { return LOGS_PARSER_GAMES_DIR; }
+
+absl::StatusOr<NamedGame> LoadGameArgument(const std::string& argument,
+                                           const std::string& games_dir) {
+  std::vector<std::string> candidates{argument};
+  if (argument.find('/') == std::string::npos) {
+    const std::string dir = games_dir.empty() ? DefaultGamesDir() : games_dir;
+    candidates.push_back(absl::StrCat(dir, "/", argument));
+    candidates.push_back(absl::StrCat(dir, "/", argument, kGameSuffix));
+  }
+  for (const std::string& path : candidates) {
+    std::error_code error;
+    if (!fs::is_regular_file(path, error)) continue;
+    absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(path);
+    if (!game.ok()) return game.status();
+    return NamedGame{*std::move(game), std::string(BaseName(path)), path};
+  }
+  return absl::NotFoundError(absl::StrCat("game file '", argument, "' not found (tried ",
+                                          absl::StrJoin(candidates, ", "), ")"));
+}
+
+absl::StatusOr<std::vector<std::string>> ListLogFiles(const std::vector<std::string>& paths,
+                                                      const ReadOptions& options) {
+  if (options.shard_count < 1 || options.shard_index < 0 ||
+      options.shard_index >= options.shard_count) {
+    return absl::InvalidArgumentError(absl::StrCat("shard ", options.shard_index, " of ",
+                                                   options.shard_count, " does not exist"));
+  }
+  std::vector<std::string> files;
+  for (const std::string& path : paths) {
+    std::error_code error;
+    fs::file_status status = fs::status(path, error);
+    if (error || !fs::exists(status)) {
+      return absl::NotFoundError(absl::StrCat(path, ": no such file or folder"));
+    }
+    if (fs::is_directory(status)) {
+      ListFolder(path, &files);
+    } else {
+      files.push_back(path);
+    }
+  }
+  if (files.empty()) {
+    return absl::NotFoundError(absl::StrCat("no log files (*.log, *.log.gz, *.log.bz2) under ",
+                                            absl::StrJoin(paths, ", ")));
+  }
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  if (options.shard_count > 1) {
+    std::vector<std::string> shard;
+    for (size_t i = static_cast<size_t>(options.shard_index); i < files.size();
+         i += static_cast<size_t>(options.shard_count)) {
+      shard.push_back(std::move(files[i]));
+    }
+    files = std::move(shard);
+  }
+  return files;
+}
+
+absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
+                                     const ReadOptions& options, const HandCallback& on_hand,
+                                     const std::function<void(const ReadSummary&)>& progress) {
+  absl::StatusOr<std::vector<std::string>> files = ListLogFiles(paths, options);
+  if (!files.ok()) return files.status();
+
+  Shared shared;
+  shared.options = &options;
+  shared.games_dir = options.games_dir.empty() ? DefaultGamesDir() : options.games_dir;
+  GameCatalog catalog;
+  std::vector<Problem> catalog_notices;
+  catalog.Load(shared.games_dir, &catalog_notices);
+  shared.catalog = &catalog;
+  shared.on_hand = &on_hand;
+  shared.progress = &progress;
+  shared.files = &*files;
+  shared.per_file.resize(files->size());
+  shared.start = shared.last_progress = Clock::now();
+
+  int threads =
+      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::clamp(threads, 1, static_cast<int>(std::max<size_t>(files->size(), 1)));
+  if (threads == 1) {
+    RunWorker(&shared, 0);
+  } else {
+    std::vector<std::thread> workers;
+    for (int worker = 0; worker < threads; ++worker) {
+      workers.emplace_back(RunWorker, &shared, worker);
+    }
+    for (std::thread& worker : workers) worker.join();
+  }
+  if (!shared.fatal.ok()) return shared.fatal;
+
+  ReadSummary summary = std::move(shared.totals);
+  summary.notices = std::move(catalog_notices);
+  for (ReadSummary& file : shared.per_file) {
+    for (Problem& problem : file.problems) summary.problems.push_back(std::move(problem));
+    for (Problem& notice : file.notices) summary.notices.push_back(std::move(notice));
+  }
+  summary.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
+  return summary;
+}
+
+std::string FormatReadSummary(const ReadSummary& summary) {
+  std::string out = absl::StrFormat(
+      "files: %d read, %d failed\n"
+      "lines: %d read: %d hands, %d rejected, %d headers/comments/SCORE\n",
+      summary.files, summary.files_failed, summary.lines, summary.hands, summary.rejected,
+      summary.other_lines);
+  if (!summary.rejected_by_reason.empty()) {
+    out += "rejected by reason:\n";
+    for (const auto& [reason, count] : summary.rejected_by_reason) {
+      absl::StrAppendFormat(&out, "  %s: %d\n", reason, count);
+    }
+  }
+  if (!summary.problems.empty()) {
+    out += "problems (the first of each file):\n";
+    for (const Problem& problem : summary.problems)
+      absl::StrAppend(&out, "  ", problem.message, "\n");
+  }
+  if (!summary.notices.empty()) {
+    out += "notices:\n";
+    for (const Problem& notice : summary.notices) absl::StrAppend(&out, "  ", notice.message, "\n");
+  }
+  if (summary.seconds > 0) {
+    absl::StrAppendFormat(&out, "time: %.2f s (%.0f hands/s)\n", summary.seconds,
+                          static_cast<double>(summary.hands) / summary.seconds);
+  }
+  return out;
+}
+
+}  // namespace logs_parser

@@ -1,0 +1,210 @@
+#include "logs_parser/log_stats.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "poker/game_def.h"
+
+namespace logs_parser {
+
+void PlayerStats::Add(const PlayerStats& other) {
+  hands += other.hands;
+  decisions += other.decisions;
+  showdowns += other.showdowns;
+  vpip_hands += other.vpip_hands;
+  pfr_hands += other.pfr_hands;
+  net_chips += other.net_chips;
+  net_big_blinds += other.net_big_blinds;
+}
+
+StatsCollector::StatsCollector(int workers) : per_worker_(std::max(workers, 1)) {}
+
+void StatsCollector::Add(int worker, const HandRecord& hand) {
+  const int num_players = hand.num_players();
+  std::array<int, poker::kMaxPlayers> decisions{};
+  std::array<bool, poker::kMaxPlayers> vpip{};
+  std::array<bool, poker::kMaxPlayers> pfr{};
+  for (const ActionRecord& action : hand.actions) {
+    ++decisions[action.player];
+    if (action.round != 0) continue;
+    const bool raised = action.kind == ActionKind::kRaise || action.kind == ActionKind::kAllIn;
+    if (raised || action.kind == ActionKind::kCall) vpip[action.player] = true;
+    if (raised) pfr[action.player] = true;
+  }
+  const double big_blind = std::max(hand.game->BigBlind(), 1);
+  auto& players = per_worker_[worker];
+  for (int p = 0; p < num_players; ++p) {
+    auto it = players.find(hand.names[p]);
+    if (it == players.end()) it = players.try_emplace(hand.names[p]).first;
+    PlayerStats& stats = it->second;
+    ++stats.hands;
+    stats.decisions += decisions[p];
+    stats.showdowns += hand.SawShowdown(p) ? 1 : 0;
+    stats.vpip_hands += vpip[p] ? 1 : 0;
+    stats.pfr_hands += pfr[p] ? 1 : 0;
+    stats.net_chips += hand.values[p];
+    stats.net_big_blinds += hand.values[p] / big_blind;
+  }
+}
+
+std::vector<NamedPlayerStats> StatsCollector::Players() const {
+  absl::flat_hash_map<std::string, PlayerStats> merged;
+  for (const auto& players : per_worker_) {
+    for (const auto& [name, stats] : players) merged[name].Add(stats);
+  }
+  std::vector<NamedPlayerStats> out;
+  out.reserve(merged.size());
+  for (auto& [name, stats] : merged) out.push_back(NamedPlayerStats{name, stats});
+  std::sort(out.begin(), out.end(), [](const NamedPlayerStats& a, const NamedPlayerStats& b) {
+    if (a.stats.hands != b.stats.hands) return a.stats.hands > b.stats.hands;
+    return a.name < b.name;
+  });
+  return out;
+}
+
+namespace {
+
+// Length of the valid UTF-8 sequence at text[i], or 0 if the bytes there are not one.
+size_t Utf8SequenceLength(absl::string_view text, size_t i) {
+  auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char lead = byte(i);
+  size_t length;
+  unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;   // no overlong forms
+    if (lead == 0xED) high = 0x9F;  // no surrogates
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;  // nothing above U+10FFFF
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (size_t k = 2; k < length; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return length;
+}
+
+}  // namespace
+
+std::string JsonQuote(absl::string_view text) {
+  std::string out = "\"";
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      if (size_t length = Utf8SequenceLength(text, i); length > 0) {
+        out.append(text.data() + i, length);
+        i += length;
+      } else {
+        absl::StrAppendFormat(&out, "\\u%04x", c);
+        ++i;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (c < 0x20) {
+          absl::StrAppendFormat(&out, "\\u%04x", c);
+        } else {
+          out.push_back(static_cast<char>(c));
+        }
+    }
+    ++i;
+  }
+  out += "\"";
+  return out;
+}
+
+std::string JsonNumber(double value) {
+  if (!std::isfinite(value)) return "null";
+  std::string text = absl::StrFormat("%.6f", value);
+  while (text.back() == '0') text.pop_back();
+  if (text.back() == '.') text.pop_back();
+  if (text == "-0") text = "0";
+  return text;
+}
+
+namespace {
+
+std::string ProblemsJson(const std::vector<Problem>& problems) {
+  std::string out = "[";
+  for (size_t i = 0; i < problems.size(); ++i) {
+    const Problem& problem = problems[i];
+    absl::StrAppend(&out, i > 0 ? ", " : "", "{\"file\": ", JsonQuote(problem.file),
+                    ", \"line\": ", problem.line, ", \"reason\": ", JsonQuote(problem.reason),
+                    ", \"message\": ", JsonQuote(problem.message), "}");
+  }
+  return out + "]";
+}
+
+}  // namespace
+
+std::string FormatStatsJson(const ReadSummary& summary,
+                            const std::vector<NamedPlayerStats>& players) {
+  std::string out =
+      absl::StrCat("{\"files\": ", summary.files, ", \"files_failed\": ", summary.files_failed,
+                   ", \"lines\": ", summary.lines, ", \"hands\": ", summary.hands,
+                   ", \"rejected\": ", summary.rejected, ", \"other_lines\": ", summary.other_lines,
+                   ", \"rejected_by_reason\": {");
+  bool first = true;
+  for (const auto& [reason, count] : summary.rejected_by_reason) {
+    absl::StrAppend(&out, first ? "" : ", ", JsonQuote(reason), ": ", count);
+    first = false;
+  }
+  absl::StrAppend(&out, "}, \"problems\": ", ProblemsJson(summary.problems),
+                  ", \"notices\": ", ProblemsJson(summary.notices),
+                  ", \"seconds\": ", JsonNumber(summary.seconds), ", \"players\": [");
+  for (size_t i = 0; i < players.size(); ++i) {
+    const PlayerStats& s = players[i].stats;
+    absl::StrAppend(&out, i > 0 ? ", " : "", "{\"name\": ", JsonQuote(players[i].name),
+                    ", \"hands\": ", s.hands, ", \"decisions\": ", s.decisions,
+                    ", \"showdowns\": ", s.showdowns, ", \"vpip_hands\": ", s.vpip_hands,
+                    ", \"pfr_hands\": ", s.pfr_hands, ", \"vpip\": ", JsonNumber(s.vpip()),
+                    ", \"pfr\": ", JsonNumber(s.pfr()),
+                    ", \"net_chips\": ", JsonNumber(s.net_chips),
+                    ", \"mbb_per_hand\": ", JsonNumber(s.mbb_per_hand()), "}");
+  }
+  out += "]}\n";
+  return out;
+}
+
+std::string FormatStatsTable(const std::vector<NamedPlayerStats>& players) {
+  size_t width = 6;
+  for (const NamedPlayerStats& player : players) width = std::max(width, player.name.size());
+  std::string out =
+      absl::StrFormat("%-*s %9s %10s %10s %7s %7s %14s %11s\n", width, "player", "hands",
+                      "decisions", "showdowns", "VPIP%", "PFR%", "net chips", "mbb/hand");
+  for (const NamedPlayerStats& player : players) {
+    const PlayerStats& s = player.stats;
+    absl::StrAppendFormat(&out, "%-*s %9d %10d %10d %7.1f %7.1f %14.2f %11.1f\n", width,
+                          player.name, s.hands, s.decisions, s.showdowns, 100 * s.vpip(),
+                          100 * s.pfr(), s.net_chips, s.mbb_per_hand());
+  }
+  return out;
+}
+
+}  // namespace logs_parser

@@ -1,0 +1,70 @@
+// Per-player statistics of match logs (hands, decisions, showdowns, VPIP, PFR, mbb/hand): what
+// `trainer stats` prints, as text or JSON.
+#ifndef LOGS_PARSER_LOG_STATS_H_
+#define LOGS_PARSER_LOG_STATS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "logs_parser/hand_record.h"
+#include "logs_parser/log_reader.h"
+
+namespace logs_parser {
+
+// One player's totals over the hands it played.
+struct PlayerStats {
+  int64_t hands = 0;
+  int64_t decisions = 0;   // actions it took (fold, check, call, raise, all-in)
+  int64_t showdowns = 0;   // hands it was still in when several players reached the end
+  int64_t vpip_hands = 0;  // hands it called or raised preflop (a blind's check is not voluntary)
+  int64_t pfr_hands = 0;   // hands it raised (all-in included) preflop
+  double net_chips = 0;    // sum of its values, chips
+  double net_big_blinds = 0;  // sum of value / big blind of each hand's game
+
+  double vpip() const { return hands > 0 ? static_cast<double>(vpip_hands) / hands : 0; }
+  double pfr() const { return hands > 0 ? static_cast<double>(pfr_hands) / hands : 0; }
+  // 1000 * chips / (big blind * hands); summed per hand, so games with other blinds mix right.
+  double mbb_per_hand() const { return hands > 0 ? 1000 * net_big_blinds / hands : 0; }
+  void Add(const PlayerStats& other);
+};
+
+struct NamedPlayerStats {
+  std::string name;
+  PlayerStats stats;
+};
+
+// Accumulates PlayerStats from hands. Add() for one worker index must not run concurrently
+// (ReadLogs guarantees this per worker); different workers may.
+class StatsCollector {
+ public:
+  explicit StatsCollector(int workers);
+
+  void Add(int worker, const HandRecord& hand);
+
+  // All workers merged; players sorted by hands (most first), then by name.
+  std::vector<NamedPlayerStats> Players() const;
+
+ private:
+  std::vector<absl::flat_hash_map<std::string, PlayerStats>> per_worker_;
+};
+
+// `text` as a quoted JSON string. Valid UTF-8 is kept; other bytes are written as the code point
+// of the same value (\u00XX, i.e. read as Latin-1) so the output is always valid JSON.
+std::string JsonQuote(absl::string_view text);
+
+// A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision).
+std::string JsonNumber(double value);
+
+// One JSON object: the summary's counts, rejected_by_reason, problems, notices and players.
+std::string FormatStatsJson(const ReadSummary& summary,
+                            const std::vector<NamedPlayerStats>& players);
+
+// A table, one player a line.
+std::string FormatStatsTable(const std::vector<NamedPlayerStats>& players);
+
+}  // namespace logs_parser
+
+#endif  // LOGS_PARSER_LOG_STATS_H_

@@ -1,0 +1,144 @@
+// `trainer stats` end to end: the program run on a small made-up log, its JSON checked exactly.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/logs_parser/test_util.h"
+
+namespace logs_parser {
+namespace {
+
+using testing::GamesDir;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
+using testing::TempDir;
+
+struct ProgramRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs `trainer stats <args>` and captures stdout, stderr and the exit code.
+ProgramRun RunStats(const TempDir& dir, const std::string& args) {
+  const std::string err_path = dir.path() + "/stderr.txt";
+  const std::string command =
+      std::string(POKER_BIN_DIR) + "/trainer stats " + args + " 2>" + err_path;
+  ProgramRun run;
+  FILE* pipe = popen(command.c_str(), "r");
+  EXPECT_NE(pipe, nullptr) << command;
+  if (pipe == nullptr) return run;
+  char buffer[4096];
+  size_t got;
+  while ((got = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.out.append(buffer, got);
+  int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.err = testing::ReadFileBytes(err_path);
+  return run;
+}
+
+// Heads-up no-limit, 50/100 blinds, position 0 the big blind. Hand by hand, with Alice's two
+// table names mapped to one and Bob named with a backslash and UTF-8 (`B\öb`):
+//   0: Bob raises, Alice re-raises, Bob calls; Alice bets the flop, Bob folds.  Alice +900
+//   1: Alice (small blind) moves all-in, Bob folds.                            Alice +100
+//   2: Bob limps, Alice raises, Bob calls, checked down; Bob's pair of sixes.   Bob   +500
+//   3: Alice (small blind) folds.                                               Bob   +50
+//   4: an illegal re-raise (to 350 where 500 is the minimum): rejected.
+// Alice: 4 hands, 2+1+4+1 = 8 decisions, 1 showdown, VPIP 3 (hands 0-2), PFR 3, +450 chips =
+// 1000 * 450 / (100 * 4) = 1125 mbb/hand. Bob: 3+1+5+0 = 9 decisions, VPIP 2 (hands 0, 2),
+// PFR 1 (hand 0), -450 chips, -1125 mbb/hand.
+constexpr char kLog[] =
+    "# name/game/hands/seed test holdem.nolimit.2p.reverse_blinds.game 5 0\n"
+    "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:Alice.1|B\\\xc3\xb6"
+    "b\n"
+    "STATE:1:r20000f:Jd2c|2d2h:-100|100:B\\\xc3\xb6"
+    "b|Alice.2\r\n"
+    "STATE:2:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:Alice.1|B\\\xc3\xb6"
+    "b\n"
+    "STATE:3:f:As8d|8c3h:50|-50:B\\\xc3\xb6"
+    "b|Alice.2 # 1478520305.48839\n"
+    "STATE:4:r300r350c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:Alice.1|B\\\xc3\xb6"
+    "b\n"
+    "SCORE:450|-450:Alice|B\\\xc3\xb6"
+    "b";
+
+TEST(StatsCommandTest, JsonNumbersOfAMadeUpLog) {
+  TempDir dir;
+  const std::string log = dir.Write("logs/match.log", kLog);
+  ProgramRun run =
+      RunStats(dir, dir.path() + "/logs --strip-name-suffix --json --games-dir " + GamesDir());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, StartsWith("{\"files\": 1, \"files_failed\": 0, \"lines\": 7, \"hands\": 4, "
+                                  "\"rejected\": 1, \"other_lines\": 2, \"rejected_by_reason\": "
+                                  "{\"illegal action\": 1}, \"problems\": [{\"file\": \"" +
+                                  log + "\", \"line\": 6, \"reason\": \"illegal action\""));
+  EXPECT_THAT(run.out,
+              HasSubstr("\"players\": ["
+                        "{\"name\": \"Alice\", \"hands\": 4, \"decisions\": 8, \"showdowns\": 1, "
+                        "\"vpip_hands\": 3, \"pfr_hands\": 3, \"vpip\": 0.75, \"pfr\": 0.75, "
+                        "\"net_chips\": 450, \"mbb_per_hand\": 1125}, "
+                        "{\"name\": \"B\\\\\xc3\xb6"
+                        "b\", \"hands\": 4, \"decisions\": 9, "
+                        "\"showdowns\": 1, \"vpip_hands\": 2, \"pfr_hands\": 1, \"vpip\": 0.5, "
+                        "\"pfr\": 0.25, \"net_chips\": -450, \"mbb_per_hand\": -1125}]}\n"));
+  // The rejected line is reported on stderr with its file and line.
+  EXPECT_THAT(run.err, HasSubstr(log + ":6: illegal action: betting 'r300r350c/r2250f'"));
+}
+
+TEST(StatsCommandTest, NamesStayApartWithoutSuffixStripping) {
+  TempDir dir;
+  dir.Write("match.log", kLog);
+  ProgramRun run = RunStats(dir, dir.path() + "/match.log --json --game " + GamesDir() +
+                                     "/holdem.nolimit.2p.reverse_blinds.game");
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("{\"name\": \"Alice.1\", \"hands\": 2, \"decisions\": 6, "
+                                 "\"showdowns\": 1, \"vpip_hands\": 2, \"pfr_hands\": 2, "
+                                 "\"vpip\": 1, \"pfr\": 1, \"net_chips\": 400, "
+                                 "\"mbb_per_hand\": 2000}"));
+  EXPECT_THAT(run.out, HasSubstr("{\"name\": \"Alice.2\", \"hands\": 2, \"decisions\": 2, "
+                                 "\"showdowns\": 0, \"vpip_hands\": 1, \"pfr_hands\": 1, "
+                                 "\"vpip\": 0.5, \"pfr\": 0.5, \"net_chips\": 50, "
+                                 "\"mbb_per_hand\": 250}"));
+  // --game names the header's own game: no notice.
+  EXPECT_THAT(run.out, HasSubstr("\"notices\": []"));
+}
+
+TEST(StatsCommandTest, TextSummaryAndTable) {
+  TempDir dir;
+  dir.Write("match.log", kLog);
+  ProgramRun run = RunStats(dir, dir.path() + " --strip-name-suffix --games-dir " + GamesDir());
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("files: 1 read, 0 failed\n"
+                                 "lines: 7 read: 4 hands, 1 rejected, 2 headers/comments/SCORE\n"
+                                 "rejected by reason:\n  illegal action: 1\n"));
+  EXPECT_THAT(run.out, HasSubstr("Alice          4          8          1    75.0    75.0"
+                                 "         450.00      1125.0\n"));
+}
+
+TEST(StatsCommandTest, ExitCodes) {
+  TempDir dir;
+  dir.Write("match.log", kLog);
+  EXPECT_EQ(RunStats(dir, "").exit_code, 2);
+  EXPECT_EQ(RunStats(dir, "--no-such-option " + dir.path()).exit_code, 2);
+  ProgramRun help = RunStats(dir, "--help");
+  EXPECT_EQ(help.exit_code, 0);
+  for (const char* option : {"--game", "--games-dir", "--strip-name-suffix", "--threads", "--json",
+                             "--strict", "--max-problems", "Exit codes"}) {
+    EXPECT_THAT(help.out, HasSubstr(option));
+  }
+  ProgramRun missing = RunStats(dir, dir.path() + "/nothing_here");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_THAT(missing.err, HasSubstr("nothing_here: no such file or folder"));
+  ProgramRun bad_game = RunStats(dir, dir.path() + " --game no_such_game");
+  EXPECT_EQ(bad_game.exit_code, 1);
+  EXPECT_THAT(bad_game.err, HasSubstr("game file 'no_such_game' not found"));
+  ProgramRun strict = RunStats(dir, dir.path() + " --strict --games-dir " + GamesDir());
+  EXPECT_EQ(strict.exit_code, 1);
+  EXPECT_THAT(strict.err, HasSubstr("match.log:6: illegal action"));
+}
+
+}  // namespace
+}  // namespace logs_parser

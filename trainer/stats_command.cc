@@ -1,0 +1,182 @@
+// `trainer stats`: reads match logs and prints what is in them, per player.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_format.h"
+#include "boost/program_options.hpp"
+#include "logs_parser/log_reader.h"
+#include "logs_parser/log_stats.h"
+#include "trainer/command.h"
+
+namespace trainer {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr char kUsage[] = R"(Usage: trainer stats PATH... [options]
+
+Reads ACPC match logs (STATE: lines) and prints: files, lines read / used / rejected (by
+reason), and per player: hands, decisions (actions taken), showdowns, VPIP (hands in which it
+called or raised preflop), PFR (hands in which it raised preflop) and its net result in chips and
+in mbb/hand (1000 * chips / (big blind * hands)).
+
+PATH: log files and folders, in any mix. Folders are read recursively for *.log, *.log.gz and
+*.log.bz2; a file named directly is read whatever its name. Compression (gzip, bzip2) is told by
+the file's first bytes.
+
+The game: a file's `# name/game/hands/seed` header names its game file; the game is taken from
+the file of that base name in --games-dir. --game overrides every header: a header that names
+another game is then reported once per file as a notice (not an error) and the file is read with
+--game. This is what real logs need: the Pluribus logs' headers name holdem.nolimit.6p.game
+(20000 stacks) but were played with 10000 stacks (holdem.nolimit.6p.10000.game); files without
+a header (DeepStack's, 26 Pluribus files) need --game.
+
+Bad lines (malformed, illegal betting, bad cards, wrong values, garbage, lines over 64 KB) are
+reported as file:line: reason on stderr (the first 10 per file), counted by reason, and skipped;
+an unreadable or truncated file is reported and the run goes on. With --strict the first
+problem stops the run (exit 1); notices never do.
+
+Output: a summary and a table on stdout, or with --json one JSON object:
+  {"files", "files_failed", "lines", "hands", "rejected", "other_lines", "rejected_by_reason",
+   "problems": [{"file", "line", "reason", "message"}], "notices", "seconds",
+   "players": [{"name", "hands", "decisions", "showdowns", "vpip_hands", "pfr_hands", "vpip",
+                "pfr", "net_chips", "mbb_per_hand"}]}
+Players are sorted by hands, most first. Problems and progress (for runs over a second) go to
+stderr.
+
+Exit codes: 0 the logs were read (even if some lines or files were rejected: see the summary),
+1 failure (no log files, bad --game, a problem under --strict), 2 usage error.
+
+Options)";
+
+int RunStats(int argc, char** argv) {
+  std::vector<std::string> paths;
+  std::string game_argument;
+  logs_parser::ReadOptions options;
+  bool json = false;
+  bool quiet = false;
+
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "print this help")(
+      "game", po::value(&game_argument),
+      "game file of every log (path, or name of a file in --games-dir); overrides headers")(
+      "games-dir", po::value(&options.games_dir),
+      ("folder of known game files, matched against header game names by base name (default " +
+       logs_parser::DefaultGamesDir() + ")")
+          .c_str())("strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
+                    "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      "threads", po::value(&options.threads)->default_value(1),
+      "files read in parallel (0: one per core)")("json", po::bool_switch(&json),
+                                                  "print one JSON object on stdout")(
+      "strict", po::bool_switch(&options.strict), "stop at the first problem (exit 1)")(
+      "max-problems", po::value(&options.max_problems_kept_per_file)->default_value(10),
+      "problems printed per file (all are counted)")("quiet,q", po::bool_switch(&quiet),
+                                                     "no progress on stderr");
+  po::options_description hidden;
+  hidden.add_options()("path", po::value(&paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "trainer stats: " << e.what() << "\n(trainer stats --help for usage)\n";
+    return 2;
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  if (paths.empty()) {
+    std::cerr << "trainer stats: no PATH given\n(trainer stats --help for usage)\n";
+    return 2;
+  }
+  if (options.threads < 0 || options.max_problems_kept_per_file < 0) {
+    std::cerr << "trainer stats: --threads and --max-problems must not be negative\n";
+    return 2;
+  }
+
+  logs_parser::NamedGame game;
+  if (!game_argument.empty()) {
+    absl::StatusOr<logs_parser::NamedGame> loaded =
+        logs_parser::LoadGameArgument(game_argument, options.games_dir);
+    if (!loaded.ok()) {
+      std::cerr << "trainer stats: " << loaded.status().message() << "\n";
+      return 1;
+    }
+    game = *std::move(loaded);
+    options.game = &game.game;
+    options.game_name = game.name;
+  }
+
+  const int workers =
+      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  options.threads = std::max(workers, 1);
+  logs_parser::StatsCollector collector(options.threads);
+  const bool tty = isatty(STDERR_FILENO);
+  bool progress_printed = false;
+  auto progress = [&](const logs_parser::ReadSummary& running) {
+    if (quiet) return;
+    std::cerr << absl::StrFormat("%s%d files, %d hands, %d rejected, %.0f hands/s%s",
+                                 tty ? "\r" : "", running.files, running.hands, running.rejected,
+                                 running.seconds > 0 ? running.hands / running.seconds : 0.0,
+                                 tty ? "" : "\n");
+    progress_printed = true;
+  };
+  // Progress only for runs long enough to need it.
+  auto start = std::chrono::steady_clock::now();
+  auto maybe_progress = [&](const logs_parser::ReadSummary& running) {
+    if (std::chrono::steady_clock::now() - start >= std::chrono::seconds(1)) progress(running);
+  };
+  absl::StatusOr<logs_parser::ReadSummary> summary = logs_parser::ReadLogs(
+      paths, options,
+      [&collector](int worker, const logs_parser::HandRecord& hand) {
+        collector.Add(worker, hand);
+      },
+      maybe_progress);
+  if (progress_printed && tty) std::cerr << "\n";
+  if (!summary.ok()) {
+    std::cerr << "trainer stats: " << summary.status().message() << "\n";
+    return 1;
+  }
+  for (const logs_parser::Problem& problem : summary->problems) {
+    std::cerr << problem.message << "\n";
+  }
+  for (const logs_parser::Problem& notice : summary->notices) {
+    std::cerr << notice.message << "\n";
+  }
+  std::vector<logs_parser::NamedPlayerStats> players = collector.Players();
+  if (json) {
+    std::cout << logs_parser::FormatStatsJson(*summary, players);
+  } else {
+    // The problems went to stderr above; the summary here keeps to counts.
+    logs_parser::ReadSummary counts = *summary;
+    counts.problems.clear();
+    counts.notices.clear();
+    std::cout << logs_parser::FormatReadSummary(counts);
+    if (!summary->problems.empty() || !summary->notices.empty()) {
+      std::cout << absl::StrFormat("(%d problems and %d notices listed on stderr)\n",
+                                   summary->problems.size(), summary->notices.size());
+    }
+    std::cout << "\n" << logs_parser::FormatStatsTable(players);
+  }
+  std::cout.flush();
+  return std::cout.good() ? 0 : 1;
+}
+
+const bool kRegistered = RegisterCommand(
+    "stats", "read match logs; print hands, rejections and per-player statistics", &RunStats);
+
+}  // namespace
+}  // namespace trainer

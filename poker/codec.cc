@@ -154,20 +154,20 @@ class CardReader {
   // Reads exactly `count` cards that make up all of `text` into `out`.
   absl::Status Read(absl::string_view text, int count, absl::string_view what, Card* out) {
     if (text.size() != static_cast<size_t>(2 * count)) {
-      return absl::InvalidArgumentError(absl::StrCat("cards: ", what, " ", Quote(text),
-                                                     " should be ", count, " card(s)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("cards: ", what, " ", Quote(text), " should be ", count, " card(s)"));
     }
     for (int i = 0; i < count; ++i) {
       const int8_t rank = kCardTables.rank[static_cast<unsigned char>(text[2 * i])];
       const int8_t suit = kCardTables.suit[static_cast<unsigned char>(text[2 * i + 1])];
       if (rank < 0 || suit < 0) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "cards: ", what, ": ", Quote(text.substr(2 * i, 2)), " is not a card"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("cards: ", what, ": ", Quote(text.substr(2 * i, 2)), " is not a card"));
       }
       const Card card = MakeCard(rank, suit);
       if (rank < kNumRanks - game_.num_ranks || suit < kNumSuits - game_.num_suits) {
-        return absl::InvalidArgumentError(absl::StrCat("cards: ", what, ": ", CardToString(card),
-                                                       " is not in this game's deck"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("cards: ", what, ": ", CardToString(card), " is not in this game's deck"));
       }
       if (seen_.Contains(card)) {
         return absl::InvalidArgumentError(
@@ -191,8 +191,7 @@ absl::Status FieldError(absl::string_view kind, absl::string_view field,
 
 absl::Status BettingError(absl::string_view kind, absl::string_view betting,
                           absl::string_view message) {
-  return absl::InvalidArgumentError(
-      absl::StrCat(kind, " betting ", Quote(betting), ": ", message));
+  return absl::InvalidArgumentError(absl::StrCat(kind, " betting ", Quote(betting), ": ", message));
 }
 
 // `message` already names its field (ApplyCards errors start with "cards").
@@ -224,8 +223,8 @@ absl::Status ApplyBetting(absl::string_view betting, State* state) {
     const size_t start = pos;
     Action action;
     if (!ActionOfLetter(c, &action.type)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("action ", index, ": unknown action letter ", Quote(betting.substr(pos, 1))));
+      return absl::InvalidArgumentError(absl::StrCat("action ", index, ": unknown action letter ",
+                                                     Quote(betting.substr(pos, 1))));
     }
     ++pos;
     if (action.type == ActionType::kRaise) {
@@ -237,9 +236,9 @@ absl::Status ApplyBetting(absl::string_view betting, State* state) {
         }
       } else if (pos < betting.size() && IsDigit(betting[pos])) {
         while (pos < betting.size() && IsDigit(betting[pos])) ++pos;
-        return absl::InvalidArgumentError(
-            absl::StrCat("action ", index, " ", Quote(betting.substr(start, pos - start)),
-                         ": a limit raise has no size"));
+        return absl::InvalidArgumentError(absl::StrCat("action ", index, " ",
+                                                       Quote(betting.substr(start, pos - start)),
+                                                       ": a limit raise has no size"));
       }
     }
     const absl::string_view token = betting.substr(start, pos - start);
@@ -253,15 +252,14 @@ absl::Status ApplyBetting(absl::string_view betting, State* state) {
                        " has ended, a '/' is missing before this action"));
     }
     if (absl::Status s = state->Apply(action); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat("action ", index, " ", Quote(token),
-                                                     " (round ", state->round() + 1, "): ",
-                                                     s.message()));
+      return absl::InvalidArgumentError(absl::StrCat(
+          "action ", index, " ", Quote(token), " (round ", state->round() + 1, "): ", s.message()));
     }
   }
   if (section != state->round()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("ends in round ", section + 1, " but the hand has reached round ",
-                     state->round() + 1, " (a '/' is missing)"));
+    return absl::InvalidArgumentError(absl::StrCat("ends in round ", section + 1,
+                                                   " but the hand has reached round ",
+                                                   state->round() + 1, " (a '/' is missing)"));
   }
   return absl::OkStatus();
 }
@@ -345,8 +343,8 @@ absl::Status ApplyCards(absl::string_view cards, bool require_all_hole, State* s
       section = rest.substr(0, slash);
       rest = slash == absl::string_view::npos ? absl::string_view() : rest.substr(slash);
       if (section.find('|') != absl::string_view::npos) {
-        return absl::InvalidArgumentError(absl::StrCat(
-            "cards ", Quote(cards), ": more than ", n, " hole sections"));
+        return absl::InvalidArgumentError(
+            absl::StrCat("cards ", Quote(cards), ": more than ", n, " hole sections"));
       }
       // The first round's board cards (none in hold'em) follow the last player's hole cards.
       const int board0 = game.num_board_cards[0];
@@ -378,8 +376,7 @@ absl::Status ApplyCards(absl::string_view cards, bool require_all_hole, State* s
       }
       continue;
     }
-    if (absl::Status s = reader.Read(section, hole, absl::StrCat("position ", p),
-                                     holes[p].data());
+    if (absl::Status s = reader.Read(section, hole, absl::StrCat("position ", p), holes[p].data());
         !s.ok()) {
       return s;
     }
@@ -390,16 +387,16 @@ absl::Status ApplyCards(absl::string_view cards, bool require_all_hole, State* s
   int board_index = game.num_board_cards[0];
   for (int r = 1; r <= state->round(); ++r) {
     if (rest.empty() || rest[0] != '/') {
-      return absl::InvalidArgumentError(absl::StrCat("cards ", Quote(cards), ": the board of round ",
-                                                     r + 1, " is missing"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("cards ", Quote(cards), ": the board of round ", r + 1, " is missing"));
     }
     rest.remove_prefix(1);
     const size_t slash = rest.find('/');
     const absl::string_view section = rest.substr(0, slash);
     rest = slash == absl::string_view::npos ? absl::string_view() : rest.substr(slash);
     const int count = game.num_board_cards[r];
-    if (absl::Status s = reader.Read(section, count, absl::StrCat("board of round ", r + 1),
-                                     buf.data());
+    if (absl::Status s =
+            reader.Read(section, count, absl::StrCat("board of round ", r + 1), buf.data());
         !s.ok()) {
       return s;
     }
@@ -452,9 +449,8 @@ absl::StatusOr<MatchState> ParseMatchState(const GameDef& game, absl::string_vie
   absl::string_view position_text, hand_text, betting;
   if (!SplitNext(&rest, ':', &position_text) || !SplitNext(&rest, ':', &hand_text) ||
       !SplitNext(&rest, ':', &betting)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("MATCHSTATE line is truncated (needs position:hand:betting:cards): ",
-                     Quote(line)));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "MATCHSTATE line is truncated (needs position:hand:betting:cards): ", Quote(line)));
   }
   const absl::string_view cards = rest;
   if (cards.find(':') != absl::string_view::npos) {
@@ -463,9 +459,9 @@ absl::StatusOr<MatchState> ParseMatchState(const GameDef& game, absl::string_vie
   uint32_t position = 0;
   if (!ParseUint32(position_text, &position) ||
       position >= static_cast<uint32_t>(game.num_players)) {
-    return FieldError(kKind, "position",
-                      absl::StrCat(Quote(position_text), " is not a position 0..",
-                                   game.num_players - 1));
+    return FieldError(
+        kKind, "position",
+        absl::StrCat(Quote(position_text), " is not a position 0..", game.num_players - 1));
   }
   uint32_t hand = 0;
   if (!ParseUint32(hand_text, &hand)) {
@@ -559,14 +555,15 @@ absl::Status ParseLogLineInto(const GameDef& game, absl::string_view line, LogLi
     absl::string_view token;
     if (p + 1 < n) {
       if (!SplitNext(&values_rest, '|', &token)) {
-        return FieldError(kKind, "values", absl::StrCat(Quote(values_text), " has ", p + 1,
-                                                        " value(s), the game has ", n, " players"));
+        return FieldError(kKind, "values",
+                          absl::StrCat(Quote(values_text), " has ", p + 1,
+                                       " value(s), the game has ", n, " players"));
       }
     } else {
       token = values_rest;
       if (token.find('|') != absl::string_view::npos) {
-        return FieldError(kKind, "values", absl::StrCat(Quote(values_text), " has more than ", n,
-                                                        " values"));
+        return FieldError(kKind, "values",
+                          absl::StrCat(Quote(values_text), " has more than ", n, " values"));
       }
     }
     double v = 0;
@@ -591,14 +588,15 @@ absl::Status ParseLogLineInto(const GameDef& game, absl::string_view line, LogLi
     absl::string_view name;
     if (p + 1 < n) {
       if (!SplitNext(&names_rest, '|', &name)) {
-        return FieldError(kKind, "names", absl::StrCat(Quote(names_text), " has ", p + 1,
-                                                       " name(s), the game has ", n, " players"));
+        return FieldError(kKind, "names",
+                          absl::StrCat(Quote(names_text), " has ", p + 1, " name(s), the game has ",
+                                       n, " players"));
       }
     } else {
       name = names_rest;
       if (name.find('|') != absl::string_view::npos) {
-        return FieldError(kKind, "names", absl::StrCat(Quote(names_text), " has more than ", n,
-                                                       " names"));
+        return FieldError(kKind, "names",
+                          absl::StrCat(Quote(names_text), " has more than ", n, " names"));
       }
     }
     if (name.empty()) {

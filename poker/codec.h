@@ -55,10 +55,10 @@ std::string FormatValue(double value);
 
 // `STATE:<hand>:<betting>:<cards>:<values>:<names>[ # comment]` from a dealer's log.
 struct LogLine {
-  State state;                      // finished, every card known
-  std::vector<double> values;       // per position, as logged
-  std::vector<std::string> names;   // per position
-  std::string comment;              // text after ` # `, if any (without the marker)
+  State state;                     // finished, every card known
+  std::vector<double> values;      // per position, as logged
+  std::vector<std::string> names;  // per position
+  std::string comment;             // text after ` # `, if any (without the marker)
 };
 
 // Parses one STATE line, replays it under the rules and checks the logged values equal the

@@ -1,9 +1,10 @@
 // Reading, checking and writing ACPC game definitions.
 //
 // The reader accepts what the ACPC server's reader accepts (keywords in any case, `=` optional,
-// `#` comments, also after the values), but it is stricter where the server silently guesses: every line must be a known
-// field, a field may appear once, per-position fields need exactly numPlayers values and per-round
-// fields exactly numRounds values. Each error names `source:line` and the field.
+// `#` comments, also after the values), but it is stricter where the server silently guesses: every
+// line must be a known field, a field may appear once, per-position fields need exactly numPlayers
+// values and per-round fields exactly numRounds values. Each error names `source:line` and the
+// field.
 #include "poker/game_def.h"
 
 #include <algorithm>
@@ -14,10 +15,10 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/match.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "poker/card.h"
@@ -124,15 +125,15 @@ absl::Status Parser::ReadFieldLine(int line_number, absl::string_view line) {
     if (keyword == kFields[i].keyword) index = i;
   }
   if (index < 0) {
-    return Error(line_number, absl::StrCat("unknown field '", line.substr(0, std::max<size_t>(key_end, 1)),
-                                           "'"));
+    return Error(line_number, absl::StrCat("unknown field '",
+                                           line.substr(0, std::max<size_t>(key_end, 1)), "'"));
   }
   const Field f = static_cast<Field>(index);
   FieldLine& out = fields_[index];
   // limit and nolimit are one setting: the betting type.
-  const FieldLine& other = fields_[static_cast<int>(f == Field::kLimit ? Field::kNoLimit
-                                                   : f == Field::kNoLimit ? Field::kLimit
-                                                                          : f)];
+  const FieldLine& other = fields_[static_cast<int>(f == Field::kLimit     ? Field::kNoLimit
+                                                    : f == Field::kNoLimit ? Field::kLimit
+                                                                           : f)];
   if (out.line != 0 || (&other != &out && other.line != 0)) {
     const int first = out.line != 0 ? out.line : other.line;
     return Error(line_number, absl::StrCat(NameOf(f), ": given twice (first on line ", first, ")"));
@@ -144,12 +145,11 @@ absl::Status Parser::ReadFieldLine(int line_number, absl::string_view line) {
        absl::StrSplit(line.substr(key_end), absl::ByAnyChar(" \t="), absl::SkipEmpty())) {
     int64_t value = 0;
     if (!absl::SimpleAtoi(token, &value)) {
-      return Error(line_number,
-                   absl::StrCat(NameOf(f), ": '", token, "' is not a whole number"));
+      return Error(line_number, absl::StrCat(NameOf(f), ": '", token, "' is not a whole number"));
     }
     if (value < 0 || value > kMaxValue) {
-      return Error(line_number, absl::StrCat(NameOf(f), ": ", token, " is out of range 0..",
-                                             kMaxValue));
+      return Error(line_number,
+                   absl::StrCat(NameOf(f), ": ", token, " is out of range 0..", kMaxValue));
     }
     if (out.values.size() >= kMaxPlayers) {
       return Error(line_number, absl::StrCat(NameOf(f), ": more than ", kMaxPlayers, " values"));
@@ -181,9 +181,7 @@ absl::Status Parser::CheckValues(Field f, int count, int64_t min, int64_t max) c
 }
 
 absl::StatusOr<GameDef> Parser::Check(int end_line) const {
-  auto missing = [&](Field f) {
-    return Error(end_line, absl::StrCat(NameOf(f), ": missing"));
-  };
+  auto missing = [&](Field f) { return Error(end_line, absl::StrCat(NameOf(f), ": missing")); };
   GameDef game;
   game.betting_type = given(Field::kNoLimit) ? BettingType::kNoLimit : BettingType::kLimit;
 
@@ -207,7 +205,8 @@ absl::StatusOr<GameDef> Parser::Check(int end_line) const {
   // Stacks: the server's default (no limit on chips) when absent.
   if (given(Field::kStack)) {
     if (absl::Status s = CheckValues(Field::kStack, n, 1, kMaxValue); !s.ok()) return s;
-    for (int p = 0; p < n; ++p) game.stack[p] = static_cast<int32_t>(field(Field::kStack).values[p]);
+    for (int p = 0; p < n; ++p)
+      game.stack[p] = static_cast<int32_t>(field(Field::kStack).values[p]);
   } else {
     for (int p = 0; p < n; ++p) game.stack[p] = kUnlimitedStack;
   }
@@ -324,10 +323,9 @@ std::string FormatGameDef(const GameDef& game) {
                          [](std::string* out, auto v) { absl::StrAppend(out, int64_t{v}); });
   };
   auto per_round = [&](const auto& values, int offset) {
-    return absl::StrJoin(values.begin(), values.begin() + rounds, " ",
-                         [offset](std::string* out, auto v) {
-                           absl::StrAppend(out, int64_t{v} + offset);
-                         });
+    return absl::StrJoin(
+        values.begin(), values.begin() + rounds, " ",
+        [offset](std::string* out, auto v) { absl::StrAppend(out, int64_t{v} + offset); });
   };
   std::string out = "GAMEDEF\n";
   absl::StrAppend(&out, game.is_no_limit() ? "nolimit\n" : "limit\n");
@@ -338,8 +336,7 @@ std::string FormatGameDef(const GameDef& game) {
     absl::StrAppend(&out, "stack = ", per_position(game.stack), "\n");
   }
   absl::StrAppend(&out, "blind = ", per_position(game.blind), "\n");
-  if (!game.is_no_limit() || std::any_of(game.raise_size.begin(),
-                                         game.raise_size.begin() + rounds,
+  if (!game.is_no_limit() || std::any_of(game.raise_size.begin(), game.raise_size.begin() + rounds,
                                          [](int32_t s) { return s != 0; })) {
     absl::StrAppend(&out, "raiseSize = ", per_round(game.raise_size, 0), "\n");
   }

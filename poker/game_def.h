@@ -27,13 +27,19 @@ struct GameDef {
   BettingType betting_type = BettingType::kLimit;
   int num_players = 0;
   int num_rounds = 0;
-  std::array<int32_t, kMaxPlayers> stack{};       // per position; no-limit only (limit: kUnlimitedStack)
-  std::array<int32_t, kMaxPlayers> blind{};       // per position, chips posted before the deal
-  std::array<int32_t, kMaxRounds> raise_size{};   // limit only: chips one raise adds, per round
-  std::array<uint8_t, kMaxRounds> first_player{}; // 0-based position to act first, per round
-  std::array<uint8_t, kMaxRounds> max_raises{};   // raises allowed per round (kUnlimitedRaises = no cap)
-  int num_suits = 4;                              // a smaller deck keeps the last suits
-  int num_ranks = 13;                             // a smaller deck keeps the highest ranks
+  // Per position: chips for the hand (reset every hand); kUnlimitedStack when the file gives none
+  // (limit games).
+  std::array<int32_t, kMaxPlayers> stack{};
+  // Per position: chips posted before the deal.
+  std::array<int32_t, kMaxPlayers> blind{};
+  // Per round, limit only: the chips one raise adds.
+  std::array<int32_t, kMaxRounds> raise_size{};
+  // Per round: the 0-based position that acts first (the file's values are 1-based).
+  std::array<uint8_t, kMaxRounds> first_player{};
+  // Per round: raises allowed (kUnlimitedRaises = no cap); blinds do not count.
+  std::array<uint8_t, kMaxRounds> max_raises{};
+  int num_suits = 4;   // a smaller deck keeps the last suits
+  int num_ranks = 13;  // a smaller deck keeps the highest ranks
   int num_hole_cards = 2;
   std::array<uint8_t, kMaxRounds> num_board_cards{};  // cards dealt at the start of each round
 
@@ -49,8 +55,10 @@ struct GameDef {
 };
 
 // Parses the text of a game file (between GAMEDEF and END GAMEDEF; `#` comments and blank lines
-// skipped; keywords case-insensitive; `=` optional) and applies the server's checks. Errors name
-// `source:line` and the field.
+// skipped; keywords case-insensitive; `=` optional) and applies the server's checks. Stricter than
+// the server where it would guess: per-position fields need numPlayers values, per-round fields
+// numRounds values, and unknown or repeated fields are errors. numSuits, numRanks, numHoleCards
+// and numBoardCards are required, as by the server. Errors name `source:line` and the field.
 absl::StatusOr<GameDef> ParseGameDef(absl::string_view text, absl::string_view source = "<game>");
 
 // Reads and parses a game file.

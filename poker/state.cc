@@ -98,8 +98,8 @@ bool State::RaiseRange(int32_t* min_to, int32_t* max_to) const {
   const int32_t stack = game_->stack[current_player_];
   if (!game_->is_no_limit()) {
     // A limit raise that would pass the stack puts the player all-in.
-    const int32_t to = ClampToInt32(
-        std::min<int64_t>(int64_t{max_spent_} + game_->raise_size[round_], stack));
+    const int32_t to =
+        ClampToInt32(std::min<int64_t>(int64_t{max_spent_} + game_->raise_size[round_], stack));
     *min_to = to;
     *max_to = to;
     return true;
@@ -129,25 +129,25 @@ absl::Status State::CheckAction(const Action& action) const {
     case RaiseBlock::kFinished:
       return absl::FailedPreconditionError("the hand is over");
     case RaiseBlock::kCap:
-      return absl::InvalidArgumentError(absl::StrCat(
-          "raise after the round's cap of ", game_->max_raises[round_], " raises"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("raise after the round's cap of ", game_->max_raises[round_], " raises"));
     case RaiseBlock::kNoOpponent:
       return absl::InvalidArgumentError("raise when no other player can still act");
     case RaiseBlock::kTooLong:
       return absl::InvalidArgumentError(
           absl::StrCat("raise after ", num_actions_[round_], " actions in the round (the limit)"));
     case RaiseBlock::kCovered:
-      return absl::InvalidArgumentError(
-          absl::StrCat("raise facing a bet of ", max_spent_, " that covers the stack of ",
-                       game_->stack[current_player_]));
+      return absl::InvalidArgumentError(absl::StrCat("raise facing a bet of ", max_spent_,
+                                                     " that covers the stack of ",
+                                                     game_->stack[current_player_]));
   }
   int32_t min_to = 0, max_to = 0;
   RaiseRange(&min_to, &max_to);
   if (!game_->is_no_limit()) {
     // 0 stands for "the fixed size"; any other amount must be the fixed raise-to.
     if (action.raise_to != 0 && action.raise_to != min_to) {
-      return absl::InvalidArgumentError(absl::StrCat("limit raise to ", action.raise_to,
-                                                     ", the only raise is to ", min_to));
+      return absl::InvalidArgumentError(
+          absl::StrCat("limit raise to ", action.raise_to, ", the only raise is to ", min_to));
     }
     return absl::OkStatus();
   }
@@ -156,8 +156,8 @@ absl::Status State::CheckAction(const Action& action) const {
         absl::StrCat("raise to ", action.raise_to, " is below the minimum ", min_to));
   }
   if (action.raise_to > max_to) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("raise to ", action.raise_to, " is above the maximum ", max_to, " (the stack)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "raise to ", action.raise_to, " is above the maximum ", max_to, " (the stack)"));
   }
   return absl::OkStatus();
 }
@@ -290,8 +290,8 @@ absl::Status State::Values(absl::Span<double> out) const {
     for (int p = 0; p < n; ++p) total += spent_[p];
     for (int p = 0; p < n; ++p) {
       // Integer negation first, so that a player who put in nothing shows 0, not -0.
-      out[p] = folded_[p] ? static_cast<double>(-spent_[p])
-                          : static_cast<double>(total - spent_[p]);
+      out[p] =
+          folded_[p] ? static_cast<double>(-spent_[p]) : static_cast<double>(total - spent_[p]);
     }
     return absl::OkStatus();
   }
@@ -327,8 +327,8 @@ absl::Status State::Values(absl::Span<double> out) const {
     if (spent_[p] > 0) levels[num_levels++] = spent_[p];
   }
   std::sort(levels.begin(), levels.begin() + num_levels);
-  num_levels = static_cast<int>(std::unique(levels.begin(), levels.begin() + num_levels) -
-                                levels.begin());
+  num_levels =
+      static_cast<int>(std::unique(levels.begin(), levels.begin() + num_levels) - levels.begin());
 
   for (int p = 0; p < n; ++p) {
     if (folded_[p]) {

@@ -56,8 +56,9 @@ TEST(CodecTest, BettingErrors) {
   EXPECT_EQ(BettingError(NoLimit2p(), "r99999999999"),
             "action 1 'r99999999999': the raise size does not fit in 32 bits");
   EXPECT_EQ(BettingError(NoLimit2p(), "cf"), "action 2 'f' (round 1): fold with nothing to call");
-  EXPECT_EQ(BettingError(NoLimit2p(), "cc"), "ends in round 1 but the hand has reached round 2 "
-                                             "(a '/' is missing)");
+  EXPECT_EQ(BettingError(NoLimit2p(), "cc"),
+            "ends in round 1 but the hand has reached round 2 "
+            "(a '/' is missing)");
   EXPECT_EQ(BettingError(NoLimit2p(), "ccc"),
             "action 3 'c': round 1 has ended, a '/' is missing before this action");
   EXPECT_EQ(BettingError(NoLimit2p(), "c/c"), "'/' at character 2: round 1 has not ended");
@@ -133,18 +134,21 @@ TEST(CodecTest, CardErrors) {
             "cards 'Ah8s|2h4c/Qd7h6c/4s': board cards beyond round 2, the last one reached");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s|2h"),
             "cards: position 1 and first-round board '2h' should be 2 card(s)");
-  EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8|2h4c"), "cards: position 0 'Ah8' should be 2 card(s)");
+  EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8|2h4c"),
+            "cards: position 0 'Ah8' should be 2 card(s)");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s"),
             "cards 'Ah8s': 1 hole section(s), the game has 2");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s|2h4c|3c3d"),
             "cards 'Ah8s|2h4c|3c3d': more than 2 hole sections");
-  EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s|"), "cards: the hole cards of position 1 are missing");
+  EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s|"),
+            "cards: the hole cards of position 1 are missing");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ah8s|Ah4c"), "cards: position 1: Ah appears twice");
   EXPECT_EQ(CardsError(NoLimit2p(), "cc/", "Ah8s|2h4c/Qd7h8s"),
             "cards: board of round 2: 8s appears twice");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "Ax8s|2h4c"), "cards: position 0: 'Ax' is not a card");
   EXPECT_EQ(CardsError(NoLimit2p(), "f", "1h8s|2h4c"), "cards: position 0: '1h' is not a card");
-  EXPECT_EQ(CardsError(Kuhn3p(), "ccc", "Js|As|2c"), "cards: position 2: 2c is not in this game's deck");
+  EXPECT_EQ(CardsError(Kuhn3p(), "ccc", "Js|As|2c"),
+            "cards: position 2: 2c is not in this game's deck");
   EXPECT_EQ(CardsError(Kuhn3p(), "ccc", "Js|As|Ks/"),
             "cards 'Js|As|Ks/': board cards beyond round 1, the last one reached");
 }
@@ -266,8 +270,7 @@ TEST(CodecTest, LogLineErrors) {
             "'STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQ...'");
   EXPECT_THAT(LogError(g, "STATE:0:r300r900c/r2250f"), HasSubstr("truncated"));
   EXPECT_THAT(LogError(g, "SCORE:1|-1:a|b"), HasSubstr("does not start with 'STATE:'"));
-  EXPECT_EQ(LogError(g, "STATE:0:f:AcJs|3d2d:50|-50:a|b:c"),
-            "STATE names: extra field in 'a|b:c'");
+  EXPECT_EQ(LogError(g, "STATE:0:f:AcJs|3d2d:50|-50:a|b:c"), "STATE names: extra field in 'a|b:c'");
   EXPECT_EQ(LogError(g, "STATE:x:f:AcJs|3d2d:50|-50:a|b"), "STATE hand: 'x' is not a hand number");
   EXPECT_EQ(LogError(g, "STATE:99999999999:f:AcJs|3d2d:50|-50:a|b"),
             "STATE hand: '99999999999' is not a hand number");

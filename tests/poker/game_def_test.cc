@@ -15,10 +15,14 @@ using ::poker::testing::ProjectGamePath;
 using ::testing::HasSubstr;
 
 const char* const kProjectGames[] = {
-    "holdem.limit.2p.reverse_blinds.game", "holdem.limit.3p.game",
-    "holdem.nolimit.2p.reverse_blinds.game", "holdem.nolimit.3p.game",
-    "holdem.nolimit.6p.game", "holdem.nolimit.6p.10000.game",
-    "holdem.nolimit.10p.game", "kuhn.limit.3p.game",
+    "holdem.limit.2p.reverse_blinds.game",
+    "holdem.limit.3p.game",
+    "holdem.nolimit.2p.reverse_blinds.game",
+    "holdem.nolimit.3p.game",
+    "holdem.nolimit.6p.game",
+    "holdem.nolimit.6p.10000.game",
+    "holdem.nolimit.10p.game",
+    "kuhn.limit.3p.game",
 };
 
 TEST(GameDefTest, HeadsUpNoLimitReverseBlinds) {

@@ -122,9 +122,8 @@ TEST(GoldenTest, ReferenceLogsFromTheAcpcDealer) {
     int hands;
   };
   const Expected logs[] = {
-      {"nl2p.log", 1000},       {"nl3p.log", 1000},       {"nl6p.log", 600},
-      {"l2p.log", 1000},        {"l3p.log", 1000},        {"kuhn3p.log", 1000},
-      {"manual_nl2p.log", 100}, {"manual_nl3p.log", 100},
+      {"nl2p.log", 1000}, {"nl3p.log", 1000},   {"nl6p.log", 600},        {"l2p.log", 1000},
+      {"l3p.log", 1000},  {"kuhn3p.log", 1000}, {"manual_nl2p.log", 100}, {"manual_nl3p.log", 100},
   };
   int showdowns = 0;
   for (const Expected& e : logs) {
@@ -155,9 +154,72 @@ TEST(GoldenTest, AcpcKuhnCompetitionLogs) {
   EXPECT_EQ(hands, 18000);
 }
 
+// Replays a finished hand action by action; before each action and at the end, every seat's
+// MATCHSTATE view must format and parse back to itself, show the right hole cards, and agree on
+// the player to act. Returns the number of views checked.
+int CheckMatchStateViews(const State& finished, const std::string& where) {
+  const GameDef& game = finished.game();
+  const int n = game.num_players;
+  State t(game, finished.hand_number());
+  for (int p = 0; p < n; ++p) {
+    for (int c = 0; c < game.num_hole_cards; ++c) t.set_hole_card(p, c, finished.hole_card(p, c));
+  }
+  for (int b = 0; b < game.TotalBoardCards(); ++b) t.set_board_card(b, finished.board_card(b));
+  int views = 0;
+  auto check_views = [&]() {
+    for (int v = 0; v < n; ++v) {
+      const std::string text = FormatMatchState(MatchState{v, t});
+      absl::StatusOr<MatchState> back = ParseMatchState(game, text);
+      ++views;
+      if (!back.ok()) {
+        ADD_FAILURE() << where << ": " << text << ": " << back.status();
+        continue;
+      }
+      EXPECT_EQ(FormatMatchState(*back), text) << where;
+      EXPECT_EQ(back->state.CurrentPlayer(), t.CurrentPlayer()) << where << ": " << text;
+      for (int q = 0; q < n; ++q) {
+        const bool shown = q == v || (t.IsShowdown() && !t.folded(q));
+        EXPECT_EQ(back->state.HoleCardsKnown(q), shown) << where << ": " << text;
+      }
+    }
+  };
+  for (int r = 0; r <= finished.round(); ++r) {
+    for (int i = 0; i < finished.num_actions(r); ++i) {
+      check_views();
+      EXPECT_EQ(t.CurrentPlayer(), finished.actor(r, i)) << where;
+      const absl::Status s = t.Apply(finished.action(r, i));
+      EXPECT_TRUE(s.ok()) << where << ": " << s;
+      if (!s.ok()) return views;
+    }
+  }
+  EXPECT_TRUE(t.finished()) << where;
+  check_views();
+  return views;
+}
+
+TEST(GoldenTest, EveryMatchStateViewOfTheReferenceHands) {
+  POKER_SKIP_WITHOUT_SHARED_DATA();
+  const std::string dir = SharedDataDir() + "/reference_logs";
+  int views = 0;
+  for (const char* file :
+       {"nl2p.log", "nl3p.log", "nl6p.log", "l2p.log", "l3p.log", "kuhn3p.log"}) {
+    const std::vector<std::string> lines = ReadLines(dir + "/" + file);
+    ASSERT_FALSE(lines.empty());
+    const std::vector<std::string> header = absl::StrSplit(lines[0], ' ', absl::SkipEmpty());
+    ASSERT_EQ(header.size(), 6u);
+    const GameDef& game = ProjectGame(std::filesystem::path(header[3]).filename().string());
+    for (size_t i = 1; i < lines.size(); ++i) {
+      if (!absl::StartsWith(lines[i], "STATE:")) continue;
+      absl::StatusOr<LogLine> log = ParseLogLine(game, lines[i]);
+      ASSERT_TRUE(log.ok()) << log.status();
+      views += CheckMatchStateViews(log->state, std::string(file) + ":" + std::to_string(i + 1));
+    }
+  }
+  EXPECT_GT(views, 50000);
+}
+
 // Parses every STATE line of the files under `dir` with the game; returns the number of hands.
-int CheckRealLogs(const std::string& dir, const GameDef& game, int* fractional,
-                  int* with_comment) {
+int CheckRealLogs(const std::string& dir, const GameDef& game, int* fractional, int* with_comment) {
   int hands = 0;
   std::vector<std::filesystem::path> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
@@ -193,8 +255,8 @@ TEST(GoldenTest, DeepStackLogs) {
   POKER_SKIP_WITHOUT_SHARED_DATA();
   int fractional = 0, with_comment = 0;
   const int hands = CheckRealLogs(SharedDataDir() + "/logs/deepstack_ifp",
-                                  ProjectGame("holdem.nolimit.2p.reverse_blinds.game"),
-                                  &fractional, &with_comment);
+                                  ProjectGame("holdem.nolimit.2p.reverse_blinds.game"), &fractional,
+                                  &with_comment);
   EXPECT_EQ(hands, 45037);
   EXPECT_EQ(with_comment, hands);  // every line carries a ` # <timestamp>`
 }
@@ -202,9 +264,9 @@ TEST(GoldenTest, DeepStackLogs) {
 TEST(GoldenTest, PluribusLogs) {
   POKER_SKIP_WITHOUT_SHARED_DATA();
   int fractional = 0, with_comment = 0;
-  const int hands = CheckRealLogs(SharedDataDir() + "/logs/pluribus",
-                                  ProjectGame("holdem.nolimit.6p.10000.game"), &fractional,
-                                  &with_comment);
+  const int hands =
+      CheckRealLogs(SharedDataDir() + "/logs/pluribus", ProjectGame("holdem.nolimit.6p.10000.game"),
+                    &fractional, &with_comment);
   EXPECT_EQ(hands, 10000);
   EXPECT_GT(fractional, 0);  // split pots
   EXPECT_EQ(with_comment, 0);

@@ -20,12 +20,12 @@ inline std::string SharedDataDir() { return std::string(POKER_SHARED_DIR) + "/da
 inline bool HaveSharedData() { return std::filesystem::is_directory(SharedDataDir()); }
 
 // Skips the calling test when ../shared/data is absent.
-#define POKER_SKIP_WITHOUT_SHARED_DATA()                                                    \
-  do {                                                                                      \
-    if (!::poker::testing::HaveSharedData()) {                                              \
-      GTEST_SKIP() << "shared data not found at " << ::poker::testing::SharedDataDir()      \
+#define POKER_SKIP_WITHOUT_SHARED_DATA()                                                   \
+  do {                                                                                     \
+    if (!::poker::testing::HaveSharedData()) {                                             \
+      GTEST_SKIP() << "shared data not found at " << ::poker::testing::SharedDataDir()     \
                    << " (the reference and real logs live outside the project); skipping"; \
-    }                                                                                       \
+    }                                                                                      \
   } while (0)
 
 // The path of one of the project's own game files (data/games/<name>).

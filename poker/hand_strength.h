@@ -46,8 +46,8 @@ std::string StartingHandClassName(int cls);
 int StartingHandClassCombos(int cls);
 
 // HS of every one of the 1326 pairs on a board of 3, 4 or 5 cards against a uniform opponent
-// (preflop: PreflopEquity). Pairs that conflict with the board get -1. Meant to be fast: all
-// pairs on one board in well under a few milliseconds.
+// (preflop: PreflopEquity). Pairs that conflict with the board get -1. One evaluation per pair,
+// a radix sort by rank, then per-card inclusion-exclusion counts: ~15 us for a whole board.
 void AllPairsHandStrength(absl::Span<const Card> board, std::array<float, kNumPairs>* hs);
 
 // The exact integers behind AllPairsHandStrength (board of 3, 4 or 5 cards): 2 * ahead + tied for
@@ -70,8 +70,10 @@ struct Potential {
 // Other board sizes: only hs is set.
 Potential HandPotential(PairCards hole, absl::Span<const Card> board);
 
-// Outs (000 eq. 29): undealt cards c with HS(board + c) - HS(board) >= 0.6 * (1 - HS(board)).
-// Board of 3 or 4 cards.
+// Outs (000 eq. 29): undealt cards c with HS(board + c) - HS(board) >= 0.6 * (1 - HS(board)),
+// HS exact against a uniform opponent; a card must also raise HS, so the nuts have no outs.
+// Board of 3 or 4 cards, else 0. As HS is measured against a random hand, cards that pair a weak
+// holding count too: 9h8h on 2h 5h Kc has 15 outs (9 hearts, three 9s, three 8s), not 9.
 int CountOuts(PairCards hole, absl::Span<const Card> board);
 
 // CountOuts for every pair at once (board of 3 or 4 cards): one AllPairsStrengthNumerators per

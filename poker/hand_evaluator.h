@@ -1,10 +1,16 @@
 // A fast 5-, 6- and 7-card hand evaluator with an incremental hand type.
 //
 // Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better).
-// The data layout of Hand and the tables are documented in hand_evaluator.cc.
+// The packed layout of Hand and the lookup scheme are documented below (hand_internal), next to
+// the inline kernel that relies on them; the tables are built in hand_evaluator.cc.
+//
+// Thread-safety: every function here may be called from any number of threads at once. The
+// tables are built once, during static initialisation (before main), and only read afterwards.
 #ifndef POKER_HAND_EVALUATOR_H_
 #define POKER_HAND_EVALUATOR_H_
 
+#include <array>
+#include <bit>
 #include <cstdint>
 
 #include "absl/types/span.h"
@@ -13,7 +19,8 @@
 namespace poker {
 
 // A hand's strength; compares as an integer (higher wins, equal ties). The category is in the top
-// bits: CategoryOf(rank) recovers it.
+// bits: CategoryOf(rank) recovers it. Layout: (category << 12) | index, where index is 1 for the
+// weakest hand of the category and counts up without gaps, so 0 is never the rank of a hand.
 using HandRank = uint16_t;
 
 enum class HandCategory : uint8_t {
@@ -29,21 +36,78 @@ enum class HandCategory : uint8_t {
 };
 inline constexpr int kNumHandCategories = 9;
 
+// The category of a rank returned by Evaluate or EvaluateCards.
 HandCategory CategoryOf(HandRank rank);
-const char* CategoryName(HandCategory category);  // "straight flush", "one pair", ...
+// "straight flush", "one pair", ...
+const char* CategoryName(HandCategory category);
 
-// A multiset of up to 7 cards as packed sums (see hand_evaluator.cc). Adding is a few integer
+// Internals shared by the inline kernel below, hand_evaluator.cc and the tests. Not API.
+namespace hand_internal {
+
+// Hand::key_ packs three sums; adding two keys adds all three at once:
+//
+//   bits  0..24  rank key: the sum of kRankKeys[rank] over the cards. kRankKeys was found by a
+//                greedy search (each constant is the smallest that keeps all sums distinct), so
+//                every multiset of at most 7 ranks (at most 4 of each) has its own sum; the
+//                largest is 4 * kRankKeys[12] + 3 * kRankKeys[11] = 18,393,157 < 2^25. Bits
+//                25..31 stay zero, so the low 32 bits are the rank key.
+//   bits 32..47  unused (zero).
+//   bits 48..63  one 4-bit counter per suit (suit s at bit 48 + 4 * s) holding 3 + the number of
+//                cards of that suit. Starting at 3 puts "5 or more of a suit" exactly on the
+//                counter's top bit (3 + 5 = 8), so a flush anywhere is one AND with kFlushBits;
+//                3 + 7 = 10 still fits in 4 bits, so counters never carry into each other.
+//
+// Every Hand, the empty one included, carries the starting 3s exactly once (kEmptyKey); adding
+// two hands subtracts one copy so sums stay right however hands are combined.
+inline constexpr uint32_t kRankKeys[kNumRanks] = {
+    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
+inline constexpr uint32_t kMaxRankKey = 4 * kRankKeys[12] + 3 * kRankKeys[11];
+inline constexpr int kSuitCounterShift = 48;
+inline constexpr uint64_t kEmptyKey = uint64_t{0x3333} << kSuitCounterShift;
+inline constexpr uint64_t kFlushBits = uint64_t{0x8888} << kSuitCounterShift;
+
+// Non-flush hands: a perfect hash of the rank key (Tarjan and Yao's row displacement). The low
+// kRowBits bits pick a row, the remaining bits are the column, and the row's offset slides all of
+// its columns to free slots of one table: index = (rank_key >> kRowBits) + kRowOffsets[row]. The
+// 73,775 rank multisets of 5 to 7 cards fill 82,009 of the slots; the table is sized so that any
+// rank key of at most 7 cards stays inside it. The offsets are generated data
+// (hand_evaluator_offsets.cc; the test that reproduces them documents the packing).
+inline constexpr int kRowBits = 13;
+inline constexpr int kNumRows = 1 << kRowBits;
+inline constexpr uint32_t kRowMask = kNumRows - 1;
+inline constexpr uint32_t kMaxRowOffset = 80407;
+inline constexpr int kRankTableSize = kMaxRowOffset + (kMaxRankKey >> kRowBits) + 1;
+extern const uint32_t kRowOffsets[kNumRows];
+
+// Flush hands: indexed directly by the flush suit's 13-bit rank mask.
+inline constexpr int kFlushTableSize = 1 << kNumRanks;
+
+// The lookup tables (about 180 KB), filled by the constructor in hand_evaluator.cc.
+struct Tables {
+  Tables();
+  HandRank rank[kRankTableSize];    // by perfect hash of the rank key; non-flush hands
+  HandRank flush[kFlushTableSize];  // by the suit's rank mask; straight flushes and flushes
+};
+
+// One program-wide instance. As an inline variable defined in this header, it is initialised
+// before any static object defined after this #include in any file, so even static initialisers
+// may evaluate hands; afterwards it is read-only, and the kernel needs no "built yet?" check.
+inline const Tables kTables;
+
+}  // namespace hand_internal
+
+// A multiset of up to 7 cards as packed sums (see hand_internal above). Adding is a few integer
 // additions, so a board can be added once and each player's hole cards on top of it.
 class Hand {
  public:
   constexpr Hand() = default;
   // The one-card hand (a table lookup).
-  static Hand Of(Card card);
+  static Hand Of(Card card) { return kCardHands[card]; }
   static Hand Of(absl::Span<const Card> cards);
 
   Hand& Add(Card card) { return *this += Of(card); }
   Hand& operator+=(const Hand& other) {
-    key_ += other.key_;
+    key_ += other.key_ - hand_internal::kEmptyKey;
     mask_ |= other.mask_;
     return *this;
   }
@@ -53,27 +117,62 @@ class Hand {
     return h;
   }
 
-  int size() const;
+  // The number of cards.
+  int size() const { return std::popcount(mask_); }
   // Bit (suit * 16 + rank) per card.
   uint64_t suit_mask() const { return mask_; }
+  // The packed sums (layout in hand_internal); equal for equal multisets of cards.
   uint64_t key() const { return key_; }
 
  private:
   friend HandRank Evaluate(const Hand& hand);
   constexpr Hand(uint64_t key, uint64_t mask) : key_(key), mask_(mask) {}
-  uint64_t key_ = 0;   // layout documented in hand_evaluator.cc
-  uint64_t mask_ = 0;  // layout documented in hand_evaluator.cc
+  static constexpr std::array<Hand, kNumCards> MakeCardHands();
+
+  static const std::array<Hand, kNumCards> kCardHands;
+
+  uint64_t key_ = hand_internal::kEmptyKey;  // layout documented in hand_internal
+  uint64_t mask_ = 0;                        // bit (suit * 16 + rank) per card
 };
 
+constexpr std::array<Hand, kNumCards> Hand::MakeCardHands() {
+  std::array<Hand, kNumCards> hands;
+  for (int c = 0; c < kNumCards; ++c) {
+    const int rank = RankOf(static_cast<Card>(c));
+    const int suit = SuitOf(static_cast<Card>(c));
+    hands[c] = Hand(hand_internal::kEmptyKey + hand_internal::kRankKeys[rank] +
+                        (uint64_t{1} << (hand_internal::kSuitCounterShift + 4 * suit)),
+                    uint64_t{1} << (suit * 16 + rank));
+  }
+  return hands;
+}
+
+inline constexpr std::array<Hand, kNumCards> Hand::kCardHands = Hand::MakeCardHands();
+
 // Rank of a hand of 5, 6 or 7 cards (the best five). Behaviour for other sizes is undefined.
-HandRank Evaluate(const Hand& hand);
+inline HandRank Evaluate(const Hand& hand) {
+  using namespace hand_internal;
+  const uint64_t key = hand.key_;
+  if (key & kFlushBits) [[unlikely]] {
+    // With at most 7 cards only one suit can hold 5, and a flush then beats anything the other
+    // cards could make (quads or a full house would need 8 cards), so the suit's ranks decide.
+    const int flush_bit = std::countr_zero(key & kFlushBits);  // 51 + 4 * suit
+    const int suit_shift = (flush_bit - (kSuitCounterShift + 3)) * 4;
+    return kTables.flush[(hand.mask_ >> suit_shift) & (kFlushTableSize - 1)];
+  }
+  const uint32_t rank_key = static_cast<uint32_t>(key);
+  return kTables.rank[(rank_key >> kRowBits) + kRowOffsets[rank_key & kRowMask]];
+}
 
 // Rank of 5 to 7 cards given as indices.
 HandRank EvaluateCards(absl::Span<const Card> cards);
 
 // Rank of 0 to 7 cards for showdowns in games with fewer cards (Kuhn, tiny decks): with 5 or more
 // cards it equals EvaluateCards; with fewer, hands rank by groups (quads, trips, two pair, pair,
-// high cards) then kickers. Only hands of the same size are comparable.
+// high cards) then kickers. Only hands of the same size are comparable. Values for fewer than 5
+// cards are (category << 16) | (the distinct ranks, largest group first, then higher rank first,
+// one per 4 bits from bit 12 down), with the HandCategory numbering. More than 7 cards (3 hole
+// cards and 5 on the board) rank as the best 7-card subset, i.e. the best five.
 uint32_t EvaluateAny(absl::Span<const Card> cards);
 
 }  // namespace poker

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <deque>
 #include <functional>
+#include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -172,7 +174,14 @@ class FakeSeat : public SeatChannel {
     EXPECT_TRUE(view.ok()) << line;
     if (view.ok() && !view->state.finished() && view->state.CurrentPlayer() == view->viewer) {
       const std::string reply = policy_(*view);
-      if (reply != "<silence>") inbox_.push_back(absl::StrCat(line, ":", reply));
+      if (absl::StartsWith(reply, "<raw>")) {
+        // Raw lines, sent as they are.
+        for (absl::string_view raw : absl::StrSplit(reply.substr(5), '\n')) {
+          inbox_.emplace_back(raw);
+        }
+      } else if (reply != "<silence>") {
+        inbox_.push_back(absl::StrCat(line, ":", reply));
+      }
     }
     return absl::OkStatus();
   }
@@ -298,6 +307,65 @@ TEST(RunMatchTest, TimeoutAndDisconnectAbort) {
   r = RunMatch(game, options, seats2, out2.io());
   EXPECT_TRUE(absl::IsUnavailable(r.status())) << r.status();
   EXPECT_THAT(out2.messages, ::testing::Contains("ERROR: could not get action from seat 1"));
+}
+
+TEST(RunMatchTest, RandomJunkNeverBreaksTheMatch) {
+  // Every turn: junk lines (random bytes, truncated or corrupted echoes, wrong hands), then the
+  // right state with a random action text. The match must finish with every hand logged.
+  for (const char* text : {tools_test::kNoLimit3pGame, tools_test::kLimit2pGame}) {
+    const poker::GameDef game = *poker::ParseGameDef(text);
+    std::mt19937 rng(2024);
+    auto junk_action = [&rng]() {
+      static const char* kPieces[] = {"f", "c", "r", "k", "b", "R", "F", "x", " ", "-", "+",
+                                      "0", "9", "99999999999999999999", "r-2147483648", ":",
+                                      "|", "/", "\xff", "r20000", "r201", "\0"};
+      std::string out;
+      const int n = static_cast<int>(rng() % 4);
+      for (int i = 0; i < n; ++i) out += kPieces[rng() % (sizeof(kPieces) / sizeof(kPieces[0]))];
+      return out;
+    };
+    auto policy = [&](const poker::MatchState& view) {
+      const std::string line = poker::FormatMatchState(view);
+      std::string raw = "<raw>";
+      const int junk = static_cast<int>(rng() % 4);
+      for (int i = 0; i < junk; ++i) {
+        std::string bad;
+        switch (rng() % 5) {
+          case 0:
+            for (int k = 0; k < 30; ++k) bad += static_cast<char>(1 + rng() % 255);
+            break;
+          case 1: bad = line.substr(0, rng() % line.size()); break;
+          case 2: bad = line; bad[rng() % bad.size()] = static_cast<char>('0' + rng() % 40); break;
+          case 3: bad = absl::StrCat("MATCHSTATE:", view.viewer, ":", view.state.hand_number() + 1,
+                                     "::", poker::FormatCards(view.state, view.viewer), ":c");
+                  break;
+          default: bad = absl::StrCat(line, junk_action(), ":", junk_action()); break;
+        }
+        bad.erase(std::remove(bad.begin(), bad.end(), '\n'), bad.end());
+        raw += bad + "\n";
+      }
+      return raw + line + ":" + junk_action();
+    };
+    std::vector<std::unique_ptr<FakeSeat>> fakes;
+    std::vector<SeatChannel*> seats;
+    std::vector<std::string> args = {"m", "g", "200", "3"};
+    for (int s = 0; s < game.num_players; ++s) {
+      fakes.push_back(std::make_unique<FakeSeat>(game, policy));
+      seats.push_back(fakes.back().get());
+      args.push_back(absl::StrCat("S", s));
+    }
+    args.push_back("-q");
+    DealerOptions options = *ParseDealerArgs(args);
+    Collected out;
+    absl::StatusOr<std::vector<double>> totals = RunMatch(game, options, seats, out.io());
+    ASSERT_TRUE(totals.ok()) << totals.status();
+    double sum = 0;
+    for (double t : *totals) sum += t;
+    EXPECT_NEAR(sum, 0.0, 1e-6);
+    const std::string log = out.log.str();
+    EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 200);
+    EXPECT_GT(out.messages.size(), 100u);  // plenty of warnings, no abort
+  }
 }
 
 }  // namespace

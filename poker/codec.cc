@@ -280,12 +280,12 @@ absl::StatusOr<Action> ParseAction(const State& state, absl::string_view text) {
       }
     } else {
       int32_t min_to = 0, max_to = 0;
-      action.raise_to = state.RaiseRange(&min_to, &max_to)
-                            ? min_to
-                            : static_cast<int32_t>(std::min<int64_t>(
-                                  int64_t{state.max_spent()} +
-                                      state.game().raise_size[std::max(0, state.round())],
-                                  std::numeric_limits<int32_t>::max()));
+      action.raise_to =
+          state.RaiseRange(&min_to, &max_to)
+              ? min_to
+              : static_cast<int32_t>(std::min<int64_t>(
+                    int64_t{state.max_spent()} + state.game().raise_size[state.round()],
+                    std::numeric_limits<int32_t>::max()));
     }
   }
   if (pos != text.size()) {

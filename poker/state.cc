@@ -86,6 +86,9 @@ State::RaiseBlock State::RaiseBlocked() const {
   if (num_actions_[round_] + game_->num_players > kMaxActionsPerRound) {
     return RaiseBlock::kTooLong;
   }
+  // Facing a bet that covers the whole stack there is nothing left to raise with. (The server
+  // checks this for no-limit only; in a limit game with stacks it would "raise" the bet down to
+  // the player's stack, which we refuse.)
   const int p = current_player_;
   if (max_spent_ >= game_->stack[p]) return RaiseBlock::kCovered;
   return RaiseBlock::kNone;

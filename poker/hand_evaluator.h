@@ -44,7 +44,8 @@ const char* CategoryName(HandCategory category);
 // Internals shared by the inline kernel below, hand_evaluator.cc and the tests. Not API.
 namespace hand_internal {
 
-// Hand::key_ packs three sums; adding two keys adds all three at once:
+// A Hand is the three sums of the design: mask_ is the card mask (bit suit * 16 + rank) and key_
+// packs the other two, so that adding two keys adds both at once:
 //
 //   bits  0..24  rank key: the sum of kRankKeys[rank] over the cards. kRankKeys was found by a
 //                greedy search (each constant is the smallest that keeps all sums distinct), so
@@ -68,10 +69,12 @@ inline constexpr uint64_t kFlushBits = uint64_t{0x8888} << kSuitCounterShift;
 
 // Non-flush hands: a perfect hash of the rank key (Tarjan and Yao's row displacement). The low
 // kRowBits bits pick a row, the remaining bits are the column, and the row's offset slides all of
-// its columns to free slots of one table: index = (rank_key >> kRowBits) + kRowOffsets[row]. The
-// 73,775 rank multisets of 5 to 7 cards fill 82,009 of the slots; the table is sized so that any
-// rank key of at most 7 cards stays inside it. The offsets are generated data
-// (hand_evaluator_offsets.cc; the test that reproduces them documents the packing).
+// its columns to free slots of one table: index = (rank_key >> kRowBits) + kRowOffsets[row].
+// Rows come from the low bits because the greedy keys cluster in their high bits; the low bits
+// spread the keys about 9 to a row, sparse enough for first-fit packing. The 73,775 rank
+// multisets of 5 to 7 cards then occupy 73,775 of the first 82,009 slots, and the table is sized
+// so that any rank key of at most 7 cards stays inside it. The offsets (32 KB, L1-resident) are
+// generated data: hand_evaluator_offsets.cc; the test that reproduces them documents the packing.
 inline constexpr int kRowBits = 13;
 inline constexpr int kNumRows = 1 << kRowBits;
 inline constexpr uint32_t kRowMask = kNumRows - 1;

@@ -26,10 +26,21 @@ struct DfInterval {
 // action are documented in df_model.cc. Value type; const methods thread-safe.
 class DfModel {
  public:
+  // Online adaptation's reference rates: the share of decisions facing a bet that a typical
+  // player calls, and that it folds (df_model.cc says where they come from).
+  static constexpr double kTypicalCallRate = 0.45;
+  static constexpr double kTypicalFoldRate = 0.35;
+
   // The project's documented intervals for an abstraction (theta = 50).
   static DfModel Default(const trainer::ActionAbstraction& abstraction);
 
+  // The win rate eq. 6 is applied to when `num_opponents` other players are in the pot (not
+  // folded): the heads-up win rate P raised to 1 + (num_opponents - 1) / 2 (see df_model.cc).
+  static double FieldWinRate(double win_rate, int num_opponents);
+
   double theta() const { return theta_; }
+  void set_theta(double theta) { theta_ = theta; }
+  int num_actions() const { return num_actions_; }
   const DfInterval& interval(trainer::AbstractAction action) const { return intervals_[action]; }
   void set_interval(trainer::AbstractAction action, const DfInterval& interval) {
     intervals_[action] = interval;

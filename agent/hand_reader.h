@@ -4,6 +4,7 @@
 #define AGENT_HAND_READER_H_
 
 #include <array>
+#include <cstdint>
 #include <vector>
 
 #include "absl/types/span.h"
@@ -13,6 +14,11 @@
 #include "trainer/opponent_model.h"
 
 namespace agent {
+
+// The abstract actions available to the player to act in `state` (bit a = abstract action a):
+// fold when facing a bet, check or call, and the raise classes (and all-in) its legal raise
+// sizes fall in. 0 when the hand is finished.
+uint32_t AvailableActions(const poker::State& state, const trainer::ActionAbstraction& abstraction);
 
 // Parameters of P(a | node, pair): a hierarchical backoff with pseudo-counts (SPEC 7).
 struct ReaderOptions {
@@ -59,12 +65,84 @@ class HandReader {
 
   const ReaderOptions& options() const { return options_; }
 
+  // Computes (or reuses) the strength buckets and win rates of all 1326 pairs on the board of
+  // `state`'s round: what every action of that street is read with. Update calls it on the first
+  // action of a street; exposed for the benchmark and tests.
+  void PrepareStreet(const poker::State& state);
+  // The buckets of the street last prepared (trainer::kNoBucket for pairs that conflict with the
+  // board, and for every pair when the model has no buckets).
+  const std::array<uint8_t, poker::kNumPairs>& street_buckets() const { return street_.bucket; }
+  // The win rate each pair of the street last prepared is read with: HS against a random hand
+  // post-flop, the percentile of its preflop equity before the flop (-1: conflicts with the
+  // board). Exact (not the binned value the likelihood tables use).
+  const std::array<float, poker::kNumPairs>& street_win_rates() const {
+    return street_.win_rate;
+  }
+  // The DFmodel position p is read with this hand (adapted to its model's call and fold rates).
+  const DfModel& df_model(int position) const { return df_models_[position]; }
+
  private:
+  // Win rates are binned so that DFmodel is evaluated per bin, not per pair.
+  static constexpr int kWinRateBins = 128;
+  // Cells group the pairs that get the same likelihood: same bucket, same win-rate bin.
+  static constexpr int kMaxCells = poker::kNumPairs + 1;
+
+  // What is known about the pairs on one street (hand_reader.cc explains the cells).
+  struct Street {
+    bool valid = false;       // the board is known and the game is 52-card, 2-hole-card poker
+    int round = -1;
+    int board_size = -1;
+    std::array<poker::Card, poker::kMaxBoardCards> board{};
+    std::array<uint8_t, poker::kNumPairs> bucket{};
+    std::array<float, poker::kNumPairs> win_rate{};
+    std::array<uint16_t, poker::kNumPairs> cell{};  // dead_cell for board conflicts
+    int num_cells = 0;
+    int dead_cell = 0;
+    std::array<uint8_t, kMaxCells> cell_bucket{};  // 0 when the model has no buckets
+    std::array<uint8_t, kMaxCells> cell_bin{};
+    std::array<uint16_t, kMaxCells> cell_pairs{};  // live pairs in the cell
+    int num_used_bins = 0;
+    std::array<uint8_t, kWinRateBins> used_bins{};
+  };
+
+  // The likelihood of `action` by `position` at `path` (its street path before the action) in
+  // `before`, for every pair, into `out`.
+  void Likelihoods(const poker::State& before, int position, trainer::PathKey path,
+                   trainer::AbstractAction action, float* out);
+  // Per-cell likelihoods for Likelihoods.
+  void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
+                       trainer::AbstractAction action, uint32_t available);
+  // Removes the board cards of `state` not seen yet from every range.
+  void RemoveBoardConflicts(const poker::State& state);
+
   const trainer::OpponentModel* model_;
   const poker::GameDef* game_;
   ReaderOptions options_;
+  trainer::ActionAbstraction abstraction_;
+  bool holdem_pairs_ = false;  // ranges over 1326 pairs make sense for this game
   std::array<Range, poker::kMaxPlayers> ranges_;
-  // Implementation state (buckets per street, actions read so far, ...) is the implementer's.
+
+  // The hand being read.
+  int observer_ = -1;
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models_{};
+  std::array<DfModel, poker::kMaxPlayers> df_models_{};
+  poker::State replay_;  // the hand replayed up to the last action read
+  int read_round_ = 0;   // next action to read: state.action(read_round_, read_index_)
+  int read_index_ = 0;
+  int board_cards_seen_ = 0;
+  int path_round_ = 0;  // the street of street_actions_
+  int num_street_actions_ = 0;
+  std::array<trainer::StreetAction, poker::kMaxActionsPerRound> street_actions_{};
+
+  // DFmodel adaptation cache: the player model and hand count it was computed for.
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> adapted_for_{};
+  std::array<uint64_t, poker::kMaxPlayers> adapted_hands_{};
+
+  Street street_;
+  // Scratch (no allocation per action).
+  std::array<float, kMaxCells> cell_likelihood_{};
+  std::array<std::array<float, trainer::kMaxAbstractActions>, kWinRateBins> df_table_{};
+  std::array<float, poker::kNumPairs> factors_{};
 };
 
 }  // namespace agent

@@ -1,0 +1,523 @@
+#include "agent/hand_reader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "poker/hand_strength.h"
+
+namespace agent {
+namespace {
+
+using poker::kNumPairs;
+using trainer::AbstractAction;
+using trainer::ActionAbstraction;
+using trainer::kMaxAbstractActions;
+using trainer::NodeView;
+using trainer::PathKey;
+
+// Entry prior (000 eq. 5). A player's entry rate in a position class is smoothed toward the
+// population's with this many pseudo-hands, so that a few hands cannot make it extreme.
+constexpr double kEntryPseudoHands = 20;
+// Width (in preflop percentile) of the smooth step "enters with the top r of hands".
+constexpr double kEntrySoftness = 0.05;
+// Entry rates are kept inside [kMinRate, 1 - kMinRate] so that the step stays finite.
+constexpr double kMinRate = 0.01;
+
+// Preflop win rate fed to DFmodel and binned: the pair's percentile of preflop equity among the
+// 1326 pairs (mid-rank for the pairs of one class), so that preflop rates spread over [0, 1] like
+// post-flop HS does and DFmodel's intervals mean the same share of hands on every street.
+const std::array<float, kNumPairs>& PreflopPercentiles() {
+  static const auto* table = [] {
+    std::array<double, kNumPairs> equity;
+    for (int i = 0; i < kNumPairs; ++i) equity[i] = poker::PreflopEquity(poker::PairFromIndex(i));
+    std::array<int, kNumPairs> order;
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(),
+              [&](int a, int b) { return equity[a] != equity[b] ? equity[a] < equity[b] : a < b; });
+    auto* t = new std::array<float, kNumPairs>;
+    for (int i = 0; i < kNumPairs;) {
+      int j = i;
+      while (j < kNumPairs && equity[order[j]] == equity[order[i]]) ++j;
+      const double mid_rank = (i + j - 1) / 2.0;
+      for (int k = i; k < j; ++k) (*t)[order[k]] = static_cast<float>(mid_rank / (kNumPairs - 1));
+      i = j;
+    }
+    return t;
+  }();
+  return *table;
+}
+
+// log of the logistic function, stable for the arguments used here (|x| <= 1 / kEntrySoftness).
+double LogLogistic(double x) { return -std::log1p(std::exp(-x)); }
+
+// How often a player facing a bet called and folded, over every node of its trees where it could
+// not check and did call or fold (the depth-cap nodes mix situations; they are few).
+struct FacingRates {
+  double call = 0;
+  double fold = 0;
+  int decisions = 0;
+};
+
+FacingRates FacingBetRates(const trainer::PlayerModel& player) {
+  uint64_t facing = 0, calls = 0, folds = 0;
+  for (int round = 0; round < player.num_rounds(); ++round) {
+    const trainer::PatternTree& tree = player.street(round);
+    for (int i = 0; i < tree.num_nodes(); ++i) {
+      const NodeView node = tree.Node(i);
+      if (node.action_count(trainer::kCheck) != 0) continue;
+      const uint64_t call = node.action_count(trainer::kCall);
+      const uint64_t fold = node.action_count(trainer::kFold);
+      if (call + fold == 0) continue;
+      facing += node.decisions();
+      calls += call;
+      folds += fold;
+    }
+  }
+  FacingRates rates;
+  if (facing == 0) return rates;
+  rates.call = static_cast<double>(calls) / facing;
+  rates.fold = static_cast<double>(folds) / facing;
+  rates.decisions = static_cast<int>(std::min<uint64_t>(facing, 1u << 30));
+  return rates;
+}
+
+// True when the game deals 2 hole cards from a 52-card deck: what ranges over the 1326 pairs
+// and the hand-strength tables assume.
+bool HoldemPairs(const poker::GameDef& game) {
+  return game.num_hole_cards == 2 && game.num_suits == 4 && game.num_ranks == 13;
+}
+
+}  // namespace
+
+uint32_t AvailableActions(const poker::State& state, const ActionAbstraction& abstraction) {
+  if (state.finished()) return 0;
+  uint32_t bits = 0;
+  if (state.CanFold()) bits |= 1u << trainer::kFold;
+  bits |= 1u << (state.AmountToCall() > 0 ? trainer::kCall : trainer::kCheck);
+  int32_t min_to = 0, max_to = 0;
+  if (!state.RaiseRange(&min_to, &max_to)) return bits;
+  const int player = state.CurrentPlayer();
+  int32_t top = max_to;
+  if (abstraction.has_all_in_class() && state.game().is_no_limit() &&
+      max_to >= state.game().stack[player]) {
+    bits |= 1u << abstraction.all_in();
+    top = max_to - 1;  // raises short of the whole stack
+  }
+  if (min_to <= top) {
+    // Classes grow with the raise size, so the legal sizes cover a run of classes.
+    const AbstractAction low = abstraction.Classify(state, poker::Action::Raise(min_to));
+    const AbstractAction high = abstraction.Classify(state, poker::Action::Raise(top));
+    for (int a = low; a <= high; ++a) bits |= 1u << a;
+  }
+  return bits;
+}
+
+HandReader::HandReader(const trainer::OpponentModel* model, const poker::GameDef& game,
+                       ReaderOptions options)
+    : model_(model),
+      game_(&game),
+      options_(options),
+      abstraction_(model != nullptr ? model->abstraction() : ActionAbstraction::ForGame(game)),
+      holdem_pairs_(HoldemPairs(game)),
+      replay_(game, 0) {
+  df_models_.fill(DfModel::Default(abstraction_));
+}
+
+void HandReader::StartHand(const poker::State& state, int observer,
+                           absl::Span<const trainer::PlayerModel* const> models) {
+  observer_ = observer;
+  replay_ = poker::State(*game_, state.hand_number());
+  read_round_ = 0;
+  read_index_ = 0;
+  board_cards_seen_ = 0;
+  path_round_ = 0;
+  num_street_actions_ = 0;
+
+  poker::CardSet known;
+  if (observer >= 0 && observer < game_->num_players) {
+    for (int i = 0; i < game_->num_hole_cards && i < poker::kMaxHoleCards; ++i) {
+      const poker::Card c = state.hole_card(observer, i);
+      if (c < poker::kNumCards) known.Add(c);
+    }
+  }
+  for (int p = 0; p < poker::kMaxPlayers; ++p) {
+    ranges_[p].Fill(1.0f);
+    ranges_[p].RemoveConflicts(known);
+  }
+  RemoveBoardConflicts(state);
+
+  const DfModel base = DfModel::Default(abstraction_);
+  for (int p = 0; p < poker::kMaxPlayers; ++p) {
+    const trainer::PlayerModel* player =
+        p < static_cast<int>(models.size()) && model_ != nullptr ? models[p] : nullptr;
+    models_[p] = player;
+    if (player == nullptr) {
+      df_models_[p] = base;
+      adapted_for_[p] = nullptr;
+      continue;
+    }
+    // Recomputed only when the player's counts grew (online learning) or the player changed.
+    if (adapted_for_[p] != player || adapted_hands_[p] != player->hands()) {
+      const FacingRates rates = FacingBetRates(*player);
+      df_models_[p] = base.AdaptedTo(rates.call, rates.fold, rates.decisions);
+      adapted_for_[p] = player;
+      adapted_hands_[p] = player->hands();
+    }
+  }
+}
+
+void HandReader::RemoveBoardConflicts(const poker::State& state) {
+  const int visible = std::min(game_->BoardCardsThrough(state.round()), poker::kMaxBoardCards);
+  if (visible <= board_cards_seen_) return;
+  poker::CardSet board;
+  for (int i = board_cards_seen_; i < visible; ++i) {
+    const poker::Card c = state.board_card(i);
+    if (c < poker::kNumCards) board.Add(c);
+  }
+  board_cards_seen_ = visible;
+  if (board.empty()) return;
+  for (Range& range : ranges_) range.RemoveConflicts(board);
+}
+
+void HandReader::Update(const poker::State& state) {
+  // The replay carries no cards of its own: give it the board as far as `state` shows it, so
+  // that each action is read on its street's board.
+  const int total_board = std::min(game_->TotalBoardCards(), poker::kMaxBoardCards);
+  for (int i = 0; i < total_board; ++i) replay_.set_board_card(i, state.board_card(i));
+  RemoveBoardConflicts(state);
+
+  while (read_round_ <= state.round() && read_round_ < game_->num_rounds) {
+    if (read_index_ >= state.num_actions(read_round_)) {
+      if (read_round_ == state.round()) break;
+      ++read_round_;
+      read_index_ = 0;
+      continue;
+    }
+    const int actor = state.actor(read_round_, read_index_);
+    const poker::Action& action = state.action(read_round_, read_index_);
+    // A state that does not extend the one read so far cannot be read further.
+    if (replay_.finished() || replay_.round() != read_round_ || replay_.CurrentPlayer() != actor ||
+        !replay_.IsLegal(action)) {
+      return;
+    }
+    if (path_round_ != read_round_) {
+      path_round_ = read_round_;
+      num_street_actions_ = 0;
+    }
+    const AbstractAction abstract = abstraction_.Classify(replay_, action);
+    if (actor != observer_ && holdem_pairs_) {
+      PathKey path;
+      const int depth = std::min(num_street_actions_, PathKey::kMaxDepth);
+      for (int i = 0; i < depth; ++i) {
+        path = path.Child(street_actions_[i].action, street_actions_[i].actor == actor);
+      }
+      Likelihoods(replay_, actor, path, abstract, factors_.data());
+      ranges_[actor].Multiply(factors_);
+      // Long products of likelihoods would underflow floats; the reader's weights are kept
+      // summing to 1 after each action instead.
+      ranges_[actor].Normalize();
+    }
+    street_actions_[num_street_actions_++] = {static_cast<uint8_t>(actor), abstract};
+    (void)replay_.Apply(action);  // checked legal above
+    ++read_index_;
+  }
+}
+
+void HandReader::ActionLikelihoods(const poker::State& state, int position,
+                                   trainer::AbstractAction action,
+                                   std::array<float, poker::kNumPairs>* likelihood) {
+  if (!holdem_pairs_) {
+    likelihood->fill(1.0f);
+    return;
+  }
+  Likelihoods(state, position, trainer::StreetPath(state, abstraction_, position), action,
+              likelihood->data());
+}
+
+// Street preparation. Every live pair gets its win rate (HS on the board, or its preflop
+// percentile), its bucket (the model's bucket function, exactly as in training: Bucket() on the
+// same integer HS numerators StrengthBuckets::AllPairs uses) and a cell: the pairs sharing a
+// bucket and a win-rate bin (1/128 wide) get the same likelihood for every action, so each action
+// evaluates the backoff and DFmodel once per cell (a few hundred) and then gathers per pair.
+void HandReader::PrepareStreet(const poker::State& state) {
+  const int round = state.round();
+  const int board_size = std::min(game_->BoardCardsThrough(round), poker::kMaxBoardCards);
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
+  if (round == street_.round && board_size == street_.board_size &&
+      std::equal(board.begin(), board.begin() + board_size, street_.board.begin())) {
+    return;
+  }
+  Street& st = street_;
+  st.round = round;
+  st.board_size = board_size;
+  st.board = board;
+  st.valid = false;
+  st.num_cells = 0;
+  st.num_used_bins = 0;
+
+  poker::CardSet board_set;
+  bool board_ok = holdem_pairs_ && (board_size == 0 || (board_size >= 3 && board_size <= 5));
+  for (int i = 0; i < board_size && board_ok; ++i) {
+    board_ok = board[i] < poker::kNumCards && !board_set.Contains(board[i]);
+    board_set.Add(board[i]);
+  }
+  if (!board_ok) return;
+  const absl::Span<const poker::Card> board_span(board.data(), board_size);
+
+  const trainer::StrengthBuckets* buckets =
+      model_ != nullptr && model_->buckets().enabled() ? &model_->buckets() : nullptr;
+  const trainer::BoardFeatures features =
+      trainer::StrengthBuckets::Features(round, game_->num_rounds, board_span);
+  std::array<int32_t, kNumPairs> numerators;
+  if (board_size > 0) poker::AllPairsStrengthNumerators(board_span, &numerators);
+  const std::array<float, kNumPairs>& percentiles = PreflopPercentiles();
+
+  // Cell 0 holds the pairs that conflict with the board (likelihood 0).
+  constexpr uint16_t kUnassigned = 0xFFFF;
+  std::array<uint16_t, (trainer::kMaxStrengthBuckets + 1) * kWinRateBins> cell_of;
+  cell_of.fill(kUnassigned);
+  std::array<bool, kWinRateBins> bin_used{};
+  st.cell_pairs[0] = 0;
+  st.num_cells = 1;
+  for (int i = 0; i < kNumPairs; ++i) {
+    const poker::PairCards pair = poker::PairFromIndex(i);
+    if (board_size > 0 && numerators[i] < 0) {
+      st.win_rate[i] = -1;
+      st.bucket[i] = trainer::kNoBucket;
+      st.cell[i] = 0;
+      continue;
+    }
+    const double hs = board_size > 0
+                          ? trainer::StrengthBuckets::HsFromNumerator(numerators[i], board_size)
+                          : 0.0;
+    const float rate = board_size > 0 ? static_cast<float>(hs) : percentiles[i];
+    const uint8_t bucket = buckets != nullptr ? buckets->Bucket(pair, features, hs)
+                                              : trainer::kNoBucket;
+    st.win_rate[i] = rate;
+    st.bucket[i] = bucket;
+    const int b = bucket == trainer::kNoBucket ? 0 : bucket;
+    const int bin = std::clamp(static_cast<int>(rate * kWinRateBins), 0, kWinRateBins - 1);
+    uint16_t& cell = cell_of[b * kWinRateBins + bin];
+    if (cell == kUnassigned) {
+      cell = static_cast<uint16_t>(st.num_cells++);
+      st.cell_bucket[cell] = static_cast<uint8_t>(b);
+      st.cell_bin[cell] = static_cast<uint8_t>(bin);
+      st.cell_pairs[cell] = 0;
+      if (!bin_used[bin]) {
+        bin_used[bin] = true;
+        st.used_bins[st.num_used_bins++] = static_cast<uint8_t>(bin);
+      }
+    }
+    ++st.cell_pairs[cell];
+    st.cell[i] = cell;
+  }
+  st.valid = true;
+}
+
+void HandReader::Likelihoods(const poker::State& before, int position, PathKey path,
+                             AbstractAction action, float* out) {
+  PrepareStreet(before);
+  if (!street_.valid || before.finished() || before.CurrentPlayer() != position ||
+      action >= abstraction_.num_actions()) {
+    std::fill(out, out + kNumPairs, 1.0f);
+    return;
+  }
+  const uint32_t available = AvailableActions(before, abstraction_) | (1u << action);
+  CellLikelihoods(before, position, path, action, available);
+  // The gather: one table lookup per pair.
+  const uint16_t* __restrict cell = street_.cell.data();
+  const float* __restrict table = cell_likelihood_.data();
+  for (int i = 0; i < kNumPairs; ++i) out[i] = table[cell[i]];
+}
+
+// P(a | node, cell) by hierarchical backoff (SPEC 7), for the observed action a, over the actions
+// available now (counts of other actions are left out, so every level is a distribution over the
+// same actions):
+//   DF(a | w)       DFmodel (this player's adapted one) at the cell's bin centre w, as a field
+//                   win rate against the opponents still in the pot, normalised over the
+//                   available actions. Per pair with its own win rate, to 1/128: within a bucket
+//                   DFmodel still tells a 0.51 hand from a 0.62 one.
+//   P_pop(a | b, w) = (n_pop(b, a) + population_prior * DF(a | w)) / (n_pop(b) + population_prior)
+//                   with the population's bucket counts at the node.
+//   prior(a | b, w) = P_pop, or with 003's deviation when the player made at least
+//                   deviation_min_decisions decisions here, mostly (over half) without known
+//                   cards (learned online): max(P_pop(a | b, w) + O_T(a) - B_T(a), floor),
+//                   renormalised over the available actions. O_T, B_T: the player's and the
+//                   population's action frequencies at the node (B_T from DFmodel's average
+//                   over the live pairs when the population never decided here).
+//   P(a | b, w)     = (n_player(b, a) + player_prior * prior(a | b, w)) / (n_player(b) + player_prior)
+//   factor          = max(P(a | b, w), min_likelihood).
+// A node the model never saw contributes no counts at its level, so an unseen node (or a player
+// or model that is null) backs off straight to DFmodel. We do not back off to the parent node:
+// the parent's decisions were taken by another player or facing other legal actions, and paths
+// deeper than the model's depth cap are already truncated to it by PatternTree::Lookup.
+//
+// Entry prior (000 eq. 5; ReaderOptions::entry_prior): when a known player first enters the pot
+// voluntarily preflop (a call or raise), its likelihood is also multiplied by
+//   (E_r(h) / E_pop(h))^s,   E_r(h) = logistic((pct(h) - (1 - r)) / 0.05),
+// pct(h) the pair's preflop percentile, r the player's entry rate in its position class
+// (smoothed toward the population's r_pop with 20 pseudo-hands), scaled to a maximum of 1. E_r
+// is a smooth "enters with the top r of hands"; dividing by the population's curve avoids
+// counting twice what the (population-driven) preflop likelihood already says, so only how much
+// looser or tighter this player is than the population moves its range: a 20% entrant where the
+// population enters 40% of the time has the hands between the top 20% and the top 40% cut by up
+// to e^-4 relative to its top 20%. s = player_prior / (player_prior + the player's own bucket
+// decisions at the node) fades the correction out where the player's own counts already speak.
+void HandReader::CellLikelihoods(const poker::State& before, int position, PathKey path,
+                                 AbstractAction action, uint32_t available) {
+  const Street& st = street_;
+  const int round = before.round();
+  const double floor = options_.min_likelihood;
+  const double pp = options_.player_prior;
+  const double qp = options_.population_prior;
+
+  NodeView pop, player;
+  if (model_ != nullptr && round < model_->population().num_rounds()) {
+    pop = model_->population().street(round).Lookup(path);
+  }
+  const trainer::PlayerModel* player_model = models_[position];
+  if (player_model != nullptr && round < player_model->num_rounds()) {
+    player = player_model->street(round).Lookup(path);
+  }
+
+  // The available actions in index order; k_obs is the observed one's slot.
+  std::array<AbstractAction, kMaxAbstractActions> acts{};
+  int na = 0, k_obs = 0;
+  for (uint32_t bits = available; bits != 0 && na < kMaxAbstractActions; bits &= bits - 1) {
+    const AbstractAction a = static_cast<AbstractAction>(__builtin_ctz(bits));
+    if (a == action) k_obs = na;
+    acts[na++] = a;
+  }
+
+  // DFmodel per used win-rate bin.
+  int in_pot = 0;
+  for (int p = 0; p < game_->num_players; ++p) in_pot += !before.folded(p);
+  const int opponents = std::max(1, in_pot - 1);
+  const DfModel& df = df_models_[position];
+  for (int u = 0; u < st.num_used_bins; ++u) {
+    const int bin = st.used_bins[u];
+    const double rate = DfModel::FieldWinRate((bin + 0.5) / kWinRateBins, opponents);
+    std::array<double, kMaxAbstractActions> rel;
+    double total = 0;
+    for (int k = 0; k < na; ++k) total += rel[k] = df.Relative(acts[k], rate);
+    for (int k = 0; k < na; ++k) df_table_[bin][k] = static_cast<float>(rel[k] / total);
+  }
+
+  // Counts per bucket, restricted to the available actions.
+  const int num_buckets = std::max(1, player.num_buckets());
+  const int pop_buckets = std::max(1, pop.num_buckets());
+  constexpr int kB = trainer::kMaxStrengthBuckets + 1;
+  std::array<std::array<double, kMaxAbstractActions>, kB> pop_n{}, player_n{};
+  std::array<double, kB> pop_total{}, player_total{};
+  for (int b = 0; b < pop_buckets && b < kB; ++b) {
+    for (int k = 0; k < na; ++k) {
+      pop_total[b] += pop_n[b][k] = static_cast<double>(pop.bucket_action_count(b, acts[k]));
+    }
+  }
+  double player_bucket_decisions = 0;
+  for (int b = 0; b < num_buckets && b < kB; ++b) {
+    for (int k = 0; k < na; ++k) {
+      player_total[b] += player_n[b][k] =
+          static_cast<double>(player.bucket_action_count(b, acts[k]));
+    }
+    player_bucket_decisions += player_total[b];
+  }
+
+  // 003's deviation G_T = O_T - B_T.
+  std::array<double, kMaxAbstractActions> deviation{};
+  double player_decisions = 0, pop_decisions = 0;
+  for (int k = 0; k < na; ++k) {
+    player_decisions += static_cast<double>(player.action_count(acts[k]));
+    pop_decisions += static_cast<double>(pop.action_count(acts[k]));
+  }
+  const bool deviate = player_decisions >= options_.deviation_min_decisions &&
+                       player_decisions > 0 && 2 * player_bucket_decisions < player_decisions;
+  if (deviate) {
+    std::array<double, kMaxAbstractActions> base{};
+    if (pop_decisions > 0) {
+      for (int k = 0; k < na; ++k) base[k] = pop.action_count(acts[k]) / pop_decisions;
+    } else {
+      double pairs = 0;
+      for (int c = 1; c < st.num_cells; ++c) {
+        pairs += st.cell_pairs[c];
+        for (int k = 0; k < na; ++k) base[k] += st.cell_pairs[c] * df_table_[st.cell_bin[c]][k];
+      }
+      for (int k = 0; k < na; ++k) base[k] /= std::max(pairs, 1.0);
+    }
+    for (int k = 0; k < na; ++k) {
+      deviation[k] = player.action_count(acts[k]) / player_decisions - base[k];
+    }
+  }
+
+  // Entry prior: the first voluntary preflop call or raise of a known player.
+  bool entry = false;
+  double r_player = 0, r_pop = 0, entry_strength = 0;
+  if (options_.entry_prior && round == 0 && player_model != nullptr && model_ != nullptr &&
+      (action == trainer::kCall || ActionAbstraction::IsRaise(action))) {
+    bool entered_before = false;
+    for (int i = 0; i < path.depth(); ++i) {
+      entered_before |= path.own(i) && (path.action(i) == trainer::kCall ||
+                                        ActionAbstraction::IsRaise(path.action(i)));
+    }
+    const trainer::PositionClass position_class = model_->position_classes()[position];
+    const trainer::EntryCounts& pop_entry = model_->population().entry(position_class);
+    const trainer::EntryCounts& own_entry = player_model->entry(position_class);
+    if (!entered_before && pop_entry.dealt > 0) {
+      r_pop = std::clamp(pop_entry.rate(), kMinRate, 1 - kMinRate);
+      r_player = std::clamp((own_entry.entered + kEntryPseudoHands * r_pop) /
+                                (own_entry.dealt + kEntryPseudoHands),
+                            kMinRate, 1 - kMinRate);
+      entry_strength = pp + player_bucket_decisions > 0
+                           ? pp / (pp + player_bucket_decisions)
+                           : 1.0;
+      entry = r_player != r_pop && entry_strength > 0;
+    }
+  }
+
+  float* __restrict lik = cell_likelihood_.data();
+  lik[0] = 0;  // pairs that conflict with the board
+  for (int c = 1; c < st.num_cells; ++c) {
+    const int b = st.cell_bucket[c];
+    const float* d = df_table_[st.cell_bin[c]].data();
+    double prior = 0;
+    if (!deviate) {
+      prior = pop_total[b] > 0 ? (pop_n[b][k_obs] + qp * d[k_obs]) / (pop_total[b] + qp)
+                               : d[k_obs];
+    } else {
+      double sum = 0;
+      for (int k = 0; k < na; ++k) {
+        const double p_pop =
+            pop_total[b] > 0 ? (pop_n[b][k] + qp * d[k]) / (pop_total[b] + qp) : d[k];
+        const double shifted = std::max(p_pop + deviation[k], floor);
+        sum += shifted;
+        if (k == k_obs) prior = shifted;
+      }
+      prior /= sum;
+    }
+    const double p = player_total[b] > 0
+                         ? (player_n[b][k_obs] + pp * prior) / (player_total[b] + pp)
+                         : prior;
+    lik[c] = static_cast<float>(p);
+  }
+
+  if (entry) {
+    // Log of (E_player / E_pop)^s per cell, then scaled so that the largest factor is 1.
+    std::array<double, kMaxCells> log_ratio;
+    double best = -1e300;
+    for (int c = 1; c < st.num_cells; ++c) {
+      const double pct = (st.cell_bin[c] + 0.5) / kWinRateBins;
+      log_ratio[c] = entry_strength * (LogLogistic((pct - 1 + r_player) / kEntrySoftness) -
+                                       LogLogistic((pct - 1 + r_pop) / kEntrySoftness));
+      best = std::max(best, log_ratio[c]);
+    }
+    for (int c = 1; c < st.num_cells; ++c) {
+      lik[c] = static_cast<float>(lik[c] * std::exp(log_ratio[c] - best));
+    }
+  }
+  const float min_likelihood = options_.min_likelihood;
+  for (int c = 1; c < st.num_cells; ++c) lik[c] = std::max(lik[c], min_likelihood);
+}
+
+}  // namespace agent

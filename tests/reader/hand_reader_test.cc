@@ -1,0 +1,514 @@
+// Tests of agent/hand_reader: available actions, starting ranges, reading as a product of
+// likelihoods (000 eq. 15-17), street buckets identical to training's, a model trained on a
+// hand-made log, backoff to DFmodel, 003's deviation and the entry prior.
+#include "agent/hand_reader.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "agent/df_model.h"
+#include "gtest/gtest.h"
+#include "poker/card.h"
+#include "poker/codec.h"
+#include "poker/deal.h"
+#include "poker/game_def.h"
+#include "poker/hand_strength.h"
+#include "poker/state.h"
+#include "trainer/opponent_model.h"
+#include "trainer/train.h"
+
+namespace agent {
+namespace {
+
+using poker::Card;
+using poker::GameDef;
+using poker::kNumPairs;
+using poker::PairCards;
+using poker::State;
+using trainer::AbstractAction;
+using trainer::kCall;
+using trainer::kCheck;
+using trainer::kFirstRaise;
+using trainer::kFold;
+
+using Likelihood = std::array<float, kNumPairs>;
+
+constexpr char kLimitGame[] = "holdem.limit.2p.reverse_blinds.game";
+constexpr char kNoLimitGame[] = "holdem.nolimit.2p.reverse_blinds.game";
+
+const GameDef& Game(const std::string& name) {
+  static auto* games = new std::map<std::string, GameDef>;
+  auto it = games->find(name);
+  if (it == games->end()) {
+    absl::StatusOr<GameDef> game =
+        poker::LoadGameDef(std::string(POKER_SOURCE_DIR) + "/data/games/" + name);
+    EXPECT_TRUE(game.ok()) << game.status();
+    it = games->emplace(name, *game).first;
+  }
+  return it->second;
+}
+
+std::vector<Card> Cards(const char* text) { return poker::ParseCards(text).value(); }
+
+// A state of `game` after `betting`, with the given hole cards (position order, "" = unknown)
+// and the whole board set (the reader only looks at the cards visible in the round).
+State MakeState(const GameDef& game, const std::string& betting,
+                const std::vector<std::string>& holes, const char* board) {
+  State state(game, 0);
+  EXPECT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
+  for (size_t p = 0; p < holes.size(); ++p) {
+    if (holes[p].empty()) continue;
+    const std::vector<Card> c = Cards(holes[p].c_str());
+    state.set_hole_card(static_cast<int>(p), 0, c[0]);
+    state.set_hole_card(static_cast<int>(p), 1, c[1]);
+  }
+  const std::vector<Card> b = Cards(board);
+  for (size_t i = 0; i < b.size(); ++i) state.set_board_card(static_cast<int>(i), b[i]);
+  return state;
+}
+
+// The state before each action of `final_state`, with its cards, in order.
+std::vector<State> StatesBeforeEachAction(const State& final_state) {
+  State replay(final_state.game(), final_state.hand_number());
+  for (int p = 0; p < final_state.game().num_players; ++p) {
+    for (int i = 0; i < 2; ++i) replay.set_hole_card(p, i, final_state.hole_card(p, i));
+  }
+  for (int i = 0; i < final_state.game().TotalBoardCards(); ++i) {
+    replay.set_board_card(i, final_state.board_card(i));
+  }
+  std::vector<State> before;
+  for (int round = 0; round <= final_state.round(); ++round) {
+    for (int i = 0; i < final_state.num_actions(round); ++i) {
+      before.push_back(replay);
+      EXPECT_TRUE(replay.Apply(final_state.action(round, i)).ok());
+    }
+  }
+  return before;
+}
+
+std::array<double, kNumPairs> Normalized(const Range& range) {
+  std::array<double, kNumPairs> out;
+  const double total = range.Total();
+  for (int i = 0; i < kNumPairs; ++i) out[i] = range.weight(i) / total;
+  return out;
+}
+
+// Share of the likelihood mass (over a uniform prior on live pairs) in pairs whose bucket
+// satisfies `pred`.
+template <typename Pred>
+double BucketShare(const Likelihood& likelihood, const std::array<uint8_t, kNumPairs>& buckets,
+                   Pred pred) {
+  double in = 0, all = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (buckets[i] == trainer::kNoBucket) continue;
+    all += likelihood[i];
+    if (pred(buckets[i])) in += likelihood[i];
+  }
+  return in / all;
+}
+
+uint32_t Bits(std::initializer_list<int> actions) {
+  uint32_t bits = 0;
+  for (int a : actions) bits |= 1u << a;
+  return bits;
+}
+
+// ---- Available actions ----
+
+TEST(AvailableActionsTest, LimitFacingTheBlindAndChecked) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::ActionAbstraction abstraction = trainer::ActionAbstraction::ForGame(game);
+  EXPECT_EQ(AvailableActions(MakeState(game, "", {}, ""), abstraction),
+            Bits({kFold, kCall, kFirstRaise}));
+  EXPECT_EQ(AvailableActions(MakeState(game, "c", {}, ""), abstraction),
+            Bits({kCheck, kFirstRaise}));
+  // Preflop cap: 3 raises.
+  EXPECT_EQ(AvailableActions(MakeState(game, "rrr", {}, ""), abstraction), Bits({kFold, kCall}));
+  EXPECT_EQ(AvailableActions(MakeState(game, "cc/cc/cc/cc", {}, ""), abstraction), 0u);
+}
+
+TEST(AvailableActionsTest, NoLimitRaiseClassesAndAllIn) {
+  const GameDef& game = Game(kNoLimitGame);
+  const trainer::ActionAbstraction abstraction = trainer::ActionAbstraction::ForGame(game);
+  ASSERT_EQ(abstraction.num_actions(), 7);
+  // Button facing the big blind: min raise to 200 adds 100 over a 200 pot after calling (0.5:
+  // r<0.6) up to every class, and all-in.
+  EXPECT_EQ(AvailableActions(MakeState(game, "", {}, ""), abstraction),
+            Bits({kFold, kCall, 3, 4, 5, 6}));
+  // Facing a raise to 19000, the minimum re-raise is already all-in.
+  EXPECT_EQ(AvailableActions(MakeState(game, "r19000", {}, ""), abstraction),
+            Bits({kFold, kCall, 6}));
+  // Facing all-in: fold or call.
+  EXPECT_EQ(AvailableActions(MakeState(game, "r20000", {}, ""), abstraction),
+            Bits({kFold, kCall}));
+}
+
+// ---- Null model (DFmodel only) ----
+
+TEST(HandReaderTest, StartsUniformOverPairsNotConflictingWithKnownCards) {
+  const GameDef& game = Game(kLimitGame);
+  HandReader reader(nullptr, game);
+  const State state = MakeState(game, "cc/", {"AhKs", ""}, "2c7d9h");
+  reader.StartHand(state, 0, {});
+  const Range& range = reader.range(1);
+  EXPECT_EQ(range.NumPositive(), 47 * 46 / 2);
+  const poker::CardSet known(Cards("AhKs2c7d9h"));
+  for (int i = 0; i < kNumPairs; ++i) {
+    const PairCards pair = poker::PairFromIndex(i);
+    const bool conflict = known.Contains(pair.low) || known.Contains(pair.high);
+    ASSERT_EQ(range.weight(i), conflict ? 0.0f : 1.0f) << i;
+  }
+  // A spectator knows only the board.
+  reader.StartHand(state, -1, {});
+  EXPECT_EQ(reader.range(0).NumPositive(), 49 * 48 / 2);
+}
+
+// 000 eq. 15-17: the read range is the product of the single-action likelihoods, normalised.
+void ExpectReadingIsProductOfLikelihoods(const GameDef& game, const std::string& betting) {
+  const State final_state = MakeState(game, betting, {"AhKs", ""}, "2c7d9hTsQc");
+  HandReader reader(nullptr, game);
+  reader.StartHand(final_state, 0, {});
+  reader.Update(final_state);
+
+  HandReader single(nullptr, game);
+  single.StartHand(final_state, 0, {});
+  Range expected;
+  expected.RemoveConflicts(poker::CardSet(Cards("AhKs2c7d9hTsQc")));
+  int opponent_actions = 0;
+  const trainer::ActionAbstraction abstraction = trainer::ActionAbstraction::ForGame(game);
+  for (const State& before : StatesBeforeEachAction(final_state)) {
+    const int actor = before.CurrentPlayer();
+    const int round = before.round();
+    const poker::Action action = final_state.action(round, before.num_actions(round));
+    if (actor == 0) continue;
+    Likelihood likelihood;
+    single.ActionLikelihoods(before, actor, abstraction.Classify(before, action), &likelihood);
+    for (float f : likelihood) ASSERT_GE(f, 0.0f);
+    expected.Multiply(likelihood);
+    ++opponent_actions;
+  }
+  ASSERT_GE(opponent_actions, 3);
+  const auto got = Normalized(reader.range(1));
+  const auto want = Normalized(expected);
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_NEAR(got[i], want[i], 1e-4 * want[i] + 1e-12) << "pair " << i << " after " << betting;
+  }
+  // Our own actions are not read: our range only lost the known cards.
+  EXPECT_EQ(reader.range(0).NumPositive(), 45 * 44 / 2);
+  const float first = reader.range(0).weight(poker::PairIndex(Cards("3c")[0], Cards("4c")[0]));
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_TRUE(reader.range(0).weight(i) == 0 || reader.range(0).weight(i) == first);
+  }
+}
+
+TEST(HandReaderTest, ReadingIsTheProductOfSingleActionLikelihoodsLimit) {
+  ExpectReadingIsProductOfLikelihoods(Game(kLimitGame), "rc/crc/crrc/rc");
+}
+
+TEST(HandReaderTest, ReadingIsTheProductOfSingleActionLikelihoodsNoLimit) {
+  ExpectReadingIsProductOfLikelihoods(Game(kNoLimitGame), "r300c/cr400c/r1000r3000c/cr20000c");
+}
+
+TEST(HandReaderTest, IncrementalUpdatesEqualOneUpdate) {
+  const GameDef& game = Game(kLimitGame);
+  const State final_state = MakeState(game, "rc/crc/crrc/rc", {"AhKs", ""}, "2c7d9hTsQc");
+  HandReader once(nullptr, game), step(nullptr, game);
+  once.StartHand(final_state, 0, {});
+  once.Update(final_state);
+  step.StartHand(final_state, 0, {});
+  for (const State& before : StatesBeforeEachAction(final_state)) {
+    step.Update(before);
+    step.Update(before);  // reading the same state twice reads nothing new
+  }
+  step.Update(final_state);
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_NEAR(once.range(1).weight(i), step.range(1).weight(i), 1e-6f) << i;
+  }
+}
+
+TEST(HandReaderTest, DfModelAloneMakesARiverRaiseStrong) {
+  const GameDef& game = Game(kLimitGame);
+  HandReader reader(nullptr, game);
+  const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
+  reader.StartHand(before, -1, {});
+  Likelihood raise, check;
+  reader.ActionLikelihoods(before, 0, kFirstRaise, &raise);
+  reader.ActionLikelihoods(before, 0, kCheck, &check);
+  const auto& hs = reader.street_win_rates();
+  double strong_raise = 0, weak_raise = 0;
+  int strong = 0, weak = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (hs[i] < 0) {
+      EXPECT_EQ(raise[i], 0.0f);  // conflicts with the board
+      continue;
+    }
+    // Check and raise are the only actions: their likelihoods sum to 1 per pair.
+    ASSERT_NEAR(raise[i] + check[i], 1.0f, 2e-3f);
+    if (hs[i] > 0.85) strong_raise += raise[i], ++strong;
+    if (hs[i] < 0.3) weak_raise += raise[i], ++weak;
+  }
+  ASSERT_GT(strong, 0);
+  ASSERT_GT(weak, 0);
+  EXPECT_GT(strong_raise / strong, 10 * weak_raise / weak);
+}
+
+// ---- Models ----
+
+trainer::OpponentModel EmptyModel(const GameDef& game) {
+  return trainer::OpponentModel::Create(game, trainer::ModelOptions()).value();
+}
+
+TEST(HandReaderTest, StreetBucketsAreTheTrainingBucketFunction) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::OpponentModel model = EmptyModel(game);
+  HandReader reader(&model, game);
+  const char* bettings[] = {"", "cc/", "cc/cc/", "cc/cc/cc/"};
+  const std::vector<Card> board = Cards("Ah9h4cTh2s");
+  for (int round = 0; round < 4; ++round) {
+    const State state = MakeState(game, bettings[round], {}, "Ah9h4cTh2s");
+    reader.PrepareStreet(state);
+    std::array<uint8_t, kNumPairs> expected;
+    model.buckets().AllPairs(round, absl::MakeConstSpan(board.data(), game.BoardCardsThrough(round)),
+                             &expected);
+    EXPECT_EQ(reader.street_buckets(), expected) << "round " << round;
+    // The flop (two hearts) has pairs in the drawing bucket K = 8.
+    if (round == 1) {
+      EXPECT_NE(std::count(expected.begin(), expected.end(), 8), 0);
+    }
+  }
+}
+
+TEST(HandReaderTest, EmptyModelReadsLikeDfModel) {
+  const GameDef& game = Game(kNoLimitGame);
+  const trainer::OpponentModel model = EmptyModel(game);
+  const State final_state = MakeState(game, "r300c/cr400c/r1000r3000c/cr20000c", {"AhKs", ""},
+                                      "2c7d9hTsQc");
+  const trainer::PlayerModel* nobody = model.FindPlayer("nobody");
+  ASSERT_EQ(nobody, nullptr);
+  const trainer::PlayerModel* models[] = {nullptr, nobody};
+  HandReader with(&model, game), without(nullptr, game);
+  with.StartHand(final_state, 0, models);
+  without.StartHand(final_state, 0, {});
+  with.Update(final_state);
+  without.Update(final_state);
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_FLOAT_EQ(with.range(1).weight(i), without.range(1).weight(i)) << i;
+  }
+}
+
+// A hand-made log: "Raiser" (position 0, first to act after the flop) raises the river exactly
+// when its river HS is at least 0.8 and checks otherwise; "Caller" calls or checks everything.
+std::string WriteRiverRaiserLog(int hands) {
+  const GameDef& game = Game(kLimitGame);
+  const std::string path = ::testing::TempDir() + "/river_raiser.log";
+  std::ofstream out(path);
+  poker::Dealer dealer(game, 7);
+  for (int h = 0; h < hands; ++h) {
+    State state(game, static_cast<uint32_t>(h));
+    dealer.DealNext(&state);
+    const Card a = state.hole_card(0, 0), b = state.hole_card(0, 1);
+    std::vector<Card> board;
+    for (int i = 0; i < 5; ++i) board.push_back(state.board_card(i));
+    const double hs = poker::HandStrength({std::min(a, b), std::max(a, b)}, board);
+    EXPECT_TRUE(poker::ApplyBetting(hs >= 0.8 ? "cc/cc/cc/rc" : "cc/cc/cc/cc", &state).ok());
+    std::vector<double> values(2);
+    EXPECT_TRUE(state.Values(absl::MakeSpan(values)).ok());
+    const poker::LogLine line{state, values, {"Raiser", "Caller"}, ""};
+    out << poker::FormatLogLine(line) << "\n";
+  }
+  return path;
+}
+
+trainer::OpponentModel TrainRiverRaiser() {
+  static const std::string* path = new std::string(WriteRiverRaiserLog(3000));
+  trainer::TrainOptions options;
+  options.log_paths = {*path};
+  options.game = Game(kLimitGame);
+  options.game_name = kLimitGame;
+  absl::StatusOr<trainer::TrainResult> result = trainer::Train(options);
+  EXPECT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->summary.hands, 3000);
+  EXPECT_EQ(result->summary.rejected, 0);
+  return std::move(result->model);
+}
+
+TEST(HandReaderTest, TrainedModelMakesARiverRaiseMeanStrongBuckets) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::OpponentModel model = TrainRiverRaiser();
+  const trainer::PlayerModel* raiser = model.FindPlayer("Raiser");
+  ASSERT_NE(raiser, nullptr);
+  const trainer::NodeView root = raiser->street(3).Root();
+  ASSERT_GT(root.action_count(kFirstRaise), 200u);
+  ASSERT_GT(root.action_count(kCheck), 1000u);
+
+  const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
+  const trainer::PlayerModel* models[] = {raiser, nullptr};
+  HandReader trained(&model, game), df_only(nullptr, game);
+  trained.StartHand(before, -1, models);
+  df_only.StartHand(before, -1, {});
+  Likelihood with_model, with_df;
+  trained.ActionLikelihoods(before, 0, kFirstRaise, &with_model);
+  df_only.ActionLikelihoods(before, 0, kFirstRaise, &with_df);
+  trained.PrepareStreet(before);
+  const auto& buckets = trained.street_buckets();
+  // River buckets are HS eighths: 7 = [0.875, 1], 6 = [0.75, 0.875); the player never raised
+  // below 0.8.
+  const auto strong = [](uint8_t b) { return b == 7; };
+  const auto weak = [](uint8_t b) { return b <= 4; };
+  EXPECT_GT(BucketShare(with_model, buckets, strong), BucketShare(with_df, buckets, strong) + 0.1);
+  EXPECT_LT(BucketShare(with_model, buckets, weak), BucketShare(with_df, buckets, weak) / 5);
+  EXPECT_GT(BucketShare(with_model, buckets, strong), 0.55);
+  // Weak pairs are at the floor, never at zero.
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (buckets[i] != trainer::kNoBucket && buckets[i] <= 3) {
+      ASSERT_GE(with_model[i], trained.options().min_likelihood);
+      ASSERT_LT(with_model[i], 0.01f);
+    }
+  }
+  // After a check the strong pairs become unlikely.
+  Likelihood check;
+  trained.ActionLikelihoods(before, 0, kCheck, &check);
+  EXPECT_LT(BucketShare(check, buckets, strong), 0.02);
+
+  // Update gives the same: the reader's range after "Raiser" raises the river.
+  const State after = MakeState(game, "cc/cc/cc/r", {}, "2c7d9hTsQc");
+  trained.StartHand(after, -1, models);
+  trained.Update(after);
+  double strong_share = 0;
+  const auto normalized = Normalized(trained.range(0));
+  for (int i = 0; i < kNumPairs; ++i) strong_share += buckets[i] == 7 ? normalized[i] : 0;
+  EXPECT_GT(strong_share, 0.55);
+}
+
+TEST(HandReaderTest, UnknownPlayerAtAnUnseenNodeBacksOffToDfModel) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::OpponentModel model = TrainRiverRaiser();
+  // Nobody ever bet the turn in the log: position 1 facing a turn bet is a node the population
+  // never saw.
+  const State before = MakeState(game, "cc/cc/r", {}, "2c7d9hTsQc");
+  ASSERT_FALSE(model.population()
+                   .street(2)
+                   .Lookup(trainer::StreetPath(before, model.abstraction(), 1))
+                   .found());
+  HandReader df_only(nullptr, game);
+  df_only.StartHand(before, -1, {});
+  for (const trainer::PlayerModel* player :
+       {static_cast<const trainer::PlayerModel*>(nullptr), model.FindPlayer("stranger")}) {
+    const trainer::PlayerModel* models[] = {nullptr, player};
+    HandReader reader(&model, game);
+    reader.StartHand(before, -1, models);
+    for (AbstractAction action : {kFold, kCall, kFirstRaise}) {
+      Likelihood got, want;
+      reader.ActionLikelihoods(before, 1, action, &got);
+      df_only.ActionLikelihoods(before, 1, action, &want);
+      for (int i = 0; i < kNumPairs; ++i) ASSERT_EQ(got[i], want[i]) << i;
+    }
+  }
+  // Where the population has data, the unknown player is read with it, not with DFmodel.
+  const State river = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
+  HandReader reader(&model, game);
+  reader.StartHand(river, -1, {});
+  Likelihood got, want;
+  reader.ActionLikelihoods(river, 0, kFirstRaise, &got);
+  df_only.ActionLikelihoods(river, 0, kFirstRaise, &want);
+  int differ = 0;
+  for (int i = 0; i < kNumPairs; ++i) differ += got[i] != want[i];
+  EXPECT_GT(differ, 500);
+  // "Caller" is known and called every river bet: its DFmodel's call interval moved down.
+  const trainer::PlayerModel* models[] = {nullptr, model.FindPlayer("Caller")};
+  reader.StartHand(river, -1, models);
+  EXPECT_LT(reader.df_model(1).interval(kCall).low, 0.57 - 0.1);
+  EXPECT_EQ(reader.df_model(0).interval(kCall).low, 0.57);
+}
+
+TEST(HandReaderTest, DeviationShiftsAPlayerWithOnlyNodeCounts) {
+  const GameDef& game = Game(kLimitGame);
+  trainer::OpponentModel model = TrainRiverRaiser();
+  // Learned online: 100 decisions at the river root, 80 raises, no cards seen.
+  trainer::PatternTree& tree = model.MutablePlayer("Maniac").mutable_street(3);
+  tree.AddTimes(trainer::PathKey(), 100);
+  tree.AddDecisions(trainer::PathKey(), kFirstRaise, 80);
+  tree.AddDecisions(trainer::PathKey(), kCheck, 20);
+  const trainer::PlayerModel* maniac = model.FindPlayer("Maniac");
+
+  const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
+  const trainer::NodeView pop = model.population().street(3).Root();
+  const double b_raise = static_cast<double>(pop.action_count(kFirstRaise)) /
+                         (pop.action_count(kFirstRaise) + pop.action_count(kCheck));
+  ASSERT_GT(b_raise, 0.1);
+  ASSERT_LT(b_raise, 0.35);
+  const double g_raise = 0.8 - b_raise;  // G_T(raise); G_T(check) = -G_T(raise)
+
+  const trainer::PlayerModel* unknown[] = {nullptr, nullptr};
+  const trainer::PlayerModel* online[] = {maniac, nullptr};
+  HandReader population_reader(&model, game), maniac_reader(&model, game);
+  population_reader.StartHand(before, -1, unknown);
+  maniac_reader.StartHand(before, -1, online);
+  Likelihood pop_check, got_raise, got_check, pop_raise;
+  population_reader.ActionLikelihoods(before, 0, kCheck, &pop_check);
+  population_reader.ActionLikelihoods(before, 0, kFirstRaise, &pop_raise);
+  maniac_reader.ActionLikelihoods(before, 0, kFirstRaise, &got_raise);
+  maniac_reader.ActionLikelihoods(before, 0, kCheck, &got_check);
+  const double floor = maniac_reader.options().min_likelihood;
+  int checked = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (pop_check[i] == 0) continue;  // conflicts with the board
+    // P = P_pop + G_T, clipped at the floor and renormalised over {check, raise}.
+    const double p_check = pop_check[i];
+    const double raise = std::max(1 - p_check + g_raise, floor);
+    const double check = std::max(p_check - g_raise, floor);
+    ASSERT_NEAR(got_raise[i], std::max(raise / (raise + check), floor), 2e-5) << i;
+    ASSERT_NEAR(got_check[i], std::max(check / (raise + check), floor), 2e-5) << i;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 47 * 46 / 2);
+  // So the maniac's raise says much less about strength than a population player's.
+  maniac_reader.PrepareStreet(before);
+  const auto& buckets = maniac_reader.street_buckets();
+  const auto weak = [](uint8_t b) { return b <= 3; };
+  EXPECT_GT(BucketShare(got_raise, buckets, weak), 0.3);
+  EXPECT_LT(BucketShare(pop_raise, buckets, weak), 0.05);
+}
+
+TEST(HandReaderTest, EntryPriorFavoursTopHandsOfATightPlayer) {
+  const GameDef& game = Game(kLimitGame);
+  trainer::OpponentModel model = EmptyModel(game);
+  const trainer::PositionClass button = model.position_classes()[1];
+  model.mutable_population().AddEntry(button, {1000, 600});
+  model.MutablePlayer("Tight").AddEntry(button, {1000, 150});
+  const trainer::PlayerModel* models[] = {nullptr, model.FindPlayer("Tight")};
+
+  const State state = MakeState(game, "rc/", {}, "2c7d9h");
+  ReaderOptions with_prior, without_prior;
+  without_prior.entry_prior = false;
+  HandReader reader(&model, game, with_prior), plain(&model, game, without_prior);
+  reader.StartHand(state, -1, models);
+  plain.StartHand(state, -1, models);
+  reader.Update(state);
+  plain.Update(state);
+
+  // Top 20% of pairs by preflop equity.
+  std::vector<double> equity(kNumPairs);
+  for (int i = 0; i < kNumPairs; ++i) equity[i] = poker::PreflopEquity(poker::PairFromIndex(i));
+  std::vector<double> sorted = equity;
+  std::sort(sorted.begin(), sorted.end());
+  const double cut = sorted[kNumPairs * 8 / 10];
+  double top_with = 0, top_without = 0;
+  const auto a = Normalized(reader.range(1)), b = Normalized(plain.range(1));
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (equity[i] >= cut) top_with += a[i], top_without += b[i];
+  }
+  EXPECT_GT(top_with, top_without + 0.15);
+  // Position 0 also entered (it called), but as an unknown player it gets no entry prior.
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_FLOAT_EQ(reader.range(0).weight(i), plain.range(0).weight(i));
+  }
+}
+
+}  // namespace
+}  // namespace agent

@@ -4,6 +4,7 @@
 #ifndef AGENT_POLICY_H_
 #define AGENT_POLICY_H_
 
+#include <array>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -14,6 +15,21 @@
 
 namespace agent {
 
+// What one bet size is expected to bring, from the opponent model: the probability that every
+// opponent still in folds to it, and our equity against the ranges that continue. Filled by the
+// agent only when the policy asks (Policy::wants_bet_outcomes) and a model is loaded.
+struct BetOutcome {
+  bool valid = false;
+  poker::Action action;          // the legal raise (raise-to total in chips)
+  double fold_probability = 0;   // P(every opponent folds to it)
+  double called_equity = 0;      // our equity against the continuing ranges
+};
+
+// The bet sizes of the abstraction the agent uses (SPEC 9): half the pot and the pot, as pot
+// fractions of the pot after calling.
+inline constexpr int kNumBetSizes = 2;
+inline constexpr std::array<double, kNumBetSizes> kBetFractions = {0.5, 1.0};
+
 // What a policy sees at a decision. References are valid for the call only.
 struct Decision {
   const poker::State& state;     // we (state.CurrentPlayer()) are to act
@@ -22,6 +38,10 @@ struct Decision {
   EquityResult equity;           // against the read ranges of the opponents still in
   int opponents_in = 0;          // opponents not folded
   std::mt19937_64* rng = nullptr;  // seeded by the agent
+  // Outs (000 eq. 29) on the flop and turn; -1 when not computed (preflop, river, other games).
+  int outs = -1;
+  // Per kBetFractions entry; valid only when the policy wants them and a model is loaded.
+  std::array<BetOutcome, kNumBetSizes> bets{};
 };
 
 // Chooses actions. Implementations return legal actions (the caller still normalises).
@@ -38,6 +58,10 @@ class Policy {
   }
   // Whether the policy wants equity against read ranges (false: uniform ranges suffice).
   virtual bool wants_read_ranges() const { return true; }
+  // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work).
+  virtual bool wants_bet_outcomes() const { return false; }
+  // Why the last Decide chose what it did, in a few words (for the decision log); may be empty.
+  virtual std::string explanation() const { return ""; }
 };
 
 }  // namespace agent

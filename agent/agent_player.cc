@@ -1,0 +1,670 @@
+#include "agent/agent_player.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <utility>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/strip.h"
+#include "agent/acpc_client.h"
+#include "poker/hand_strength.h"
+#include "tools/arena/player_registry.h"
+
+namespace agent {
+namespace {
+
+using poker::Action;
+using poker::MatchState;
+using poker::State;
+
+constexpr AgentParamSpec kAgentParamSpecs[] = {
+    {"trials", &AgentParams::trials, "Monte Carlo trials per equity estimate"},
+    {"exact_evaluations", &AgentParams::exact_evaluations,
+     "enumerate exactly when it takes at most this many hand evaluations"},
+    {"time_per_action_ms", &AgentParams::time_per_action_ms,
+     "time cap per decision in ms (the equity estimates share it)"},
+    {"bet_trials", &AgentParams::bet_trials,
+     "Monte Carlo trials per equity against the ranges that call a bet (fold equity)"},
+    {"learn", &AgentParams::learn, "1 = learn the opponents' pattern trees during the match"},
+    {"static_hands", &AgentParams::static_hands,
+     "hands before learned opponent models are used (003: 500)"},
+    {"player_prior", &AgentParams::player_prior,
+     "hand reader: pseudo-decisions smoothing a player toward the population"},
+    {"population_prior", &AgentParams::population_prior,
+     "hand reader: pseudo-decisions smoothing the population toward DFmodel"},
+    {"deviation_min_decisions", &AgentParams::deviation_min_decisions,
+     "hand reader: node decisions from which a player's deviation (003) is used"},
+    {"min_likelihood", &AgentParams::min_likelihood, "hand reader: likelihood floor"},
+    {"entry_prior", &AgentParams::entry_prior,
+     "hand reader: 1 = preflop prior from entry rates by position class"},
+};
+
+// Fractions of the time cap given to the main equity and to each bet-outcome equity.
+constexpr double kMainEquityShare = 0.5;
+constexpr double kBetEquityShare = 0.15;
+
+bool IsHoldem(const poker::GameDef& game) {
+  return game.num_hole_cards == 2 && game.DeckSize() == poker::kNumCards &&
+         game.TotalBoardCards() == 5 && game.num_rounds == 4;
+}
+
+ReaderOptions ReaderOptionsFrom(const AgentParams& p) {
+  ReaderOptions r;
+  r.player_prior = p.player_prior;
+  r.population_prior = p.population_prior;
+  r.deviation_min_decisions = static_cast<int>(p.deviation_min_decisions);
+  r.min_likelihood = static_cast<float>(p.min_likelihood);
+  r.entry_prior = p.entry_prior != 0;
+  return r;
+}
+
+// True when `now` continues `before`: the same hand with every earlier action unchanged.
+bool Extends(const State& now, const State& before) {
+  if (now.hand_number() != before.hand_number() || now.round() < before.round()) return false;
+  for (int r = 0; r <= before.round(); ++r) {
+    const int n = before.num_actions(r);
+    if (now.num_actions(r) < n || (r < before.round() && now.num_actions(r) != n)) return false;
+    for (int i = 0; i < n; ++i) {
+      if (!(now.action(r, i) == before.action(r, i))) return false;
+    }
+  }
+  return true;
+}
+
+// An empty model of the same game and abstraction as `model` (for online counts).
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> EmptyLike(
+    const trainer::OpponentModel& model) {
+  opponent_model::Model proto = model.ToProto();
+  proto.clear_players();
+  proto.clear_provenance();
+  proto.set_min_hands(0);
+  proto.set_pruned(false);
+  opponent_model::PlayerModel* population = proto.mutable_population();
+  population->set_hands(0);
+  population->clear_entry();
+  for (opponent_model::StreetTree& street : *population->mutable_streets()) street.clear_nodes();
+  absl::StatusOr<trainer::OpponentModel> empty = trainer::OpponentModel::FromProto(proto);
+  if (!empty.ok()) return empty.status();
+  return std::make_unique<trainer::OpponentModel>(*std::move(empty));
+}
+
+std::string JsonString(absl::string_view text) {
+  std::string out = "\"";
+  for (const unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      out += absl::StrFormat("\\u%04x", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string Num(double value) {
+  if (!std::isfinite(value)) return "null";
+  return absl::StrFormat("%.6g", value);
+}
+
+std::string PairText(int pair) {
+  const poker::PairCards p = poker::PairFromIndex(pair);
+  return poker::CardToString(p.high) + poker::CardToString(p.low);
+}
+
+uint64_t Mix(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+absl::Span<const AgentParamSpec> AgentParamSpecs() { return kAgentParamSpecs; }
+
+absl::Status SetAgentParam(absl::string_view name, double value, AgentOptions* options) {
+  for (const AgentParamSpec& spec : kAgentParamSpecs) {
+    if (name == spec.name) {
+      if (!std::isfinite(value) || value < 0) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("parameter ", name, ": must be a non-negative number"));
+      }
+      options->params.*spec.field = value;
+      return absl::OkStatus();
+    }
+  }
+  absl::Status status = SetPolicyParam(name, value, &options->policy_params);
+  if (!status.ok() && absl::IsInvalidArgument(status) &&
+      absl::StrContains(status.message(), "unknown")) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown parameter '", name, "' (see agent --help for the list)"));
+  }
+  return status;
+}
+
+absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* options) {
+  const size_t eq = assignment.find('=');
+  if (eq == absl::string_view::npos) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("parameter '", assignment, "': expected name=value"));
+  }
+  const absl::string_view name = absl::StripAsciiWhitespace(assignment.substr(0, eq));
+  const absl::string_view text = absl::StripAsciiWhitespace(assignment.substr(eq + 1));
+  double value = 0;
+  if (!absl::SimpleAtod(text, &value)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("parameter ", name, ": '", text, "' is not a number"));
+  }
+  return SetAgentParam(name, value, options);
+}
+
+absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    absl::string_view text = absl::StripAsciiWhitespace(line);
+    if (text.empty() || text[0] == '#') continue;
+    if (absl::Status s = ApplyParamAssignment(text, options); !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": ", s.message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
+std::string DescribeParams(const AgentOptions& options) {
+  std::string out;
+  for (const AgentParamSpec& spec : kAgentParamSpecs) {
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", spec.name, Num(options.params.*spec.field),
+                          spec.help);
+  }
+  for (const ParamSpec& spec : PolicyParamSpecs()) {
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", spec.name,
+                          Num(options.policy_params.*spec.field), spec.help);
+  }
+  for (const ExtraParam& extra : RegisteredExtraParams()) {
+    absl::StatusOr<double> value = GetPolicyParam(extra.name, options.policy_params);
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", extra.name,
+                          Num(value.ok() ? *value : extra.default_value), extra.help);
+  }
+  return out;
+}
+
+int SeatOfPosition(int position, uint32_t hand, int num_players, int rotation,
+                   bool fixed_seats) {
+  const int shift = fixed_seats ? 0 : static_cast<int>(hand % static_cast<uint32_t>(num_players));
+  return (position + shift + rotation) % num_players;
+}
+
+int RotationOf(int seat, int position, uint32_t hand, int num_players, bool fixed_seats) {
+  const int shift = fixed_seats ? 0 : static_cast<int>(hand % static_cast<uint32_t>(num_players));
+  return ((seat - position - shift) % num_players + 2 * num_players) % num_players;
+}
+
+bool IsViewersTurn(const MatchState& view) {
+  return !view.state.finished() && view.state.CurrentPlayer() == view.viewer;
+}
+
+std::string DefaultModelPath() {
+  std::error_code ec;
+#ifdef POKER_DEFAULT_MODEL
+  if (std::filesystem::exists(POKER_DEFAULT_MODEL, ec)) return POKER_DEFAULT_MODEL;
+#endif
+  // Next to an installed or copied build: <root>/build/bin/agent -> <root>/data/models.
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const std::filesystem::path candidate =
+        exe.parent_path().parent_path().parent_path() / "data/models/default.pb";
+    if (std::filesystem::exists(candidate, ec)) return candidate.string();
+  }
+  return "";
+}
+
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(
+    const std::string& path, const poker::GameDef& game) {
+  absl::StatusOr<trainer::OpponentModel> model = trainer::OpponentModel::Load(path, &game);
+  if (!model.ok()) return model.status();
+  return std::make_unique<trainer::OpponentModel>(*std::move(model));
+}
+
+absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
+    const poker::GameDef& game, std::unique_ptr<trainer::OpponentModel> model,
+    AgentOptions options) {
+  if (model != nullptr) {
+    if (absl::Status s = trainer::CompareGames(model->game(), game); !s.ok()) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("the model was trained for another game: ", s.message()));
+    }
+  }
+  const int n = game.num_players;
+  if (!options.opponents.empty() && static_cast<int>(options.opponents.size()) != n - 1 &&
+      static_cast<int>(options.opponents.size()) != n) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--opponents names ", options.opponents.size(), " players; the game has ", n,
+        " seats: give the other ", n - 1, " seats (or all ", n, ") in seat order"));
+  }
+  if (options.seat >= n) {
+    return absl::InvalidArgumentError(absl::StrCat("seat ", options.seat, " is not below ", n));
+  }
+  absl::StatusOr<std::unique_ptr<Policy>> policy =
+      MakePolicy(options.policy, options.policy_params);
+  if (!policy.ok()) return policy.status();
+  return std::unique_ptr<AgentPlayer>(
+      new AgentPlayer(game, std::move(model), std::move(options), *std::move(policy)));
+}
+
+AgentPlayer::AgentPlayer(const poker::GameDef& game,
+                         std::unique_ptr<trainer::OpponentModel> model, AgentOptions options,
+                         std::unique_ptr<Policy> policy)
+    : game_(&game),
+      model_(std::move(model)),
+      options_(std::move(options)),
+      policy_(std::move(policy)),
+      rng_(Mix(options_.seed, 0x5EED)) {
+  holdem_ = IsHoldem(game);
+  reading_ = holdem_ && policy_->wants_read_ranges();
+  if (reading_) {
+    reader_ = std::make_unique<HandReader>(model_.get(), game, ReaderOptionsFrom(options_.params));
+  }
+  if (options_.seat >= 0) seat_ = options_.seat;
+  if (options_.params.learn != 0) {
+    if (model_ != nullptr) {
+      absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> online = EmptyLike(*model_);
+      absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> learned = EmptyLike(*model_);
+      if (online.ok() && learned.ok()) {
+        online_ = *std::move(online);
+        learned_ = *std::move(learned);
+      }
+    } else {
+      trainer::ModelOptions model_options;
+      if (!holdem_) model_options.num_buckets = 0;
+      absl::StatusOr<trainer::OpponentModel> online =
+          trainer::OpponentModel::Create(game, model_options);
+      if (online.ok()) online_ = std::make_unique<trainer::OpponentModel>(*std::move(online));
+    }
+    if (online_ != nullptr) bucketer_ = std::make_unique<trainer::HandBucketer>(online_->buckets());
+  }
+}
+
+void AgentPlayer::OwnDecisionLog(std::unique_ptr<std::ostream> log) {
+  owned_log_ = std::move(log);
+  options_.decision_log = owned_log_.get();
+}
+
+std::string AgentPlayer::SeatName(int seat) const {
+  const int n = game_->num_players;
+  const auto& names = options_.opponents;
+  if (static_cast<int>(names.size()) == n) return names[seat];
+  if (static_cast<int>(names.size()) == n - 1 && seat_ >= 0 && seat != seat_) {
+    return names[seat < seat_ ? seat : seat - 1];
+  }
+  return absl::StrCat("seat", seat);
+}
+
+const trainer::PlayerModel* AgentPlayer::ReaderModelFor(int seat) const {
+  if (model_ == nullptr) return nullptr;
+  const std::string name = SeatName(seat);
+  if (learned_ != nullptr && hands_played_ >= options_.params.static_hands) {
+    if (const trainer::PlayerModel* learned = learned_->FindPlayer(name)) return learned;
+  }
+  return model_->FindPlayer(name);
+}
+
+std::string AgentPlayer::ModelSource(int seat) const {
+  if (model_ == nullptr) return "dfmodel";
+  const trainer::PlayerModel* used = ReaderModelFor(seat);
+  if (used == nullptr) return "population";
+  return learned_ != nullptr && used == learned_->FindPlayer(SeatName(seat)) ? "learned"
+                                                                              : "player";
+}
+
+void AgentPlayer::StartHand(const MatchState& view) {
+  const State& s = view.state;
+  const int n = game_->num_players;
+  in_hand_ = true;
+  hand_done_ = false;
+  hand_number_ = s.hand_number();
+  viewer_ = view.viewer;
+  decisions_in_hand_ = 0;
+  if (!seats_known_) {
+    rotation_ = seat_ >= 0 ? RotationOf(seat_, viewer_, hand_number_, n, options_.fixed_seats)
+                           : 0;
+    seat_ = SeatOfPosition(viewer_, hand_number_, n, rotation_, options_.fixed_seats);
+    seats_known_ = true;
+  }
+  for (int p = 0; p < n; ++p) {
+    seat_of_position_[p] = SeatOfPosition(p, hand_number_, n, rotation_, options_.fixed_seats);
+  }
+  if (reader_ != nullptr) {
+    std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+    for (int p = 0; p < n; ++p) {
+      models[p] = p == viewer_ ? nullptr : ReaderModelFor(seat_of_position_[p]);
+    }
+    reader_->StartHand(s, viewer_, absl::MakeConstSpan(models.data(), n));
+  }
+}
+
+void AgentPlayer::Observe(const MatchState& view) {
+  observed_at_ = std::chrono::steady_clock::now();
+  const State& s = view.state;
+  // A state that does not continue the last one (a new hand, or a dealer that played another
+  // action than ours) restarts the hand's reading from this state.
+  if (!in_hand_ || view.viewer != viewer_ || !last_state_ || !Extends(s, *last_state_)) {
+    StartHand(view);
+  }
+  last_state_ = s;
+  if (hand_done_) return;
+  if (reader_ != nullptr) reader_->Update(s);
+  if (s.finished()) FinishHand(view);
+}
+
+void AgentPlayer::FinishHand(const MatchState& view) {
+  hand_done_ = true;
+  ++hands_played_;
+  const State& s = view.state;
+  absl::StatusOr<double> value = s.Value(view.viewer);
+  policy_->EndHand(s, view.viewer, value.ok() ? *value : 0.0);
+  if (online_ != nullptr) Learn(s, view.viewer);
+}
+
+void AgentPlayer::Learn(const State& final_state, int me) {
+  trainer::ObserveState(final_state, online_->abstraction(), online_->position_classes(),
+                        &observation_);
+  if (online_->buckets().enabled()) {
+    bucketer_->SetBuckets(*game_, trainer::HandCards::FromState(final_state), &observation_);
+  }
+  for (int p = 0; p < game_->num_players; ++p) {
+    if (p == me) continue;
+    const std::string name = SeatName(seat_of_position_[p]);
+    online_->MutablePlayer(name).AddHand(observation_, p);
+    if (learned_ != nullptr) {
+      if (learned_->FindPlayer(name) == nullptr) {
+        trainer::PlayerModel& fresh = learned_->MutablePlayer(name);
+        if (const trainer::PlayerModel* loaded = model_->FindPlayer(name)) {
+          fresh.Merge(*loaded).IgnoreError();  // same shape by construction
+        }
+      }
+      learned_->MutablePlayer(name).AddHand(observation_, p);
+    }
+  }
+  ++online_->mutable_provenance().online_hands;
+}
+
+EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hole,
+                                        absl::Span<const Range* const> ranges, int64_t trials,
+                                        int64_t micros, uint64_t seed) {
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  const int board_size = state.NumBoardCardsVisible();
+  for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
+  EquityOptions options;
+  options.max_trials = std::max<int64_t>(trials, 1);
+  options.max_micros = std::max<int64_t>(micros, 1);
+  options.seed = seed;
+  options.max_exact_evaluations = static_cast<int64_t>(options_.params.exact_evaluations);
+  const absl::Span<const poker::Card> board_span(board.data(), board_size);
+  absl::StatusOr<EquityResult> result = calculator_.Compute(hole, board_span, ranges, options);
+  if (result.ok()) return *result;
+  // A range with no weight left (a reading that ruled out every pair): fall back to uniform.
+  std::array<const Range*, kMaxOpponents> uniform{};
+  for (size_t i = 0; i < ranges.size() && i < uniform.size(); ++i) uniform[i] = &uniform_;
+  result = calculator_.Compute(hole, board_span,
+                               absl::MakeConstSpan(uniform.data(), ranges.size()), options);
+  if (result.ok()) return *result;
+  EquityResult unknown;
+  unknown.equity = 1.0 / (ranges.size() + 1);
+  return unknown;
+}
+
+void AgentPlayer::ComputeBetOutcomes(const State& state, int me, poker::PairCards hole,
+                                     Decision* decision, uint64_t seed) {
+  const int n = game_->num_players;
+  const double budget_us = options_.params.time_per_action_ms * 1000 * kBetEquityShare;
+  for (int i = 0; i < kNumBetSizes; ++i) {
+    BetOutcome& outcome = decision->bets[i];
+    outcome.action = BetFraction(state, kBetFractions[i]);
+    if (outcome.action.type != poker::ActionType::kRaise) continue;
+    if (i > 0 && decision->bets[i - 1].valid && decision->bets[i - 1].action == outcome.action) {
+      outcome = decision->bets[i - 1];
+      continue;
+    }
+    for (int p = 0; p < n; ++p) continuing_[p] = reader_->range(p);
+    // Walk the opponents in acting order, each facing the bet (earlier ones assumed to call).
+    State after = state;
+    if (!after.Apply(outcome.action).ok()) continue;
+    double all_fold = 1;
+    for (int k = 0; k < n && !after.finished(); ++k) {
+      const int q = after.CurrentPlayer();
+      if (q == me) break;
+      reader_->ActionLikelihoods(after, q, trainer::kFold, &likelihood_);
+      const std::array<float, poker::kNumPairs>& w = continuing_[q].weights();
+      double total = 0;
+      double folding = 0;
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        total += w[h];
+        folding += w[h] * likelihood_[h];
+      }
+      all_fold *= total > 0 ? folding / total : 0.0;
+      for (float& f : likelihood_) f = 1.0f - f;
+      continuing_[q].Multiply(likelihood_);
+      if (!after.Apply(Action::Call()).ok()) break;
+    }
+    std::array<const Range*, kMaxOpponents> ranges{};
+    int count = 0;
+    for (int p = 0; p < n && count < kMaxOpponents; ++p) {
+      if (p != me && !state.folded(p)) ranges[count++] = &continuing_[p];
+    }
+    const EquityResult called =
+        ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
+                      static_cast<int64_t>(options_.params.bet_trials),
+                      static_cast<int64_t>(budget_us), Mix(seed, i + 1));
+    outcome.valid = true;
+    outcome.fold_probability = all_fold;
+    outcome.called_equity = called.equity;
+  }
+}
+
+Action AgentPlayer::Act(const MatchState& view) {
+  const State& state = view.state;
+  const int me = view.viewer;
+  if (!IsViewersTurn(view)) return Action::Call();
+  if (!in_hand_ || state.hand_number() != hand_number_) Observe(view);
+  const int n = game_->num_players;
+  const poker::PairCards hole{state.hole_card(me, 0), state.hole_card(me, 1)};
+  Decision decision{state, me, hole, EquityResult{}, 0, &rng_};
+  for (int p = 0; p < n; ++p) decision.opponents_in += p != me && !state.folded(p);
+  const uint64_t seed = Mix(Mix(options_.seed, state.hand_number()), decisions_in_hand_++);
+
+  Action action = Action::Call();
+  if (holdem_ && state.HoleCardsKnown(me)) {
+    std::array<const Range*, kMaxOpponents> ranges{};
+    int count = 0;
+    for (int p = 0; p < n && count < kMaxOpponents; ++p) {
+      if (p == me || state.folded(p)) continue;
+      ranges[count++] = reading_ ? &reader_->range(p) : &uniform_;
+    }
+    const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
+    decision.equity = ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
+                                    static_cast<int64_t>(options_.params.trials),
+                                    static_cast<int64_t>(budget_us), seed);
+    const int board_size = state.NumBoardCardsVisible();
+    if (board_size == 3 || board_size == 4) {
+      std::array<poker::Card, 4> board{};
+      for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
+      decision.outs = poker::CountOuts(hole, absl::MakeConstSpan(board.data(), board_size));
+    }
+    if (reading_ && model_ != nullptr && policy_->wants_bet_outcomes() && state.CanRaise()) {
+      ComputeBetOutcomes(state, me, hole, &decision, seed);
+    }
+    action = MakeLegal(state, policy_->Decide(decision));
+  }
+  const double time_ms = std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - observed_at_)
+                             .count();
+  decision_times_ms_.push_back(time_ms);
+  if (options_.decision_log != nullptr) LogDecision(view, decision, action, time_ms);
+  return action;
+}
+
+void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
+                              const Action& action, double time_ms) {
+  const State& s = view.state;
+  const int me = view.viewer;
+  const int n = game_->num_players;
+  std::string line = absl::StrCat(
+      "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ",
+      seat_of_position_[me], ", \"round\": ", s.round(), ", \"betting\": ",
+      JsonString(poker::FormatBetting(s)), ", \"cards\": ",
+      JsonString(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(), ", \"to_call\": ",
+      ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)), ", \"policy\": ",
+      JsonString(policy_->name()), ", \"opponents\": [");
+  bool first = true;
+  for (int p = 0; p < n; ++p) {
+    if (p == me || s.folded(p)) continue;
+    const int seat = seat_of_position_[p];
+    absl::StrAppend(&line, first ? "" : ", ", "{\"position\": ", p, ", \"seat\": ", seat,
+                    ", \"name\": ", JsonString(SeatName(seat)));
+    first = false;
+    if (reading_) {
+      const Range& range = reader_->range(p);
+      absl::StrAppend(&line, ", \"model\": ", JsonString(ModelSource(seat)),
+                      ", \"range\": ", JsonString(range.Summary(5)), ", \"top\": [");
+      bool first_pair = true;
+      for (const Range::PairWeight& pw : range.Top(5)) {
+        absl::StrAppend(&line, first_pair ? "" : ", ", "[", JsonString(PairText(pw.pair)), ", ",
+                        Num(pw.weight), "]");
+        first_pair = false;
+      }
+      absl::StrAppend(&line, "]");
+    } else {
+      absl::StrAppend(&line, ", \"model\": \"uniform\"");
+    }
+    absl::StrAppend(&line, "}");
+  }
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  const bool can_raise = s.RaiseRange(&min_to, &max_to);
+  absl::StrAppend(&line, "], \"equity\": ", Num(decision.equity.equity), ", \"std_error\": ",
+                  Num(decision.equity.std_error), ", \"trials\": ", decision.equity.trials,
+                  ", \"exact\": ", decision.equity.exact ? "true" : "false", ", \"outs\": ",
+                  decision.outs, ", \"legal\": {\"fold\": ", s.CanFold() ? "true" : "false",
+                  ", \"call\": true, \"raise\": ", can_raise ? "true" : "false");
+  if (can_raise) absl::StrAppend(&line, ", \"raise_min\": ", min_to, ", \"raise_max\": ", max_to);
+  absl::StrAppend(&line, "}, \"bets\": [");
+  first = true;
+  for (const BetOutcome& bet : decision.bets) {
+    if (!bet.valid) continue;
+    absl::StrAppend(&line, first ? "" : ", ", "{\"to\": ", bet.action.raise_to,
+                    ", \"p_fold\": ", Num(bet.fold_probability), ", \"called_equity\": ",
+                    Num(bet.called_equity), "}");
+    first = false;
+  }
+  absl::StrAppend(&line, "], \"action\": ", JsonString(AcpcSession::FormatAction(*game_, action)),
+                  ", \"explanation\": ", JsonString(policy_->explanation()), ", \"time_ms\": ",
+                  Num(time_ms), "}\n");
+  *options_.decision_log << line;
+}
+
+absl::Status AgentPlayer::SaveModel(const std::string& path) const {
+  if (model_ == nullptr) {
+    if (online_ == nullptr) return absl::FailedPreconditionError("nothing was learned");
+    return online_->Save(path);
+  }
+  absl::StatusOr<trainer::OpponentModel> saved = trainer::OpponentModel::FromProto(
+      model_->ToProto());
+  if (!saved.ok()) return saved.status();
+  if (online_ != nullptr) {
+    for (const trainer::PlayerModel* player : online_->players()) {
+      if (absl::Status s = saved->MutablePlayer(player->name()).Merge(*player); !s.ok()) return s;
+    }
+    saved->mutable_provenance().online_hands += online_->provenance().online_hands;
+  }
+  return saved->Save(path);
+}
+
+absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::GameDef& game,
+                                                                 int seat, uint64_t seed_offset,
+                                                                 absl::string_view params) {
+  AgentOptions options;
+  options.seat = seat;
+  std::string model_path = DefaultModelPath();
+  std::string log_path;
+  std::vector<std::pair<std::string, std::string>> assignments;
+  for (absl::string_view item : absl::StrSplit(params, ',', absl::SkipEmpty())) {
+    const size_t eq = item.find('=');
+    if (eq == absl::string_view::npos) {
+      return absl::InvalidArgumentError(absl::StrCat("'", item, "': expected key=value"));
+    }
+    const std::string key(absl::StripAsciiWhitespace(item.substr(0, eq)));
+    const std::string value(absl::StripAsciiWhitespace(item.substr(eq + 1)));
+    if (key == "model") {
+      model_path = value == "none" ? "" : value;
+    } else if (key == "policy") {
+      options.policy = value;
+    } else if (key == "seed") {
+      if (!absl::SimpleAtoi(value, &options.seed)) {
+        return absl::InvalidArgumentError(absl::StrCat("seed '", value, "' is not a number"));
+      }
+    } else if (key == "opponents") {
+      options.opponents = absl::StrSplit(value, '+');
+    } else if (key == "config") {
+      if (absl::Status s = LoadParamFile(value, &options); !s.ok()) return s;
+    } else if (key == "log") {
+      log_path = value;
+    } else if (key == "fixed_seats") {
+      options.fixed_seats = value == "1" || value == "true";
+    } else {
+      assignments.emplace_back(key, value);
+    }
+  }
+  // Explicit parameters override a config file, whatever their order.
+  for (const auto& [key, value] : assignments) {
+    if (absl::Status s = ApplyParamAssignment(absl::StrCat(key, "=", value), &options); !s.ok()) {
+      return s;
+    }
+  }
+  options.seed = options.seed + seed_offset * 1000003ULL;
+  std::unique_ptr<trainer::OpponentModel> model;
+  if (!model_path.empty()) {
+    absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded =
+        LoadAgentModel(model_path, game);
+    if (!loaded.ok()) return loaded.status();
+    model = *std::move(loaded);
+  }
+  absl::StatusOr<std::unique_ptr<AgentPlayer>> agent =
+      AgentPlayer::Create(game, std::move(model), std::move(options));
+  if (!agent.ok()) return agent.status();
+  if (!log_path.empty()) {
+    // Appended: the arena builds a fresh player for every duplicate rotation.
+    auto log = std::make_unique<std::ofstream>(log_path, std::ios::app);
+    if (!*log) return absl::UnavailableError(absl::StrCat("cannot write ", log_path));
+    (*agent)->OwnDecisionLog(std::move(log));
+  }
+  return std::unique_ptr<poker::Player>(std::move(*agent));
+}
+
+namespace {
+
+// The arena's `agent:` player kind (the arena links this library whole-archive).
+const bool kRegisteredWithArena = arena::RegisterPlayerFactory(
+    "agent", [](const arena::PlayerContext& context, absl::string_view params) {
+      return MakeAgentFromSpec(*context.game, context.seat, context.seed_offset, params);
+    });
+
+}  // namespace
+
+}  // namespace agent

@@ -1,0 +1,419 @@
+#include "agent/policies.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <mutex>
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "poker/card.h"
+
+namespace agent {
+namespace {
+
+using poker::Action;
+using poker::State;
+
+constexpr ParamSpec kParamSpecs[] = {
+    {"call_thr", &PolicyParams::call_thr,
+     "fold/static: heads-up equity below which a bet is folded (checked when free)"},
+    {"raise_half_thr", &PolicyParams::raise_half_thr,
+     "fold/static: heads-up equity from which the agent bets/raises half the pot"},
+    {"raise_pot_thr", &PolicyParams::raise_pot_thr,
+     "fold/static: heads-up equity from which the agent bets/raises the pot"},
+    {"reraise_extra", &PolicyParams::reraise_extra,
+     "fold/static: added to both raise thresholds when facing a bet"},
+    {"multiway_exp", &PolicyParams::multiway_exp,
+     "fold/static: thresholds scale by (2/(opponents+1))^multiway_exp"},
+    {"pot_odds_margin", &PolicyParams::pot_odds_margin,
+     "fold/static: also call when equity >= to_call/(pot+to_call) + this"},
+    {"threshold_noise", &PolicyParams::threshold_noise,
+     "fold/static: equity perturbed uniformly in [-noise, +noise] (seeded)"},
+    {"short_stack_bb", &PolicyParams::short_stack_bb,
+     "fold/static: effective stack (big blinds) below which preflop is all-in or fold"},
+    {"deep_stack_bb", &PolicyParams::deep_stack_bb,
+     "fold/static: effective stack (big blinds) above which speculative hands call preflop"},
+    {"speculative_max_call_frac", &PolicyParams::speculative_max_call_frac,
+     "fold/static: largest preflop call of a speculative hand, fraction of the effective stack"},
+    {"draw_outs", &PolicyParams::draw_outs, "fold/static: outs that make a drawing hand"},
+    {"draw_odds_factor", &PolicyParams::draw_odds_factor,
+     "fold/static: a draw calls when equity >= pot odds * this (implied odds)"},
+    {"semibluff_prob", &PolicyParams::semibluff_prob,
+     "fold/static: probability that a draw leads half the pot when checked to"},
+    {"protect_bb", &PolicyParams::protect_bb,
+     "all: chips left after calling (big blinds) under which a weak hand folds (001)"},
+    {"protect_equity", &PolicyParams::protect_equity,
+     "all: equity under which short-stack protection folds"},
+    {"overbet_pot", &PolicyParams::overbet_pot,
+     "fold/static: to call more than this times the rest of the pot is an overbet"},
+    {"overbet_margin", &PolicyParams::overbet_margin,
+     "fold/static: an overbet is called only with equity >= pot odds + this"},
+    {"fold_equity", &PolicyParams::fold_equity,
+     "fold: 1 = bet when the model's fold probability makes a bet worth more than check/call"},
+    {"bluff_margin", &PolicyParams::bluff_margin,
+     "fold: a model-based bet must gain this many pots over checking/calling"},
+    {"max_fold_probability", &PolicyParams::max_fold_probability,
+     "fold: the model's fold probability is capped at this"},
+    {"joker_temp", &PolicyParams::joker_temp, "joker: logistic temperature of the margin"},
+    {"joker_raise_margin", &PolicyParams::joker_raise_margin,
+     "joker: margin at which raising becomes as likely as calling"},
+    {"joker_pot_margin", &PolicyParams::joker_pot_margin,
+     "joker: margin above which a raise is pot-sized (else half pot)"},
+    {"joker_bet_equity", &PolicyParams::joker_bet_equity,
+     "joker: equity at which betting when checked to is a coin flip"},
+};
+
+struct PolicyInfo {
+  std::string description;
+  PolicyFactory factory;
+  std::vector<ExtraParam> params;
+};
+
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, PolicyInfo, std::less<>> policies;
+};
+
+// Built on first use so that static registrations from other files are safe.
+Registry& GetRegistry() {
+  static Registry* registry = [] {
+    auto* r = new Registry;
+    r->policies["fold"] = {
+        "000 Algorithm 2: equity thresholds against read ranges, adjusted for players, stack "
+        "depth, pot odds and draws; model-based fold equity",
+        [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
+          return std::make_unique<FoldPolicy>(p, /*uniform=*/false);
+        },
+        {}};
+    r->policies["static"] = {
+        "fold's thresholds against uniform ranges, no model (003's baseline)",
+        [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
+          return std::make_unique<FoldPolicy>(p, /*uniform=*/true);
+        },
+        {}};
+    r->policies["joker"] = {
+        "001: pot-odds expected value against read ranges with randomised actions",
+        [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
+          return std::make_unique<JokerPolicy>(p);
+        },
+        {}};
+    return r;
+  }();
+  return *registry;
+}
+
+// Uniform in [0, 1) from 53 bits.
+double Uniform(std::mt19937_64* rng) {
+  if (rng == nullptr) return 0.5;
+  return static_cast<double>((*rng)() >> 11) * 0x1.0p-53;
+}
+
+double Logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
+
+int32_t ChipsBehind(const State& state, int p) { return state.game().stack[p] - state.spent(p); }
+
+std::string F(double x) { return absl::StrFormat("%.3f", x); }
+
+}  // namespace
+
+absl::Span<const ParamSpec> PolicyParamSpecs() { return kParamSpecs; }
+
+absl::Status SetPolicyParam(absl::string_view name, double value, PolicyParams* params) {
+  if (!std::isfinite(value)) {
+    return absl::InvalidArgumentError(absl::StrCat("parameter ", name, ": not a finite number"));
+  }
+  for (const ParamSpec& spec : kParamSpecs) {
+    if (name == spec.name) {
+      params->*spec.field = value;
+      return absl::OkStatus();
+    }
+  }
+  for (const ExtraParam& extra : RegisteredExtraParams()) {
+    if (name == extra.name) {
+      params->extra[extra.name] = value;
+      return absl::OkStatus();
+    }
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown policy parameter '", name, "'"));
+}
+
+absl::StatusOr<double> GetPolicyParam(absl::string_view name, const PolicyParams& params) {
+  for (const ParamSpec& spec : kParamSpecs) {
+    if (name == spec.name) return params.*spec.field;
+  }
+  if (auto it = params.extra.find(name); it != params.extra.end()) return it->second;
+  for (const ExtraParam& extra : RegisteredExtraParams()) {
+    if (name == extra.name) return extra.default_value;
+  }
+  return absl::NotFoundError(absl::StrCat("unknown policy parameter '", name, "'"));
+}
+
+bool RegisterPolicy(const std::string& name, const std::string& description,
+                    PolicyFactory factory, std::vector<ExtraParam> params) {
+  Registry& registry = GetRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.policies[name] = {description, std::move(factory), std::move(params)};
+  return true;
+}
+
+std::vector<std::pair<std::string, std::string>> RegisteredPolicies() {
+  Registry& registry = GetRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [name, info] : registry.policies) out.emplace_back(name, info.description);
+  return out;
+}
+
+std::vector<ExtraParam> RegisteredExtraParams() {
+  Registry& registry = GetRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  std::vector<ExtraParam> out;
+  for (const auto& [name, info] : registry.policies) {
+    out.insert(out.end(), info.params.begin(), info.params.end());
+  }
+  return out;
+}
+
+absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(absl::string_view name,
+                                                   const PolicyParams& params) {
+  PolicyInfo info;
+  {
+    Registry& registry = GetRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    auto it = registry.policies.find(name);
+    if (it == registry.policies.end()) {
+      std::vector<std::string> names;
+      for (const auto& [known, unused] : registry.policies) names.push_back(known);
+      return absl::InvalidArgumentError(absl::StrCat("unknown policy '", name,
+                                                     "' (known: ", absl::StrJoin(names, ", "),
+                                                     ")"));
+    }
+    info = it->second;
+  }
+  PolicyParams with_defaults = params;
+  for (const ExtraParam& extra : info.params) with_defaults.extra.emplace(extra.name,
+                                                                          extra.default_value);
+  return info.factory(with_defaults);
+}
+
+int32_t ToCall(const State& state) {
+  const int p = state.CurrentPlayer();
+  return p < 0 ? 0 : state.max_spent() - state.spent(p);
+}
+
+Action BetFraction(const State& state, double fraction) {
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  if (!state.RaiseRange(&min_to, &max_to)) return Action::Call();
+  const double pot_after_call = state.pot() + ToCall(state);
+  const double to = state.max_spent() + std::round(fraction * pot_after_call);
+  const double clamped = std::clamp(to, static_cast<double>(min_to), static_cast<double>(max_to));
+  return Action::Raise(static_cast<int32_t>(clamped));
+}
+
+Action AllIn(const State& state) {
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  if (!state.RaiseRange(&min_to, &max_to)) return Action::Call();
+  return Action::Raise(max_to);
+}
+
+Action MakeLegal(const State& state, const Action& action) {
+  switch (action.type) {
+    case poker::ActionType::kFold:
+      return state.CanFold() ? action : Action::Call();
+    case poker::ActionType::kCall:
+      return action;
+    case poker::ActionType::kRaise: {
+      int32_t min_to = 0;
+      int32_t max_to = 0;
+      if (!state.RaiseRange(&min_to, &max_to)) return Action::Call();
+      return Action::Raise(std::clamp(action.raise_to, min_to, max_to));
+    }
+  }
+  return Action::Call();
+}
+
+double EffectiveStackBb(const State& state, int me) {
+  const poker::GameDef& game = state.game();
+  if (!game.is_no_limit()) return std::numeric_limits<double>::infinity();
+  int32_t deepest = 0;
+  for (int p = 0; p < game.num_players; ++p) {
+    if (p != me && !state.folded(p)) deepest = std::max(deepest, ChipsBehind(state, p));
+  }
+  return std::min(ChipsBehind(state, me), deepest) / static_cast<double>(game.BigBlind());
+}
+
+bool IsSpeculative(poker::PairCards hole) {
+  const int a = poker::RankOf(hole.low);
+  const int b = poker::RankOf(hole.high);
+  if (a == b) return a <= 7;  // 22 .. 99
+  if (poker::SuitOf(hole.low) != poker::SuitOf(hole.high)) return false;
+  const int low = std::min(a, b);
+  const int gap = std::abs(a - b);
+  return (gap == 1 || gap == 2) && low >= 2;  // 54s, 64s and up
+}
+
+double MultiwayScale(int opponents_in, double exponent) {
+  return std::pow(2.0 / (std::max(opponents_in, 1) + 1), exponent);
+}
+
+Action FoldPolicy::Decide(const Decision& d) {
+  const State& s = d.state;
+  const PolicyParams& p = params_;
+  const poker::GameDef& game = s.game();
+  const double bb = game.BigBlind();
+  const bool facing = ToCall(s) > 0;
+  const double behind = ChipsBehind(s, d.me);
+  const double call_amount = std::min<double>(ToCall(s), behind);
+  const double pot = s.pot();
+  const double pot_odds = facing ? call_amount / (pot + call_amount) : 0.0;
+  const double scale = MultiwayScale(d.opponents_in, p.multiway_exp);
+  const double extra = facing ? p.reraise_extra : 0.0;
+  const double t_call = p.call_thr * scale;
+  const double t_half = p.raise_half_thr * scale + extra;
+  const double t_pot = p.raise_pot_thr * scale + extra;
+  const double noise = p.threshold_noise * (2 * Uniform(d.rng) - 1);
+  const double e = std::clamp(d.equity.equity + noise, 0.0, 1.0);
+  const bool preflop = s.round() == 0;
+  const double eff_bb = EffectiveStackBb(s, d.me);
+  const bool can_raise = s.CanRaise();
+  const Action check_or_fold = facing ? Action::Fold() : Action::Call();
+  explanation_ = absl::StrCat("e ", F(e), " thr ", F(t_call), "/", F(t_half), "/", F(t_pot));
+
+  // Stack depth, short (000): preflop only all-in or fold.
+  if (game.is_no_limit() && preflop && eff_bb < p.short_stack_bb) {
+    if (e >= std::max(t_call, pot_odds)) {
+      absl::StrAppend(&explanation_, "; short stack: all-in");
+      return can_raise ? AllIn(s) : Action::Call();
+    }
+    absl::StrAppend(&explanation_, "; short stack: fold");
+    return check_or_fold;
+  }
+  // 001's protection of a short stack.
+  if (facing && game.is_no_limit() && behind - call_amount < p.protect_bb * bb &&
+      e < p.protect_equity) {
+    absl::StrAppend(&explanation_, "; protect short stack: fold");
+    return Action::Fold();
+  }
+
+  if (facing) {
+    const bool overbet = call_amount > p.overbet_pot * (pot - call_amount);
+    if (can_raise && e >= t_pot) {
+      absl::StrAppend(&explanation_, "; raise pot");
+      return BetFraction(s, kBetFractions[1]);
+    }
+    if (can_raise && !overbet && e >= t_half) {
+      absl::StrAppend(&explanation_, "; raise half pot");
+      return BetFraction(s, kBetFractions[0]);
+    }
+    const double margin = overbet ? p.overbet_margin : p.pot_odds_margin;
+    const double call_ev = e * (pot + call_amount) - call_amount;
+    if ((!overbet && e >= t_call) || e >= pot_odds + margin) {
+      absl::StrAppend(&explanation_, "; call (pot odds ", F(pot_odds), ")");
+      return MaybeBluff(d, Action::Call(), call_ev);
+    }
+    if (!overbet && d.outs >= p.draw_outs && e >= pot_odds * p.draw_odds_factor) {
+      absl::StrAppend(&explanation_, "; draw with ", d.outs, " outs: call");
+      return MaybeBluff(d, Action::Call(), call_ev);
+    }
+    if (preflop && game.is_no_limit() && eff_bb > p.deep_stack_bb && IsSpeculative(d.hole) &&
+        call_amount <= p.speculative_max_call_frac * eff_bb * bb) {
+      absl::StrAppend(&explanation_, "; deep stack, speculative hand: call");
+      return Action::Call();
+    }
+    absl::StrAppend(&explanation_, "; fold (pot odds ", F(pot_odds), ")");
+    return MaybeBluff(d, Action::Fold(), 0.0);
+  }
+
+  if (can_raise && e >= t_pot) {
+    absl::StrAppend(&explanation_, "; bet pot");
+    return BetFraction(s, kBetFractions[1]);
+  }
+  if (can_raise && e >= t_half) {
+    absl::StrAppend(&explanation_, "; bet half pot");
+    return BetFraction(s, kBetFractions[0]);
+  }
+  if (can_raise && d.outs >= p.draw_outs && Uniform(d.rng) < p.semibluff_prob) {
+    absl::StrAppend(&explanation_, "; semi-bluff with ", d.outs, " outs");
+    return BetFraction(s, kBetFractions[0]);
+  }
+  absl::StrAppend(&explanation_, "; check");
+  return MaybeBluff(d, Action::Call(), e * pot);
+}
+
+Action FoldPolicy::MaybeBluff(const Decision& d, Action fallback, double fallback_ev) {
+  if (!wants_bet_outcomes()) return fallback;
+  const State& s = d.state;
+  const double pot = s.pot();
+  const double to_call = ToCall(s);
+  double best_ev = fallback_ev + params_.bluff_margin * pot;
+  int best = -1;
+  for (int i = 0; i < kNumBetSizes; ++i) {
+    const BetOutcome& o = d.bets[i];
+    if (!o.valid || o.action.type != poker::ActionType::kRaise) continue;
+    const double pf = std::min(o.fold_probability, params_.max_fold_probability);
+    const double added = o.action.raise_to - s.spent(d.me);
+    // One caller matches the raise: it adds the raise beyond what we had to call.
+    const double called_pot = pot + added + (added - to_call);
+    const double ev = pf * pot + (1 - pf) * (o.called_equity * called_pot - added);
+    if (ev > best_ev) {
+      best_ev = ev;
+      best = i;
+    }
+  }
+  if (best < 0) return fallback;
+  absl::StrAppend(&explanation_, " -> model bet ", kBetFractions[best], " pot (P(fold) ",
+                  F(d.bets[best].fold_probability), ", called equity ",
+                  F(d.bets[best].called_equity), ", EV ", F(best_ev), " vs ", F(fallback_ev),
+                  ")");
+  return d.bets[best].action;
+}
+
+Action JokerPolicy::Decide(const Decision& d) {
+  const State& s = d.state;
+  const PolicyParams& p = params_;
+  const poker::GameDef& game = s.game();
+  const double bb = game.BigBlind();
+  const double e = d.equity.equity;
+  const bool can_raise = s.CanRaise();
+  if (ToCall(s) > 0) {
+    const double behind = ChipsBehind(s, d.me);
+    const double add = std::min<double>(ToCall(s), behind);
+    const double pot_odds = (s.spent(d.me) + add) / (s.pot() + add);
+    const double m = e - pot_odds;
+    explanation_ = absl::StrCat("e ", F(e), " potOdds ", F(pot_odds), " margin ", F(m));
+    if (game.is_no_limit() && behind - add < p.protect_bb * bb && e < p.protect_equity) {
+      absl::StrAppend(&explanation_, "; protect short stack: fold");
+      return Action::Fold();
+    }
+    const double p_continue = Logistic(m / p.joker_temp);
+    if (Uniform(d.rng) >= p_continue) {
+      absl::StrAppend(&explanation_, "; fold (P(continue) ", F(p_continue), ")");
+      return Action::Fold();
+    }
+    const double p_raise = Logistic((m - p.joker_raise_margin) / p.joker_temp);
+    if (can_raise && Uniform(d.rng) < p_raise) {
+      const double fraction = m > p.joker_pot_margin ? kBetFractions[1] : kBetFractions[0];
+      absl::StrAppend(&explanation_, "; raise ", fraction, " pot (P(raise) ", F(p_raise), ")");
+      return BetFraction(s, fraction);
+    }
+    absl::StrAppend(&explanation_, "; call");
+    return Action::Call();
+  }
+  const double m = e - p.joker_bet_equity;
+  const double p_bet = Logistic(m / p.joker_temp);
+  explanation_ = absl::StrCat("e ", F(e), " P(bet) ", F(p_bet));
+  if (can_raise && Uniform(d.rng) < p_bet) {
+    const double fraction = m > p.joker_pot_margin ? kBetFractions[1] : kBetFractions[0];
+    absl::StrAppend(&explanation_, "; bet ", fraction, " pot");
+    return BetFraction(s, fraction);
+  }
+  absl::StrAppend(&explanation_, "; check");
+  return Action::Call();
+}
+
+}  // namespace agent

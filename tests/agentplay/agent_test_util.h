@@ -1,0 +1,114 @@
+// Helpers for the agent tests: game definitions, random states reached by random legal play, and
+// a player wrapper that checks every action it returns is legal.
+#ifndef TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
+#define TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
+
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "poker/codec.h"
+#include "poker/deal.h"
+#include "poker/game_def.h"
+#include "poker/player.h"
+#include "poker/state.h"
+
+namespace agentplay_test {
+
+inline constexpr char kNoLimit2p[] =
+    "GAMEDEF\nnolimit\nnumPlayers = 2\nnumRounds = 4\nstack = 20000 20000\nblind = 100 50\n"
+    "firstPlayer = 2 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+inline constexpr char kNoLimit3p[] =
+    "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 20000 20000 20000\n"
+    "blind = 50 100 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+inline constexpr char kNoLimit6p[] =
+    "GAMEDEF\nnolimit\nnumPlayers = 6\nnumRounds = 4\n"
+    "stack = 20000 20000 20000 20000 20000 20000\nblind = 50 100 0 0 0 0\n"
+    "firstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+inline constexpr char kLimit2p[] =
+    "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nraiseSize = 10 10 20 20\n"
+    "firstPlayer = 2 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+// Short and uneven stacks: 8, 30 and 150 big blinds (all-in-or-fold and protection paths).
+inline constexpr char kShortStacks3p[] =
+    "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 800 3000 15000\n"
+    "blind = 50 100 0\nfirstPlayer = 3 1 1 1\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
+    "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+
+inline poker::GameDef Game(const char* text) { return *poker::ParseGameDef(text); }
+
+// A random legal action for the player to act: fold 10% (when legal), call 50%, raise 40% with a
+// raise-to uniform in [min, max] (or min/max exactly a third of the time each).
+inline poker::Action RandomAction(const poker::State& state, std::mt19937_64* rng) {
+  std::uniform_real_distribution<double> u(0, 1);
+  const double x = u(*rng);
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  if (x < 0.1 && state.CanFold()) return poker::Action::Fold();
+  if (x < 0.6 || !state.RaiseRange(&min_to, &max_to)) return poker::Action::Call();
+  const double y = u(*rng);
+  if (y < 1.0 / 3) return poker::Action::Raise(min_to);
+  if (y < 2.0 / 3) return poker::Action::Raise(max_to);
+  return poker::Action::Raise(
+      min_to + static_cast<int32_t>((*rng)() % (static_cast<uint64_t>(max_to - min_to) + 1)));
+}
+
+// `count` states (someone to act) from random play of dealt hands; every card is known.
+inline std::vector<poker::State> RandomStates(const poker::GameDef& game, int count,
+                                              uint64_t seed) {
+  std::vector<poker::State> states;
+  std::mt19937_64 rng(seed);
+  poker::Dealer dealer(game, static_cast<uint32_t>(seed));
+  for (uint32_t hand = 0; static_cast<int>(states.size()) < count; ++hand) {
+    poker::State state(game, hand);
+    dealer.DealNext(&state);
+    while (!state.finished() && static_cast<int>(states.size()) < count) {
+      states.push_back(state);
+      if (!state.Apply(RandomAction(state, &rng)).ok()) break;
+    }
+  }
+  return states;
+}
+
+// Plays a random legal action (the "opponent" of the property tests).
+class RandomPlayer : public poker::Player {
+ public:
+  explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
+  poker::Action Act(const poker::MatchState& view) override {
+    return RandomAction(view.state, &rng_);
+  }
+
+ private:
+  std::mt19937_64 rng_;
+};
+
+// Wraps a player and records every action it returns that is not legal as sent.
+class LegalityChecker : public poker::Player {
+ public:
+  explicit LegalityChecker(poker::Player* inner) : inner_(inner) {}
+  void Observe(const poker::MatchState& view) override { inner_->Observe(view); }
+  poker::Action Act(const poker::MatchState& view) override {
+    const poker::Action action = inner_->Act(view);
+    ++actions;
+    if (!view.state.IsLegal(action)) {
+      illegal.push_back(poker::FormatMatchState(view) + " -> " +
+                        std::to_string(static_cast<int>(action.type)) + " " +
+                        std::to_string(action.raise_to));
+    }
+    return action;
+  }
+  int actions = 0;
+  std::vector<std::string> illegal;
+
+ private:
+  poker::Player* inner_;
+};
+
+}  // namespace agentplay_test
+
+#endif  // TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_

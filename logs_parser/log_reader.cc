@@ -151,6 +151,7 @@ class FileReader {
                                            "--game was given")
                                      : "";
     header_noticed_ = false;
+    unknown_game_listed_ = false;
     name_options_.strip_name_suffix = options.strip_name_suffix;
 
     absl::string_view line;
@@ -197,7 +198,15 @@ class FileReader {
     const char* reason = kReasonNotLogLine;
     absl::Status status;
     if (absl::StartsWith(line, "STATE:") && game_ == nullptr) {
-      return RejectLine(line_number, kReasonUnknownGame, game_missing_);
+      // One listed problem says it for the file (until a header changes the game); the lines
+      // are all counted.
+      const bool list = !unknown_game_listed_;
+      unknown_game_listed_ = true;
+      return RejectLine(line_number, kReasonUnknownGame,
+                        absl::StrCat(game_missing_,
+                                     " (this file's further STATE lines without a game are "
+                                     "counted, not listed)"),
+                        list);
     }
     if (game_ != nullptr) {
       if (!record_.has_value()) record_.emplace(*game_);
@@ -233,6 +242,7 @@ class FileReader {
                        "' (", what, "); the file is read as --game ", options.game_name)});
       return;
     }
+    unknown_game_listed_ = false;
     if (known != nullptr) {
       game_ = &known->game;
       game_missing_.clear();
@@ -244,9 +254,11 @@ class FileReader {
     }
   }
 
-  absl::Status RejectLine(int64_t line_number, const char* reason, std::string detail) {
+  absl::Status RejectLine(int64_t line_number, const char* reason, std::string detail,
+                          bool list = true) {
     ++summary_->rejected;
     ++summary_->rejected_by_reason[reason];
+    if (!list && !shared_->options->strict) return absl::OkStatus();
     return Report(line_number, reason, std::move(detail));
   }
 
@@ -257,13 +269,15 @@ class FileReader {
   }
 
   absl::Status Report(int64_t line_number, const char* reason, std::string detail) {
+    const bool strict = shared_->options->strict;
+    if (!strict && kept_in_file() >= shared_->options->max_problems_kept_per_file) {
+      return absl::OkStatus();  // counted by the caller, not listed
+    }
     std::string location =
         line_number > 0 ? absl::StrCat(*path_, ":", line_number) : std::string(*path_);
     std::string message = absl::StrCat(location, ": ", reason, ": ", detail);
-    if (shared_->options->strict) return absl::InvalidArgumentError(message);
-    if (kept_in_file() < shared_->options->max_problems_kept_per_file) {
-      summary_->problems.push_back(Problem{*path_, line_number, reason, std::move(message)});
-    }
+    if (strict) return absl::InvalidArgumentError(message);
+    summary_->problems.push_back(Problem{*path_, line_number, reason, std::move(message)});
     return absl::OkStatus();
   }
 
@@ -290,6 +304,7 @@ class FileReader {
   const poker::GameDef* game_ = nullptr;
   std::string game_missing_;  // why game_ is null
   bool header_noticed_ = false;
+  bool unknown_game_listed_ = false;
   NameOptions name_options_;
   std::optional<HandRecord> record_;  // reused across lines and files: no allocation per hand
 };

@@ -153,8 +153,15 @@ int RunStats(int argc, char** argv) {
   for (const logs_parser::Problem& problem : summary->problems) {
     std::cerr << problem.message << "\n";
   }
-  for (const logs_parser::Problem& notice : summary->notices) {
-    std::cerr << notice.message << "\n";
+  // A corpus often repeats one notice in every file (Pluribus: 65 headers naming the
+  // 20000-chip game); a few show what it is, --json lists them all.
+  constexpr size_t kNoticesShown = 3;
+  for (size_t i = 0; i < summary->notices.size() && i < kNoticesShown; ++i) {
+    std::cerr << summary->notices[i].message << "\n";
+  }
+  if (summary->notices.size() > kNoticesShown) {
+    std::cerr << "... and " << summary->notices.size() - kNoticesShown
+              << " more notices (--json lists them all)\n";
   }
   std::vector<logs_parser::NamedPlayerStats> players = collector.Players();
   if (json) {
@@ -166,7 +173,7 @@ int RunStats(int argc, char** argv) {
     counts.notices.clear();
     std::cout << logs_parser::FormatReadSummary(counts);
     if (!summary->problems.empty() || !summary->notices.empty()) {
-      std::cout << absl::StrFormat("(%d problems and %d notices listed on stderr)\n",
+      std::cout << absl::StrFormat("(%d problems and %d notices: see stderr)\n",
                                    summary->problems.size(), summary->notices.size());
     }
     std::cout << "\n" << logs_parser::FormatStatsTable(players);

@@ -1,0 +1,131 @@
+// The `trainer` program end to end: train, inspect, merge, exit codes.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+#include "absl/strings/str_replace.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/trainer/ten_hands.h"
+#include "tests/trainer/test_util.h"
+
+namespace trainer {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct Result {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr
+};
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!std::filesystem::exists(TrainerPath())) {
+      GTEST_SKIP() << TrainerPath() << " not built; skipping";
+    }
+    log_ = dir_.Write("ten.log", testing::kTenHandsLog);
+    game_ = dir_.Write("ten.game", testing::kTenHandsGame);
+  }
+
+  static std::string TrainerPath() { return std::string(POKER_BIN_DIR) + "/trainer"; }
+
+  Result Trainer(const std::string& arguments) {
+    Result run;
+    FILE* pipe = popen((TrainerPath() + " " + arguments + " 2>&1").c_str(), "r");
+    if (pipe == nullptr) return run;
+    char buffer[4096];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.output.append(buffer, n);
+    const int status = pclose(pipe);
+    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return run;
+  }
+
+  testing::TempDir dir_;
+  std::string log_;
+  std::string game_;
+};
+
+TEST_F(CliTest, HelpAndUsageErrors) {
+  const Result help = Trainer("train --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.output, HasSubstr("--shard"));
+  EXPECT_THAT(help.output, HasSubstr("Exit codes"));
+  EXPECT_EQ(Trainer("train").exit_code, 2);
+  EXPECT_EQ(Trainer("train --logs x --game y --out z --shard 3/3").exit_code, 2);
+  EXPECT_EQ(Trainer("inspect").exit_code, 2);
+  EXPECT_EQ(Trainer("merge a.pb").exit_code, 2);
+  EXPECT_EQ(Trainer("inspect --help").exit_code, 0);
+  EXPECT_EQ(Trainer("merge --help").exit_code, 0);
+}
+
+TEST_F(CliTest, TrainInspectMerge) {
+  const std::string model = dir_.File("ten.pb");
+  const Result train =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + model + " --threads 2");
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  EXPECT_THAT(train.output, HasSubstr("10 hands, 0 rejected"));
+  EXPECT_THAT(train.output, HasSubstr("players with a model: 2; population: 20 player-hands"));
+  EXPECT_THAT(train.output, HasSubstr("hands/s (2 threads)"));
+
+  const Result summary = Trainer("inspect " + model);
+  ASSERT_EQ(summary.exit_code, 0) << summary.output;
+  EXPECT_THAT(summary.output, HasSubstr("players: 2; population: 20 player-hands"));
+  EXPECT_THAT(summary.output, HasSubstr("actions: fold check call r<0.6 r0.6-1 r>=1 all-in"));
+
+  // Alice on the river: 3 hands, one 3/4-pot bet (hand 2, bucket b2), two checks behind.
+  const Result river = Trainer("inspect " + model + " --player alice --street river");
+  ASSERT_EQ(river.exit_code, 0) << river.output;
+  EXPECT_THAT(river.output, HasSubstr("== river: 5 nodes, 5 shown"));
+  EXPECT_THAT(river.output,
+              HasSubstr("\nroot                                 3         1       -       -       -"
+                        "       -  100.0%       -       -\n"
+                        "  b2 [0.250,0.375)                             1       -       -       -"
+                        "       -  100.0%       -       -\n"
+                        "  other:check                        2         2       -  100.0%"));
+
+  const Result json = Trainer("inspect " + model + " --player bob --street flop --json");
+  ASSERT_EQ(json.exit_code, 0) << json.output;
+  EXPECT_THAT(json.output, HasSubstr("{\"name\":\"bob\",\"population\":false,\"hands\":10"));
+  EXPECT_THAT(json.output, HasSubstr("\"path\":[],\"times\":6,\"decisions\":4"));
+  EXPECT_EQ(Trainer("inspect " + model + " --player nobody").exit_code, 1);
+
+  // Another game (30000-chip stacks: the same log is valid in it) cannot be merged in.
+  const std::string deep_game = dir_.Write(
+      "deep.game", absl::StrReplaceAll(testing::kTenHandsGame, {{"20000 20000", "30000 30000"}}));
+  const std::string deep_log = dir_.Write("deep/ten.log", testing::kTenHandsLog);
+  const std::string deep = dir_.File("deep.pb");
+  ASSERT_EQ(
+      Trainer("train --logs " + deep_log + " --game " + deep_game + " --out " + deep).exit_code, 0);
+  const Result foreign = Trainer("merge " + model + " " + deep + " --out " + dir_.File("m.pb"));
+  EXPECT_EQ(foreign.exit_code, 1);
+  EXPECT_THAT(foreign.output, HasSubstr("the model is for another game: stack[0] is 30000"));
+  EXPECT_FALSE(std::filesystem::exists(dir_.File("m.pb")));
+
+  // A second log of the same game merges: counts double.
+  const std::string other_log = dir_.Write("other/ten.log", testing::kTenHandsLog);
+  const std::string other = dir_.File("other.pb");
+  ASSERT_EQ(Trainer("train --logs " + other_log + " --game " + game_ + " --out " + other).exit_code,
+            0);
+  const Result merge = Trainer("merge " + model + " " + other + " --out " + dir_.File("m.pb"));
+  ASSERT_EQ(merge.exit_code, 0) << merge.output;
+  EXPECT_THAT(merge.output, HasSubstr("merged 2 models: 2 players with a model, 40 player-hands"));
+  EXPECT_THAT(Trainer("inspect " + dir_.File("m.pb")).output, HasSubstr("20 hands read"));
+}
+
+TEST_F(CliTest, RefusesBrokenModels) {
+  const std::string broken = dir_.Write("broken.pb", "garbage, not a model");
+  const Result inspect = Trainer("inspect " + broken);
+  EXPECT_EQ(inspect.exit_code, 1);
+  EXPECT_THAT(inspect.output, HasSubstr("broken.pb"));
+  const Result missing = Trainer("inspect " + dir_.File("none.pb"));
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_THAT(missing.output, HasSubstr("cannot open"));
+}
+
+}  // namespace
+}  // namespace trainer

@@ -1,0 +1,195 @@
+// The model file: round trips, canonical bytes, refusals of bad files, merging.
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "google/protobuf/stubs/logging.h"
+#include "gtest/gtest.h"
+#include "poker/codec.h"
+#include "tests/trainer/ten_hands.h"
+#include "tests/trainer/test_util.h"
+#include "trainer/opponent_model.h"
+#include "trainer/train.h"
+
+namespace trainer {
+namespace {
+
+using ::testing::HasSubstr;
+
+class ModelIoTest : public ::testing::Test {
+ protected:
+  ModelIoTest() : game_(*poker::ParseGameDef(testing::kTenHandsGame)) {}
+
+  OpponentModel TrainTen(const std::string& log_name, int buckets = 8) {
+    TrainOptions options;
+    options.log_paths = {dir_.Write(log_name, testing::kTenHandsLog)};
+    options.game = game_;
+    options.model.num_buckets = buckets;
+    absl::StatusOr<TrainResult> result = Train(options);
+    EXPECT_TRUE(result.ok()) << result.status();
+    return std::move(result->model);
+  }
+
+  std::string Refusal(const std::string& bytes, const poker::GameDef* expected = nullptr) {
+    const std::string path = dir_.Write("bad.pb", bytes);
+    absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path, expected);
+    EXPECT_FALSE(loaded.ok());
+    return std::string(loaded.status().message());
+  }
+
+  testing::TempDir dir_;
+  poker::GameDef game_;
+};
+
+TEST_F(ModelIoTest, SaveLoadRoundTripIsByteExact) {
+  const OpponentModel model = TrainTen("a.log");
+  const std::string path = dir_.File("model.pb");
+  ASSERT_TRUE(model.Save(path).ok());
+  EXPECT_FALSE(std::filesystem::exists(path + ".tmp"));
+  const std::string bytes = testing::ReadFileBytes(path);
+  EXPECT_EQ(bytes, model.SerializeCanonical());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path, &game_);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ(loaded->SerializeCanonical(), bytes);
+  EXPECT_EQ(loaded->num_players(), 2);
+  EXPECT_EQ(loaded->FindPlayer("alice")->street(0).Root().times(), 10u);
+  EXPECT_EQ(loaded->provenance().files, model.provenance().files);
+  EXPECT_TRUE(loaded->buckets() == model.buckets());
+  EXPECT_EQ(loaded->buckets().PreflopBucket({poker::Card{48}, poker::Card{49}}), 7);  // AcAd
+}
+
+TEST_F(ModelIoTest, RefusesCorruptedAndTruncatedFiles) {
+  const std::string bytes = TrainTen("a.log").SerializeCanonical();
+  ASSERT_GT(bytes.size(), 100u);
+  EXPECT_THAT(Refusal(""), HasSubstr("end marker is missing"));
+  const std::string text = Refusal("this is not a model\n");
+  EXPECT_TRUE(text.find("end marker") != std::string::npos ||
+              text.find("not a model file") != std::string::npos)
+      << text;
+  // Cut anywhere: the end marker (the last field) is gone, or the parse fails.
+  for (size_t cut : {size_t{1}, size_t{10}, bytes.size() / 3, bytes.size() / 2, bytes.size() - 6,
+                     bytes.size() - 1}) {
+    const std::string message = Refusal(bytes.substr(0, cut));
+    EXPECT_TRUE(message.find("end marker") != std::string::npos ||
+                message.find("not a model file") != std::string::npos)
+        << "cut at " << cut << ": " << message;
+  }
+  // Flipped bytes in the middle (counts, paths) are caught by the parser or by validation; a
+  // flip that still parses to a consistent model is possible, so count the refusals.
+  int refused = 0;
+  // Flips inside the action names make invalid UTF-8, which protobuf would log while refusing.
+  const google::protobuf::LogSilencer silence_protobuf;
+  for (size_t at = 0; at < bytes.size(); at += bytes.size() / 50) {
+    std::string corrupt = bytes;
+    corrupt[at] = static_cast<char>(corrupt[at] ^ 0xA5);
+    const std::string path = dir_.Write("flip.pb", corrupt);
+    refused += !OpponentModel::Load(path, &game_).ok();
+  }
+  EXPECT_GE(refused, 20);
+  EXPECT_THAT(std::string(OpponentModel::Load(dir_.File("missing.pb")).status().message()),
+              HasSubstr("missing.pb: cannot open"));
+}
+
+TEST_F(ModelIoTest, RefusesWrongVersionAndForeignGame) {
+  opponent_model::Model proto = TrainTen("a.log").ToProto();
+  proto.set_format_version(2);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()),
+              HasSubstr("model format version 2; this program reads version 1"));
+
+  proto.set_format_version(kModelFormatVersion);
+  poker::GameDef other = game_;
+  other.stack[0] = other.stack[1] = 10000;
+  EXPECT_THAT(Refusal(proto.SerializeAsString(), &other),
+              HasSubstr("the model is for another game: stack[0] is 20000 in the model, 10000"));
+  const poker::GameDef six = testing::LoadProjectGame("holdem.nolimit.6p.10000.game");
+  EXPECT_THAT(Refusal(proto.SerializeAsString(), &six), HasSubstr("numPlayers is 2"));
+  // Without an expected game it loads.
+  EXPECT_TRUE(OpponentModel::Load(dir_.Write("ok.pb", proto.SerializeAsString())).ok());
+}
+
+TEST_F(ModelIoTest, RefusesInconsistentContent) {
+  const opponent_model::Model good = TrainTen("a.log").ToProto();
+  opponent_model::Model proto = good;
+  proto.mutable_players(0)->mutable_streets(1)->mutable_nodes(1)->add_path(99);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()),
+              HasSubstr("players[0] ('alice').streets[1].nodes[1].path: step 99 names no"));
+  proto = good;
+  proto.mutable_players(1)->mutable_streets(0)->mutable_nodes(0)->add_action_counts(1);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()), HasSubstr("action_counts: 8 entries"));
+  proto = good;
+  *proto.add_players() = good.players(0);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()), HasSubstr("duplicate player name"));
+  proto = good;
+  proto.mutable_population()->mutable_streets()->RemoveLast();
+  EXPECT_THAT(Refusal(proto.SerializeAsString()), HasSubstr("population: 3 street trees"));
+  proto = good;
+  proto.mutable_abstraction()->mutable_buckets()->set_version(7);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()), HasSubstr("abstraction.buckets"));
+  proto = good;
+  *proto.mutable_players(0)->mutable_streets(0)->add_nodes() = proto.players(0).streets(0).nodes(3);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()), HasSubstr("duplicate path"));
+}
+
+TEST_F(ModelIoTest, MergeAddsCountsAndProvenance) {
+  OpponentModel a = TrainTen("a.log");
+  const OpponentModel b = TrainTen("b.log");
+  ASSERT_TRUE(a.Merge(b).ok());
+  EXPECT_EQ(a.FindPlayer("bob")->street(0).Root().times(), 20u);
+  EXPECT_EQ(a.population().hands(), 40u);
+  EXPECT_EQ(a.provenance().hands_read, 20u);
+  EXPECT_EQ(a.provenance().files.size(), 2u);
+  // Merging again would count b's file twice.
+  EXPECT_THAT(std::string(a.Merge(b).message()), HasSubstr("b.log: its hands would be counted"));
+}
+
+TEST_F(ModelIoTest, MergeRefusesOtherAbstractions) {
+  OpponentModel a = TrainTen("a.log");
+  EXPECT_THAT(std::string(a.Merge(TrainTen("b.log", 5)).message()),
+              HasSubstr("different strength bucket functions"));
+  OpponentModel deep = *OpponentModel::Create(game_, ModelOptions{8, 4, {0.6, 1.0}});
+  EXPECT_THAT(std::string(a.Merge(deep).message()),
+              HasSubstr("different tree depth caps: 6 and 4"));
+  OpponentModel edges = *OpponentModel::Create(game_, ModelOptions{8, 6, {0.5, 1.0}});
+  EXPECT_THAT(std::string(a.Merge(edges).message()), HasSubstr("different action abstractions"));
+  poker::GameDef other = game_;
+  other.blind[0] = 200;
+  OpponentModel foreign = *OpponentModel::Create(other, ModelOptions{});
+  EXPECT_THAT(std::string(a.Merge(foreign).message()), HasSubstr("blind[0] is 200"));
+  OpponentModel stripped = *OpponentModel::Create(game_, ModelOptions{});
+  stripped.mutable_provenance().strip_name_suffix = true;
+  EXPECT_THAT(std::string(a.Merge(stripped).message()), HasSubstr("--strip-name-suffix"));
+}
+
+TEST_F(ModelIoTest, OnlineObservationFromStatesGrowsCounts) {
+  OpponentModel model = TrainTen("a.log");
+  // The live agent's path: hand 2's flop after alice's bet, from bob's and alice's view.
+  poker::State state(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400", &state).ok());
+  const PathKey bob_view = StreetPath(state, model.abstraction(), 1);
+  EXPECT_EQ(bob_view, PathKey().Child(3, false));
+  EXPECT_EQ(StreetPath(state, model.abstraction(), 0), PathKey().Child(3, true));
+  const PatternTree& bob_flop = model.FindPlayer("bob")->street(1);
+  EXPECT_EQ(bob_flop.Lookup(bob_view).action_count(kCall), 1u);
+
+  // Counting a finished hand online: bob calls the flop bet again and folds to a turn raise.
+  poker::State finished(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400c/r800f", &finished).ok());
+  ASSERT_TRUE(poker::ApplyCards("KsQs|8h8d/2c5d9h/Tc", false, &finished).ok());
+  HandObservation observation;
+  ObserveState(finished, model.abstraction(), model.position_classes(), &observation);
+  HandBucketer bucketer(model.buckets());
+  bucketer.SetBuckets(model.game(), HandCards::FromState(finished), &observation);
+  model.MutablePlayer("bob").AddHand(observation, 1);
+  EXPECT_EQ(bob_flop.Lookup(bob_view).action_count(kCall), 2u);
+  EXPECT_EQ(model.FindPlayer("bob")->hands(), 11u);
+  // Bob's flop bucket is the one the agent's all-pairs function gives 8h8d on 2c5d9h.
+  std::array<uint8_t, poker::kNumPairs> all;
+  model.buckets().AllPairs(1, *poker::ParseCards("2c5d9h"), &all);
+  const std::vector<poker::Card> eights = *poker::ParseCards("8h8d");
+  EXPECT_EQ(observation.bucket[1][1], all[poker::PairIndex(eights[0], eights[1])]);
+  EXPECT_NE(observation.bucket[1][1], kNoBucket);
+  EXPECT_EQ(bob_flop.Lookup(bob_view).bucket_action_count(observation.bucket[1][1], kCall), 2u);
+}
+
+}  // namespace
+}  // namespace trainer

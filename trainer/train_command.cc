@@ -1,0 +1,203 @@
+// `trainer train`: reads match logs and writes the opponent model file.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
+#include "boost/program_options.hpp"
+#include "logs_parser/log_reader.h"
+#include "trainer/command.h"
+#include "trainer/model_report.h"
+#include "trainer/opponent_model.h"
+#include "trainer/train.h"
+
+namespace trainer {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr char kUsage[] = R"(Usage: trainer train --logs PATH... --game FILE --out MODEL [options]
+
+Reads ACPC match logs (STATE: lines; files and folders, plain, .gz or .bz2) and writes one
+opponent model file (Protocol Buffers, proto/opponent_model.proto): for every player named in
+the logs and for the population of all players pooled, per street a pattern tree (action
+sequences within the street, how often the player was at each, its actions there overall and per
+strength bucket of the cards it held) and entry rates by position class. See docs/trainer.md.
+
+Every log must be of the game given by --game (a header naming another game is a notice, the
+file is still read with --game). Lines that do not parse or break the rules are counted by
+reason, reported on stderr (the first 10 per file) and skipped.
+
+Sharding: --shard I/N trains on every N-th file (I, I+N, ...) of the sorted file list; `trainer
+merge` adds the N outputs into exactly the model a single run would write. Shard outputs keep
+every player (--min-hands is applied by merge).
+
+Progress goes to stderr for runs longer than a second; the summary (hands, players, hands/s) to
+stdout. The model is written atomically (MODEL.tmp, then renamed).
+
+Exit codes: 0 model written, 1 failure (no logs, bad game, unreadable input, a problem under
+--strict, cannot write), 2 usage error.
+
+Options)";
+
+// Parses "I/N".
+bool ParseShard(const std::string& text, int* index, int* count) {
+  std::vector<std::string> parts = absl::StrSplit(text, '/');
+  return parts.size() == 2 && absl::SimpleAtoi(parts[0], index) &&
+         absl::SimpleAtoi(parts[1], count) && *count >= 1 && *index >= 0 && *index < *count;
+}
+
+int Usage(const std::string& message) {
+  std::cerr << "trainer train: " << message << "\n(trainer train --help for usage)\n";
+  return 2;
+}
+
+void PrintSummary(const TrainResult& result, const std::string& out_path, int threads) {
+  const OpponentModel& model = result.model;
+  const logs_parser::ReadSummary& summary = result.summary;
+  std::cout << absl::StrFormat(
+      "read %d files (%d failed), %d lines: %d hands, %d rejected, %d other lines\n", summary.files,
+      summary.files_failed, summary.lines, summary.hands, summary.rejected, summary.other_lines);
+  for (const auto& [reason, count] : summary.rejected_by_reason) {
+    std::cout << absl::StrFormat("  rejected %-24s %d\n", reason, count);
+  }
+  std::cout << absl::StrFormat("players with a model: %d; population: %d player-hands\n",
+                               model.num_players(), model.population().hands());
+  int nodes = 0;
+  std::string per_street;
+  for (int r = 0; r < model.game().num_rounds; ++r) {
+    const int n = model.population().street(r).num_nodes();
+    nodes += n;
+    per_street +=
+        absl::StrFormat("%s%s %d", r > 0 ? ", " : "", StreetName(r, model.game().num_rounds), n);
+  }
+  std::cout << absl::StrFormat("population tree nodes: %d (%s)\n", nodes, per_street);
+  std::cout << absl::StrFormat("wrote %s\n", out_path);
+  std::cout << absl::StrFormat("time %.3f s, %.0f hands/s (%d thread%s)\n", result.seconds,
+                               result.seconds > 0 ? summary.hands / result.seconds : 0.0, threads,
+                               threads == 1 ? "" : "s");
+}
+
+int RunTrain(int argc, char** argv) {
+  TrainOptions options;
+  std::string game_argument;
+  std::string out_path;
+  std::string shard;
+  std::vector<double> raise_edges;
+  int buckets = 8;
+  int max_depth = 6;
+  double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
+  int threads = 1;
+  bool quiet = false;
+
+  po::options_description visible(kUsage);
+  visible.add_options()("help,h", "print this help")(
+      "logs", po::value(&options.log_paths)->multitoken(),
+      "log files and folders (folders: *.log, *.log.gz, *.log.bz2, recursively)")(
+      "game", po::value(&game_argument),
+      "game of the logs: a .game file, or the name of one in --games-dir (required)")(
+      "games-dir", po::value(&options.games_dir),
+      ("folder of known game files (default " + logs_parser::DefaultGamesDir() + ")").c_str())(
+      "out", po::value(&out_path), "model file to write (required)")(
+      "players", po::value(&options.players)->multitoken(),
+      "give only these players a model of their own (names after --strip-name-suffix); "
+      "everyone counts in the population")(
+      "min-hands", po::value(&options.min_hands)->default_value(0),
+      "players with fewer hands get no model of their own (they stay in the population)")(
+      "buckets", po::value(&buckets)->default_value(8),
+      "K: hand-strength buckets (plus a draw bucket on the flop and turn); 0 = no buckets "
+      "(needed for games other than 52-card hold'em)")(
+      "max-depth", po::value(&max_depth)->default_value(6),
+      "deepest tree node, in actions from the street's start (1..12); the player's later "
+      "decisions in the street are counted at the deepest node")(
+      "raise-edges", po::value(&raise_edges)->multitoken(),
+      "no-limit raise-size class edges as fractions of the pot after calling (default 0.6 1: "
+      "half pot < 0.6 <= 3/4 pot < 1 <= pot+; all-in is its own class)")(
+      "draw-max-hs", po::value(&draw_max_hs)->default_value(draw_max_hs),
+      "a flop or turn hand with a flush or 8-out straight draw goes to the draw bucket when "
+      "its HS is below this")(
+      "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
+      "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      "threads", po::value(&threads)->default_value(1),
+      "worker threads (0: one per core); the model does not depend on it")(
+      "shard", po::value(&shard), "I/N: train on files I, I+N, I+2N, ... of the sorted list")(
+      "strict", po::bool_switch(&options.strict), "stop at the first bad line or file (exit 1)")(
+      "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return Usage(e.what());
+  }
+  if (vm.count("help")) {
+    std::cout << visible << "\n";
+    return 0;
+  }
+  if (options.log_paths.empty()) return Usage("--logs is required");
+  if (game_argument.empty()) return Usage("--game is required");
+  if (out_path.empty()) return Usage("--out is required");
+  if (!shard.empty() && !ParseShard(shard, &options.shard_index, &options.shard_count)) {
+    return Usage("--shard must be I/N with 0 <= I < N");
+  }
+  if (threads < 0) return Usage("--threads must not be negative");
+  if (buckets < 0) return Usage("--buckets must not be negative");
+  options.threads =
+      threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  options.model.num_buckets = buckets;
+  options.model.max_depth = max_depth;
+  options.model.draw_max_hs = draw_max_hs;
+  if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
+
+  absl::StatusOr<logs_parser::NamedGame> game =
+      logs_parser::LoadGameArgument(game_argument, options.games_dir);
+  if (!game.ok()) {
+    std::cerr << "trainer train: " << game.status().message() << "\n";
+    return 1;
+  }
+  options.game = game->game;
+  options.game_name = game->name;
+
+  const bool tty = isatty(STDERR_FILENO);
+  const auto start = std::chrono::steady_clock::now();
+  bool progress_printed = false;
+  auto progress = [&](const logs_parser::ReadSummary& running) {
+    if (quiet || std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
+    std::cerr << absl::StrFormat(
+        "%s%d files, %d hands, %.0f hands/s%s", tty ? "\r" : "", running.files, running.hands,
+        running.seconds > 0 ? running.hands / running.seconds : 0.0, tty ? "" : "\n");
+    progress_printed = true;
+  };
+  absl::StatusOr<TrainResult> result = Train(options, progress);
+  if (progress_printed && tty) std::cerr << "\n";
+  if (!result.ok()) {
+    std::cerr << "trainer train: " << result.status().message() << "\n";
+    return 1;
+  }
+  for (const logs_parser::Problem& problem : result->summary.problems) {
+    std::cerr << problem.message << "\n";
+  }
+  for (const logs_parser::Problem& notice : result->summary.notices) {
+    std::cerr << "notice: " << notice.message << "\n";
+  }
+  if (absl::Status status = result->model.Save(out_path); !status.ok()) {
+    std::cerr << "trainer train: " << status.message() << "\n";
+    return 1;
+  }
+  PrintSummary(*result, out_path, options.threads);
+  return 0;
+}
+
+const bool kRegistered =
+    RegisterCommand("train", "build an opponent model file from match logs", &RunTrain);
+
+}  // namespace
+}  // namespace trainer

@@ -87,7 +87,7 @@ int Run(int argc, char** argv) {
   std::vector<dealer::SeatChannel*> seats;
   for (int seat = 0; seat < n; ++seat) {
     const dealer::Clock::time_point deadline =
-        options.start_timeout_ms < 0
+        options.start_timeout_ms < 0 || options.start_timeout_ms > int64_t{100'000'000'000}
             ? dealer::Clock::time_point::max()
             : start + std::chrono::milliseconds(options.start_timeout_ms);
     absl::StatusOr<int> fd = listeners[seat].Accept(deadline);

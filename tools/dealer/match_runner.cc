@@ -128,8 +128,11 @@ absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel*
     // The server waits forever; we bound the wait by the start timeout, else the response limit.
     const int64_t wait_ms =
         options.start_timeout_ms >= 0 ? options.start_timeout_ms : options.t_response_ms;
-    absl::StatusOr<std::string> line =
-        seats[s]->ReadLine(Clock::now() + std::chrono::milliseconds(wait_ms));
+    // Beyond about three years the wait is "forever" (and adding it to the clock could overflow).
+    const Clock::time_point deadline = wait_ms > int64_t{100'000'000'000}
+                                           ? Clock::time_point::max()
+                                           : Clock::now() + std::chrono::milliseconds(wait_ms);
+    absl::StatusOr<std::string> line = seats[s]->ReadLine(deadline);
     if (!line.ok()) {
       io.message(absl::StrFormat("ERROR: could not read version string from seat %d", s + 1));
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s",

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "poker/hand_strength.h"
+#include "trainer/pair_strength.h"
 
 namespace trainer {
 namespace {
@@ -141,41 +141,32 @@ void HandBucketer::SetBuckets(const poker::GameDef& game, const HandCards& cards
     // Positions whose bucket this round is counted: they acted in it, with known cards.
     uint32_t acted = 0;
     for (const StreetAction& action : hand->Street(round)) acted |= 1u << action.actor;
-    uint32_t known = 0;
-    int num_known = 0;
+    std::array<int, poker::kMaxPlayers> positions;
+    std::array<poker::PairCards, poker::kMaxPlayers> pairs;
+    int k = 0;
     for (int p = 0; p < game.num_players; ++p) {
-      if ((acted >> p & 1) && cards.hole[p][0] != poker::kNoCard &&
-          cards.hole[p][1] != poker::kNoCard) {
-        known |= 1u << p;
-        ++num_known;
-      }
+      const poker::Card a = cards.hole[p][0];
+      const poker::Card b = cards.hole[p][1];
+      if (!(acted >> p & 1) || a == poker::kNoCard || b == poker::kNoCard) continue;
+      positions[k] = p;
+      pairs[k++] = poker::PairCards{std::min(a, b), std::max(a, b)};
     }
-    if (known == 0) continue;
+    if (k == 0) continue;
     const int board_size = game.BoardCardsThrough(round);
     bool board_known = true;
     for (int i = 0; i < board_size; ++i) board_known &= cards.board[i] != poker::kNoCard;
     if (!board_known) continue;
     const absl::Span<const poker::Card> board(cards.board.data(), board_size);
     const BoardFeatures features = StrengthBuckets::Features(round, game.num_rounds, board);
-    const bool all_pairs = round > 0 && num_known > kMaxSinglePairs;
-    if (all_pairs) poker::AllPairsStrengthNumerators(board, &numerators_);
-    for (int p = 0; p < game.num_players; ++p) {
-      if (!(known >> p & 1)) continue;
-      const poker::Card a = cards.hole[p][0];
-      const poker::Card b = cards.hole[p][1];
-      const poker::PairCards hole{std::min(a, b), std::max(a, b)};
-      double hs = 0;
-      if (round > 0) {
-        int32_t numerator;
-        if (all_pairs) {
-          numerator = numerators_[poker::PairIndex(a, b)];
-        } else {
-          const poker::StrengthCounts counts = poker::HandStrengthCounts(hole, board);
-          numerator = static_cast<int32_t>(2 * counts.ahead + counts.tied);
-        }
-        hs = StrengthBuckets::HsFromNumerator(numerator, board_size);
-      }
-      hand->bucket[p][round] = buckets_->Bucket(hole, features, hs);
+    std::array<int32_t, poker::kMaxPlayers> numerators{};
+    if (round > 0) {
+      FewPairsStrengthNumerators(board, absl::MakeConstSpan(pairs.data(), k),
+                                 absl::MakeSpan(numerators.data(), k));
+    }
+    for (int i = 0; i < k; ++i) {
+      const double hs =
+          round > 0 ? StrengthBuckets::HsFromNumerator(numerators[i], board_size) : 0.0;
+      hand->bucket[positions[i]][round] = buckets_->Bucket(pairs[i], features, hs);
     }
   }
 }

@@ -65,22 +65,19 @@ struct HandCards {
 };
 
 // Sets the strength buckets of the positions whose hole cards are known, for every round in
-// which they acted (the only rounds where a bucket is counted). Post-flop HS is computed exactly
-// per board: for up to kMaxSinglePairs such players one enumeration of opponent pairs each
-// (poker::HandStrengthCounts, ~4 us), for more all pairs at once (AllPairsStrengthNumerators,
-// ~22 us); both give the same integer numerator, so the bucket is identical to
-// StrengthBuckets::AllPairs. Holds scratch buffers: use one per thread.
+// which they acted (the only rounds where a bucket is counted). Post-flop HS comes from one
+// enumeration of the opponent pairs per board for all those players together
+// (FewPairsStrengthNumerators, ~3 us on a flop), and is the same integer numerator as
+// StrengthBuckets::AllPairs uses, so buckets are identical. Allocates nothing; thread-safe
+// (no state besides the bucket function).
 class HandBucketer {
  public:
-  static constexpr int kMaxSinglePairs = 4;
-
   explicit HandBucketer(const StrengthBuckets& buckets) : buckets_(&buckets) {}
 
   void SetBuckets(const poker::GameDef& game, const HandCards& cards, HandObservation* hand);
 
  private:
   const StrengthBuckets* buckets_;
-  std::array<int32_t, poker::kNumPairs> numerators_;
 };
 
 }  // namespace trainer

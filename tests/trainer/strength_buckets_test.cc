@@ -10,6 +10,7 @@
 #include "poker/card.h"
 #include "poker/hand_strength.h"
 #include "tests/trainer/test_util.h"
+#include "trainer/pair_strength.h"
 
 namespace trainer {
 namespace {
@@ -135,6 +136,32 @@ TEST(StrengthBucketsTest, OnePairAndAllPairsAgree) {
       }
       const int live = poker::kNumCards - static_cast<int>(board.size());
       EXPECT_EQ(checked, live * (live - 1) / 2);
+    }
+  }
+}
+
+// The trainer's batched HS of a hand's players equals poker::HandStrengthCounts pair by pair.
+TEST(PairStrengthTest, FewPairsMatchHandStrengthCounts) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 30; ++trial) {
+    std::vector<Card> deck;
+    for (int c = 0; c < poker::kNumCards; ++c) deck.push_back(static_cast<Card>(c));
+    std::shuffle(deck.begin(), deck.end(), rng);
+    const int board_size = 3 + trial % 3;
+    const int k = 1 + trial % 6;
+    const std::vector<Card> board(deck.begin(), deck.begin() + board_size);
+    std::vector<PairCards> pairs;
+    for (int p = 0; p < k; ++p) {
+      const Card a = deck[board_size + 2 * p];
+      const Card b = deck[board_size + 2 * p + 1];
+      pairs.push_back({std::min(a, b), std::max(a, b)});
+    }
+    std::vector<int32_t> numerators(k, -1);
+    FewPairsStrengthNumerators(board, pairs, absl::MakeSpan(numerators));
+    for (int p = 0; p < k; ++p) {
+      const poker::StrengthCounts counts = poker::HandStrengthCounts(pairs[p], board);
+      EXPECT_EQ(numerators[p], static_cast<int32_t>(2 * counts.ahead + counts.tied))
+          << poker::CardsToString(board) << " pair " << p;
     }
   }
 }

@@ -399,7 +399,26 @@ std::string FormatPlayer(const OpponentModel& model, const PlayerModel& player,
 
 std::string JsonString(absl::string_view text) {
   std::string out = "\"";
-  for (char c : text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      // Keep a valid UTF-8 sequence whole; escape a stray byte so the output stays valid JSON.
+      const int length = (c & 0xE0) == 0xC0   ? 2
+                         : (c & 0xF0) == 0xE0 ? 3
+                         : (c & 0xF8) == 0xF0 ? 4
+                                              : 0;
+      bool valid = length > 0 && i + length <= text.size();
+      for (int k = 1; valid && k < length; ++k) {
+        valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+      }
+      if (valid) {
+        out.append(text.data() + i, length);
+        i += length - 1;
+      } else {
+        absl::StrAppend(&out, absl::StrFormat("\\u%04x", c));
+      }
+      continue;
+    }
     switch (c) {
       case '"':
         out += "\\\"";
@@ -417,10 +436,10 @@ std::string JsonString(absl::string_view text) {
         out += "\\t";
         break;
       default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          absl::StrAppend(&out, absl::StrFormat("\\u%04x", static_cast<unsigned char>(c)));
+        if (c < 0x20) {
+          absl::StrAppend(&out, absl::StrFormat("\\u%04x", c));
         } else {
-          out += c;
+          out += static_cast<char>(c);
         }
     }
   }

@@ -54,6 +54,19 @@ bool ParseShard(const std::string& text, int* index, int* count) {
          absl::SimpleAtoi(parts[1], count) && *count >= 1 && *index >= 0 && *index < *count;
 }
 
+// The first kShown problems (or notices) on stderr, then how many were left out.
+void PrintFirst(const std::vector<logs_parser::Problem>& problems, const char* what,
+                const char* hint) {
+  constexpr size_t kShown = 5;
+  for (size_t i = 0; i < problems.size() && i < kShown; ++i) {
+    std::cerr << problems[i].message << "\n";
+  }
+  if (problems.size() > kShown) {
+    std::cerr << "... and " << problems.size() - kShown << " more " << what << " (" << hint
+              << ")\n";
+  }
+}
+
 int Usage(const std::string& message) {
   std::cerr << "trainer train: " << message << "\n(trainer train --help for usage)\n";
   return 2;
@@ -182,12 +195,10 @@ int RunTrain(int argc, char** argv) {
     std::cerr << "trainer train: " << result.status().message() << "\n";
     return 1;
   }
-  for (const logs_parser::Problem& problem : result->summary.problems) {
-    std::cerr << problem.message << "\n";
-  }
-  for (const logs_parser::Problem& notice : result->summary.notices) {
-    std::cerr << "notice: " << notice.message << "\n";
-  }
+  // A corpus often repeats one problem or notice in every file (Pluribus: 66 headers naming
+  // the 20000-chip game), so only the first few are printed; the summary counts all rejections.
+  PrintFirst(result->summary.problems, "problems", "rejected lines by reason below");
+  PrintFirst(result->summary.notices, "notices", "headers naming another game");
   if (absl::Status status = result->model.Save(out_path); !status.ok()) {
     std::cerr << "trainer train: " << status.message() << "\n";
     return 1;

@@ -344,3 +344,12 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePsoPolicy(const PolicyParams& params
 }
 
 }  // namespace agent
+
+namespace agent {
+namespace {
+
+// The agent's `--policy pso` (and the arena's `agent:policy=pso`).
+const bool kRegistered = RegisterPolicy("pso", kPsoDescription, MakePsoPolicy, PsoExtraParams());
+
+}  // namespace
+}  // namespace agent

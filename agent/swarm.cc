@@ -162,6 +162,17 @@ void Swarm::Update() {
   } else {
     UpdateBrPsoBests();
   }
+  UpdateRecord record;
+  record.hands = hands_;
+  record.max_fitness = particles_[0].fitness;
+  for (const Particle& p : particles_) {
+    record.mean_fitness += p.fitness / particles_.size();
+    record.max_fitness = std::max(record.max_fitness, p.fitness);
+  }
+  record.global_best = global_best_;
+  record.global_best_fitness = global_best_fitness_;
+  record.source = global_best_source_;
+  history_.push_back(record);
   MoveParticles();
   ++updates_;
 }
@@ -321,6 +332,11 @@ std::string Swarm::Serialize() const {
                     Exact(p.best_fitness), " ", PointText(p.own_best_position, Exact, " "), " ",
                     Exact(p.own_best_fitness), "\n");
   }
+  for (const UpdateRecord& r : history_) {
+    absl::StrAppend(&out, "history ", r.hands, " ", Exact(r.mean_fitness), " ",
+                    Exact(r.max_fitness), " ", PointText(r.global_best, Exact, " "), " ",
+                    Exact(r.global_best_fitness), " ", GlobalBestSourceName(r.source), "\n");
+  }
   std::ostringstream rng;
   rng << rng_;
   absl::StrAppend(&out, "rng ", rng.str(), "\n");
@@ -375,6 +391,15 @@ class LineReader {
   std::vector<absl::string_view> lines_;
   size_t index_ = 0;
 };
+
+absl::StatusOr<GlobalBestSource> ParseSource(absl::string_view name) {
+  for (GlobalBestSource g :
+       {GlobalBestSource::kNone, GlobalBestSource::kBest, GlobalBestSource::kElites,
+        GlobalBestSource::kPotential, GlobalBestSource::kPositive, GlobalBestSource::kFallback}) {
+    if (name == GlobalBestSourceName(g)) return g;
+  }
+  return absl::InvalidArgumentError(absl::StrCat("unknown global best source '", name, "'"));
+}
 
 }  // namespace
 
@@ -431,18 +456,12 @@ absl::StatusOr<Swarm> Swarm::Deserialize(absl::string_view text) {
       swarm.hands_in_turn_ >= o.hands_per_particle || swarm.updates_ < 0 || swarm.hands_ < 0) {
     return in.Error("progress out of range for the swarm's m and n_f");
   }
-  absl::StatusOr<std::vector<absl::string_view>> source = in.Next("global_best_source");
-  if (!source.ok()) return source.status();
-  bool known = false;
-  for (GlobalBestSource g :
-       {GlobalBestSource::kNone, GlobalBestSource::kBest, GlobalBestSource::kElites,
-        GlobalBestSource::kPotential, GlobalBestSource::kPositive, GlobalBestSource::kFallback}) {
-    if (source->size() == 1 && (*source)[0] == GlobalBestSourceName(g)) {
-      swarm.global_best_source_ = g;
-      known = true;
-    }
-  }
-  if (!known) return in.Error("unknown global_best_source");
+  absl::StatusOr<std::vector<absl::string_view>> source_words = in.Next("global_best_source");
+  if (!source_words.ok()) return source_words.status();
+  absl::StatusOr<GlobalBestSource> source =
+      ParseSource(source_words->size() == 1 ? (*source_words)[0] : "");
+  if (!source.ok()) return in.Error(source.status().message());
+  swarm.global_best_source_ = *source;
   absl::StatusOr<std::vector<absl::string_view>> members = in.Next("global_best_members");
   if (!members.ok()) return members.status();
   for (absl::string_view w : *members) {
@@ -470,6 +489,27 @@ absl::StatusOr<Swarm> Swarm::Deserialize(absl::string_view text) {
     p.best_fitness = *at++;
     point(&p.own_best_position);
     p.own_best_fitness = *at++;
+  }
+  for (int t = 0; t < swarm.updates_; ++t) {
+    absl::StatusOr<std::vector<absl::string_view>> words = in.Next("history");
+    if (!words.ok()) return words.status();
+    std::array<double, kPsoDims + 4> v{};
+    if (words->size() != v.size() + 1) return in.Error("'history' needs 10 values");
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (!absl::SimpleAtod((*words)[i], &v[i])) {
+        return in.Error(absl::StrCat("'history': '", (*words)[i], "' is not a number"));
+      }
+    }
+    UpdateRecord r;
+    r.hands = static_cast<int64_t>(v[0]);
+    r.mean_fitness = v[1];
+    r.max_fitness = v[2];
+    std::copy(v.begin() + 3, v.begin() + 3 + kPsoDims, r.global_best.begin());
+    r.global_best_fitness = v[3 + kPsoDims];
+    absl::StatusOr<GlobalBestSource> source = ParseSource(words->back());
+    if (!source.ok()) return in.Error(source.status().message());
+    r.source = *source;
+    swarm.history_.push_back(r);
   }
   absl::StatusOr<std::vector<absl::string_view>> rng = in.Next("rng");
   if (!rng.ok()) return rng.status();

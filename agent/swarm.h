@@ -108,6 +108,16 @@ enum class GlobalBestSource {
 };
 const char* GlobalBestSourceName(GlobalBestSource source);
 
+// What one update found (the swarm keeps one per update: the run's trajectory).
+struct UpdateRecord {
+  int64_t hands = 0;  // hands played when the update was made
+  double mean_fitness = 0;  // mean fitness of the round
+  double max_fitness = 0;   // best fitness of the round
+  PsoPoint global_best{};
+  double global_best_fitness = 0;
+  GlobalBestSource source = GlobalBestSource::kNone;
+};
+
 // The swarm. Feed it the chips of every hand the current particle plays (AddHand); it moves to
 // the next particle after n_f hands and updates after all m. Not thread-safe.
 class Swarm {
@@ -142,11 +152,14 @@ class Swarm {
   // Particles whose personal bests made the BR-PSO global best (empty for standard PSO).
   const std::vector<int>& global_best_members() const { return global_best_members_; }
 
+  // One record per update so far, oldest first.
+  const std::vector<UpdateRecord>& history() const { return history_; }
+
   // One JSON object: options, progress, global best, and every particle's position, velocity,
   // fitness and bests.
   std::string ToJson() const;
 
-  // The whole state (options, progress, particles, random generator) as text, and back: a swarm
+  // The whole state (options, progress, particles, history, random generator) as text, and back: a swarm
   // restored from Serialize continues exactly as the original would have.
   std::string Serialize() const;
   static absl::StatusOr<Swarm> Deserialize(absl::string_view text);
@@ -180,6 +193,7 @@ class Swarm {
   double global_best_fitness_ = 0;
   GlobalBestSource global_best_source_ = GlobalBestSource::kNone;
   std::vector<int> global_best_members_;
+  std::vector<UpdateRecord> history_;
 };
 
 }  // namespace agent

@@ -273,5 +273,21 @@ TEST(PsoParamsTest, DefaultsAndValidation) {
   }
 }
 
+TEST(PsoParamsTest, TheAgentsRegistryBuildsPsoWithItsParameters) {
+  PolicyParams params;
+  ASSERT_TRUE(SetPolicyParam("pso_optimise", 0, &params).ok());
+  ASSERT_TRUE(SetPolicyParam("pso_x3", 42, &params).ok());
+  EXPECT_FALSE(SetPolicyParam("pso_no_such", 1, &params).ok());
+  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("pso", params);
+  ASSERT_TRUE(policy.ok()) << policy.status();
+  const auto* pso = dynamic_cast<const PsoPolicy*>(policy->get());
+  ASSERT_NE(pso, nullptr);
+  EXPECT_EQ(pso->swarm(), nullptr);
+  EXPECT_DOUBLE_EQ(pso->current()[2], 42);
+  bool listed = false;
+  for (const auto& [name, description] : RegisteredPolicies()) listed |= name == "pso";
+  EXPECT_TRUE(listed);
+}
+
 }  // namespace
 }  // namespace agent

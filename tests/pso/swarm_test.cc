@@ -156,6 +156,16 @@ TEST(BrPsoTest, HandMadeSequenceFollowsEquationsSixToEight) {
   EXPECT_EQ(swarm.global_best_members(), (std::vector<int>{1, 3, 4}));
   ExpectPointNear(swarm.global_best(), Centroid({r4[1], r2[3], r4[4]}));
   EXPECT_DOUBLE_EQ(swarm.global_best_fitness(), (100 + 30 + 9) / 3.0);
+
+  // The history has one record per update.
+  ASSERT_EQ(swarm.history().size(), 4u);
+  EXPECT_EQ(swarm.history()[0].hands, 5);
+  EXPECT_DOUBLE_EQ(swarm.history()[0].mean_fitness, 4);
+  EXPECT_DOUBLE_EQ(swarm.history()[0].max_fitness, 20);
+  EXPECT_EQ(swarm.history()[0].source, GlobalBestSource::kPositive);
+  EXPECT_EQ(swarm.history()[2].source, GlobalBestSource::kPotential);
+  EXPECT_EQ(swarm.history()[3].hands, 20);
+  EXPECT_EQ(swarm.history()[3].global_best, swarm.global_best());
 }
 
 TEST(BrPsoTest, ElitesNeedAPositiveBestBeforeThisRound) {

@@ -1,0 +1,124 @@
+#include "tools/eval/hand_class.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "poker/card.h"
+
+namespace eval {
+namespace {
+
+poker::PairCards Hole(const std::string& text) {
+  const std::vector<poker::Card> cards = *poker::ParseCards(text);
+  return {std::min(cards[0], cards[1]), std::max(cards[0], cards[1])};
+}
+
+int ClassOf(const std::string& hole, const std::string& board) {
+  const std::vector<poker::Card> b = *poker::ParseCards(board);
+  return HandClass(Hole(hole), b);
+}
+
+TEST(HandClassTest, PreflopCutOffs) {
+  EXPECT_EQ(ClassOf("9c9d", ""), kBigPair);
+  EXPECT_EQ(ClassOf("AhAs", ""), kBigPair);
+  EXPECT_EQ(ClassOf("8c8d", ""), kSmallPair);
+  EXPECT_EQ(ClassOf("2c2d", ""), kSmallPair);
+  EXPECT_EQ(ClassOf("AsKd", ""), kBigHighCard);
+  EXPECT_EQ(ClassOf("JhTh", ""), kBigHighCard);
+  EXPECT_EQ(ClassOf("Ad2c", ""), kBigHighCard);
+  EXPECT_EQ(ClassOf("Kd9c", ""), kSmallHighCard);
+  EXPECT_EQ(ClassOf("Th9h", ""), kSmallHighCard);
+  EXPECT_EQ(ClassOf("7c2d", ""), kSmallHighCard);
+}
+
+TEST(HandClassTest, PreflopCountsOverAllPairs) {
+  std::array<int8_t, poker::kNumPairs> classes;
+  AllPairClasses({}, &classes);
+  std::array<int, kNumPreflopClasses> counts{};
+  for (int8_t c : classes) ++counts[c];
+  EXPECT_EQ(counts[kBigPair], 36);        // 99..AA: 6 ranks x 6 combos
+  EXPECT_EQ(counts[kSmallPair], 42);      // 22..88
+  EXPECT_EQ(counts[kBigHighCard], 288);   // 10 broadway rank pairs + A9..A2, 16 combos each
+  EXPECT_EQ(counts[kSmallHighCard], 960);
+}
+
+TEST(HandClassTest, PostflopClassesOnKingHighRainbowFlop) {
+  const std::string board = "Ks7d2c";
+  EXPECT_EQ(ClassOf("AhQd", board), kHighCardBig);    // ace over the king
+  EXPECT_EQ(ClassOf("QhJd", board), kHighCardSmall);  // no overcard
+  EXPECT_EQ(ClassOf("Kd3c", board), kOnePairBig);     // top pair
+  EXPECT_EQ(ClassOf("AcAd", board), kOnePairBig);     // overpair
+  EXPECT_EQ(ClassOf("7h6h", board), kOnePairSmall);   // middle pair
+  EXPECT_EQ(ClassOf("QcQd", board), kOnePairSmall);   // pocket pair under the king
+  EXPECT_EQ(ClassOf("Kd7c", board), kTwoPair);
+  EXPECT_EQ(ClassOf("2d2h", board), kThreeOfAKind);
+}
+
+TEST(HandClassTest, PairOnTheBoardIsSmall) {
+  EXPECT_EQ(ClassOf("AhQd", "KsKd2c"), kOnePairSmall);
+  EXPECT_EQ(ClassOf("Qh2d", "KsKd2c"), kTwoPair);
+  EXPECT_EQ(ClassOf("AhAd", "KsKd2c"), kTwoPair);
+}
+
+TEST(HandClassTest, MadeHands) {
+  EXPECT_EQ(ClassOf("8h9h", "5s6d7c"), kStraight);
+  EXPECT_EQ(ClassOf("Ah2d", "3s4d5cKh"), kStraight);  // the wheel
+  EXPECT_EQ(ClassOf("Ks3s", "As7s2s"), kFlush);
+  EXPECT_EQ(ClassOf("7h7c", "7s2d2c"), kFullHouse);
+  EXPECT_EQ(ClassOf("7h7c", "7s7d2c"), kFourOfAKind);
+  EXPECT_EQ(ClassOf("8s9s", "5s6s7sKdQd"), kStraightFlush);
+  // The best five of seven: a flush on the river beats the pair made on the flop.
+  EXPECT_EQ(ClassOf("Ks3s", "Kd7s2cQs"), kOnePairBig);
+  EXPECT_EQ(ClassOf("Ks3s", "Kd7s2cQs9s"), kFlush);
+}
+
+TEST(HandClassTest, AllPairsAgreeWithOnePairAndMarkConflicts) {
+  for (const char* text : {"Ks7d2c", "As7s2sQh", "5s6d7cKhKd", "2c3c4c5c6c"}) {
+    const std::vector<poker::Card> board = *poker::ParseCards(text);
+    std::array<int8_t, poker::kNumPairs> classes;
+    AllPairClasses(board, &classes);
+    int dead = 0;
+    for (int i = 0; i < poker::kNumPairs; ++i) {
+      const poker::PairCards pair = poker::PairFromIndex(i);
+      const bool conflict = poker::CardSet(board).Contains(pair.low) ||
+                            poker::CardSet(board).Contains(pair.high);
+      if (conflict) {
+        EXPECT_EQ(classes[i], -1);
+        ++dead;
+      } else {
+        EXPECT_EQ(classes[i], HandClass(pair, board)) << text << " pair " << i;
+      }
+    }
+    const int n = static_cast<int>(board.size());
+    EXPECT_EQ(dead, poker::kNumPairs - (52 - n) * (51 - n) / 2) << text;
+  }
+}
+
+TEST(HandClassTest, PossibleClassesFollowTheBoard) {
+  std::array<int8_t, poker::kNumPairs> classes;
+  // A rainbow, unpaired, unconnected flop allows no straight, flush, full house or quads.
+  AllPairClasses(*poker::ParseCards("Ks7d2c"), &classes);
+  EXPECT_EQ(PossibleClasses(classes), (1u << kHighCardSmall) | (1u << kHighCardBig) |
+                                          (1u << kOnePairSmall) | (1u << kOnePairBig) |
+                                          (1u << kTwoPair) | (1u << kThreeOfAKind));
+  // A straight flush on the board: every hand plays at least it.
+  AllPairClasses(*poker::ParseCards("2c3c4c5c6c"), &classes);
+  EXPECT_EQ(PossibleClasses(classes), 1u << kStraightFlush);
+  // Preflop: all four.
+  AllPairClasses({}, &classes);
+  EXPECT_EQ(PossibleClasses(classes), 0xFu);
+}
+
+TEST(HandClassTest, Names) {
+  EXPECT_STREQ(ClassName(0, kBigPair), "big pair");
+  EXPECT_STREQ(ClassName(1, kOnePairBig), "one pair big");
+  EXPECT_STREQ(ClassName(3, kStraightFlush), "straight flush");
+  EXPECT_STREQ(ClassName(0, 4), "?");
+  EXPECT_EQ(NumClasses(0), 4);
+  EXPECT_EQ(NumClasses(2), 11);
+}
+
+}  // namespace
+}  // namespace eval

@@ -1,0 +1,76 @@
+// Scoring of predictions: top-Z hits over classes, the true pair's log-likelihood and percentile
+// rank, Wilson intervals, and the per-street tallies they are summed in.
+#ifndef TOOLS_EVAL_METRICS_H_
+#define TOOLS_EVAL_METRICS_H_
+
+#include <array>
+#include <cstdint>
+
+#include "absl/types/span.h"
+#include "poker/card.h"
+
+namespace eval {
+
+// Streets scored: preflop, flop, turn, river.
+inline constexpr int kNumStreets = 4;
+// Top-Z accuracy is reported for Z = 1 .. kMaxZ.
+inline constexpr int kMaxZ = 3;
+
+// A 95% Wilson score interval for `hits` successes in `cases` trials ([0, 1] when cases is 0).
+struct Interval {
+  double low = 0;
+  double high = 1;
+};
+Interval WilsonInterval(int64_t hits, int64_t cases);
+
+// The 0-based place of class `truth` when the classes are ordered by probability, largest first,
+// ties in class order; -1 when the truth has probability 0 (it was not predicted at all). The
+// truth is in the top Z when 0 <= place < Z.
+int ClassPlace(absl::Span<const double> probabilities, int truth);
+
+// How a pair-level prediction (weights over the 1326 pairs) scored the true pair, over the pairs
+// that do not conflict with the board (`live`, bit set per pair index through `classes` >= 0).
+struct PairScore {
+  double log_likelihood = 0;  // ln(weight of truth / total live weight)
+  double percentile = 0;      // 100 * (live pairs weighted below the truth, ties half) / (live - 1)
+};
+// `classes[i]` < 0 marks pair i as dead (it shares a card with the board). The truth must be live
+// and the total live weight positive; a zero truth weight scores ln of the smallest positive float.
+PairScore ScorePair(absl::Span<const float> weights, absl::Span<const int8_t> classes, int truth);
+
+// Counts of one predictor on one street.
+struct ClassTally {
+  int64_t cases = 0;
+  std::array<int64_t, kMaxZ> hits{};  // hits[z - 1]: truth in the top z
+  void Add(int place) {
+    ++cases;
+    for (int z = 1; z <= kMaxZ; ++z) hits[z - 1] += (place >= 0 && place < z);
+  }
+  void Merge(const ClassTally& other) {
+    cases += other.cases;
+    for (int z = 0; z < kMaxZ; ++z) hits[z] += other.hits[z];
+  }
+};
+
+// Sums of a pair-level predictor on one street.
+struct PairTally {
+  int64_t cases = 0;
+  double log_likelihood = 0;
+  double percentile = 0;
+  void Add(const PairScore& score) {
+    ++cases;
+    log_likelihood += score.log_likelihood;
+    percentile += score.percentile;
+  }
+  void Merge(const PairTally& other) {
+    cases += other.cases;
+    log_likelihood += other.log_likelihood;
+    percentile += other.percentile;
+  }
+  double mean_log_likelihood() const { return cases == 0 ? 0 : log_likelihood / cases; }
+  double mean_percentile() const { return cases == 0 ? 0 : percentile / cases; }
+};
+
+}  // namespace eval
+
+#endif  // TOOLS_EVAL_METRICS_H_

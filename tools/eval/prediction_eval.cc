@@ -1,0 +1,541 @@
+#include "tools/eval/prediction_eval.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <utility>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/str_cat.h"
+#include "tools/eval/hand_class.h"
+#include "trainer/hand_observation.h"
+
+namespace eval {
+namespace {
+
+// Hands per unit of work: results are summed per chunk and the chunks in order, so the floating
+// point sums do not depend on the number of threads.
+constexpr int kChunkHands = 64;
+
+bool HoldemPairs(const poker::GameDef& game) {
+  return game.num_hole_cards == 2 && game.num_suits == 4 && game.num_ranks == 13;
+}
+
+// What one reading worker collected, with file and name indices local to it.
+struct WorkerHands {
+  std::vector<LoggedHand> hands;
+  std::vector<std::string> files;
+  std::vector<std::string> names;
+  absl::flat_hash_map<std::string, int> file_index;
+  absl::flat_hash_map<std::string, int> name_index;
+
+  int Intern(const std::string& text, std::vector<std::string>* table,
+             absl::flat_hash_map<std::string, int>* index) {
+    auto [it, inserted] = index->try_emplace(text, static_cast<int>(table->size()));
+    if (inserted) table->push_back(text);
+    return it->second;
+  }
+
+  void Add(const logs_parser::HandRecord& record) {
+    LoggedHand& hand = hands.emplace_back();
+    hand.file = Intern(*record.source, &files, &file_index);
+    hand.line = record.line;
+    hand.hand_number = record.hand_number;
+    const poker::State& state = record.state;
+    const poker::GameDef& game = *record.game;
+    for (int p = 0; p < game.num_players; ++p) {
+      hand.player[p] = Intern(record.names[p], &names, &name_index);
+      hand.hole[p] = {state.hole_card(p, 0), state.hole_card(p, 1)};
+    }
+    hand.board.fill(poker::kNoCard);
+    const int board_cards = std::min(game.BoardCardsThrough(state.round()), poker::kMaxBoardCards);
+    for (int i = 0; i < board_cards; ++i) hand.board[i] = state.board_card(i);
+    hand.final_round = state.round();
+    for (int r = 0; r < game.num_rounds; ++r) {
+      hand.round_begin[r] = static_cast<uint16_t>(hand.actions.size());
+      for (int i = 0; i < state.num_actions(r); ++i) hand.actions.push_back(state.action(r, i));
+    }
+    for (int r = game.num_rounds; r <= poker::kMaxRounds; ++r) {
+      hand.round_begin[r] = static_cast<uint16_t>(hand.actions.size());
+    }
+  }
+};
+
+// Sorted distinct strings of the workers' tables, and each worker's map into them.
+std::vector<std::string> MergeTables(const std::vector<WorkerHands>& workers,
+                                     std::vector<std::string> WorkerHands::*table,
+                                     std::vector<std::vector<int>>* remap) {
+  std::set<std::string> all;
+  for (const WorkerHands& w : workers) all.insert((w.*table).begin(), (w.*table).end());
+  std::vector<std::string> merged(all.begin(), all.end());
+  remap->clear();
+  for (const WorkerHands& w : workers) {
+    std::vector<int>& map = remap->emplace_back();
+    for (const std::string& s : w.*table) {
+      map.push_back(static_cast<int>(std::lower_bound(merged.begin(), merged.end(), s) -
+                                     merged.begin()));
+    }
+  }
+  return merged;
+}
+
+// The class of every pair on a round's board, and which classes are possible there.
+struct StreetClasses {
+  std::array<int8_t, poker::kNumPairs> classes;
+  uint32_t possible = 0;
+  int num_classes = 0;
+};
+
+void ComputeStreetClasses(const LoggedHand& hand, const poker::GameDef& game, int round,
+                          StreetClasses* out) {
+  const int board_size = std::min(game.BoardCardsThrough(round), poker::kMaxBoardCards);
+  AllPairClasses(absl::MakeConstSpan(hand.board.data(), board_size), &out->classes);
+  out->possible = PossibleClasses(out->classes);
+  out->num_classes = NumClasses(round);
+}
+
+// A range's weights summed by class over the live pairs (unnormalised: only the order matters).
+std::vector<double> ClassWeights(const agent::Range& range, const StreetClasses& street) {
+  std::vector<double> w(street.num_classes, 0.0);
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    const int c = street.classes[i];
+    if (c >= 0) w[c] += range.weight(i);
+  }
+  return w;
+}
+
+// Everything a worker needs to score hands: its own readers (they hold per-hand state).
+class Scorer {
+ public:
+  Scorer(const Corpus& corpus, const Predictors& predictors, const EvalOptions& options)
+      : corpus_(corpus),
+        predictors_(predictors),
+        model_reader_(&predictors.model, corpus.game, options.reader),
+        df_reader_(nullptr, corpus.game, options.reader) {}
+
+  absl::Status Score(int index, EvalResult* result);
+
+ private:
+  const Corpus& corpus_;
+  const Predictors& predictors_;
+  agent::HandReader model_reader_;
+  agent::HandReader df_reader_;
+  StreetClasses street_;
+};
+
+absl::Status Scorer::Score(int index, EvalResult* result) {
+  const LoggedHand& hand = corpus_.hands[index];
+  const poker::GameDef& game = corpus_.game;
+  const trainer::OpponentModel& model = predictors_.model;
+  ++result->hands;
+
+  // Who is scored, and until which street.
+  std::array<int, poker::kMaxPlayers> id{};
+  std::array<int, poker::kMaxPlayers> last_street{};  // last street finished without folding
+  bool any = false;
+  for (int p = 0; p < game.num_players; ++p) {
+    id[p] = predictors_.player_id[hand.player[p]];
+    last_street[p] = -1;
+    if (id[p] < 0 || !hand.HoleCardsKnown(p)) continue;
+    last_street[p] = std::min(hand.final_round, hand.FoldRound(p, game) - 1);
+    any |= last_street[p] >= 0;
+  }
+  if (!any) return absl::OkStatus();
+  ++result->hands_scored;
+
+  // The Markov chain's observations: each scored player's symbols street by street.
+  absl::StatusOr<poker::State> full = corpus_.Replay(index, -1, false);
+  if (!full.ok()) return full.status();
+  trainer::HandObservation observation;
+  trainer::ObserveState(*full, model.abstraction(), model.position_classes(), &observation);
+  std::array<std::vector<std::vector<double>>, poker::kMaxPlayers> markov;
+  std::array<std::vector<std::string>, poker::kMaxPlayers> symbols;
+  std::array<std::vector<uint32_t>, poker::kMaxPlayers> possible;
+
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+  for (int p = 0; p < game.num_players; ++p) models[p] = predictors_.player_model[hand.player[p]];
+  const std::array<const trainer::PlayerModel*, poker::kMaxPlayers> no_models{};
+
+  for (int street = 0; street <= hand.final_round && street < kNumStreets; ++street) {
+    bool scored = false;
+    for (int p = 0; p < game.num_players; ++p) scored |= last_street[p] >= street;
+    if (!scored) break;
+    absl::StatusOr<poker::State> prefix = corpus_.Replay(index, street, false);
+    if (!prefix.ok()) return prefix.status();
+    model_reader_.StartHand(*prefix, -1, absl::MakeConstSpan(models.data(), game.num_players));
+    model_reader_.Update(*prefix);
+    df_reader_.StartHand(*prefix, -1, absl::MakeConstSpan(no_models.data(), game.num_players));
+    df_reader_.Update(*prefix);
+    ComputeStreetClasses(hand, game, street, &street_);
+    int live = 0;
+    for (int8_t c : street_.classes) live += c >= 0;
+
+    for (int p = 0; p < game.num_players; ++p) {
+      if (last_street[p] < street) continue;
+      const poker::PairCards hole{hand.hole[p][0], hand.hole[p][1]};
+      const int truth_pair = poker::PairIndex(hole.low, hole.high);
+      const int truth = street_.classes[truth_pair];
+      if (truth < 0) return absl::InternalError("a hole card is on the board");
+
+      const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
+                                    int pair_predictor) {
+        const agent::Range& range = reader.range(p);
+        const std::vector<double> w = ClassWeights(range, street_);
+        result->classes[class_predictor][street].Add(ClassPlace(w, truth));
+        result->pairs[pair_predictor][street].Add(
+            ScorePair(range.weights(), street_.classes, truth_pair));
+      };
+      score_reader(model_reader_, kModel, kPairModel);
+      score_reader(df_reader_, kDfModel, kPairDfModel);
+      result->pairs[kPairUniform][street].Add({-std::log(static_cast<double>(live)), 50.0});
+
+      // The chain filters all streets up to this one; computed once per player and street set.
+      symbols[p].push_back(StreetSymbol(observation, p, street, model.abstraction(),
+                                        predictors_.markov.options()));
+      possible[p].push_back(street_.possible);
+      markov[p] = predictors_.markov.Predict(id[p], symbols[p], possible[p]);
+      result->classes[kMarkov][street].Add(ClassPlace(markov[p][street], truth));
+      result->classes[kPrior][street].Add(
+          ClassPlace(predictors_.prior.Predict(street, street_.possible), truth));
+      ++result->cases_by_player[id[p]];
+    }
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+int LoggedHand::FoldRound(int position, const poker::GameDef& game) const {
+  poker::State state(game, hand_number);
+  for (int r = 0; r < game.num_rounds; ++r) {
+    for (int i = round_begin[r]; i < round_begin[r + 1]; ++i) {
+      if (state.finished()) return poker::kMaxRounds;
+      const int actor = state.CurrentPlayer();
+      if (actor == position && actions[i].type == poker::ActionType::kFold) return r;
+      if (!state.Apply(actions[i]).ok()) return poker::kMaxRounds;
+    }
+  }
+  return poker::kMaxRounds;
+}
+
+std::vector<int> Corpus::FileOfHands() const {
+  std::vector<int> file_of(hands.size());
+  for (size_t i = 0; i < hands.size(); ++i) file_of[i] = hands[i].file;
+  return file_of;
+}
+
+absl::StatusOr<poker::State> Corpus::Replay(int index, int through_round,
+                                            bool with_hole_cards) const {
+  const LoggedHand& hand = hands[index];
+  const int last = through_round < 0 ? game.num_rounds - 1 : through_round;
+  poker::State state(game, hand.hand_number);
+  const int board_cards =
+      std::min(game.BoardCardsThrough(std::min(last, hand.final_round)), poker::kMaxBoardCards);
+  for (int i = 0; i < board_cards; ++i) state.set_board_card(i, hand.board[i]);
+  if (with_hole_cards) {
+    for (int p = 0; p < std::min(game.num_players, poker::kMaxPlayers); ++p) {
+      state.set_hole_card(p, 0, hand.hole[p][0]);
+      state.set_hole_card(p, 1, hand.hole[p][1]);
+    }
+  }
+  for (int r = 0; r <= last && r < game.num_rounds; ++r) {
+    for (int i = hand.round_begin[r]; i < hand.round_begin[r + 1]; ++i) {
+      const absl::Status applied = state.Apply(hand.actions[i]);
+      if (!applied.ok()) {
+        return absl::InternalError(absl::StrCat(files[hand.file], ":", hand.line,
+                                                ": replay failed: ", applied.message()));
+      }
+    }
+  }
+  return state;
+}
+
+absl::StatusOr<Corpus> LoadCorpus(
+    const std::vector<std::string>& paths, const logs_parser::ReadOptions& read,
+    const std::function<void(const logs_parser::ReadSummary&)>& progress) {
+  if (read.game == nullptr) return absl::InvalidArgumentError("no game given");
+  if (!HoldemPairs(*read.game)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        read.game_name, ": hand classes need 52-card hold'em with 2 hole cards"));
+  }
+  std::vector<WorkerHands> workers(std::max(1, read.threads));
+  absl::StatusOr<logs_parser::ReadSummary> summary = logs_parser::ReadLogs(
+      paths, read,
+      [&workers](int worker, const logs_parser::HandRecord& record) {
+        workers[worker].Add(record);
+      },
+      progress);
+  if (!summary.ok()) return summary.status();
+
+  Corpus corpus;
+  corpus.game = *read.game;
+  corpus.summary = *std::move(summary);
+  std::vector<std::vector<int>> file_map, name_map;
+  corpus.files = MergeTables(workers, &WorkerHands::files, &file_map);
+  corpus.names = MergeTables(workers, &WorkerHands::names, &name_map);
+  for (size_t w = 0; w < workers.size(); ++w) {
+    for (LoggedHand& hand : workers[w].hands) {
+      hand.file = file_map[w][hand.file];
+      for (int p = 0; p < corpus.game.num_players; ++p) hand.player[p] = name_map[w][hand.player[p]];
+      corpus.hands.push_back(std::move(hand));
+    }
+    workers[w].hands.clear();
+  }
+  std::sort(corpus.hands.begin(), corpus.hands.end(), [](const LoggedHand& a, const LoggedHand& b) {
+    return a.file != b.file ? a.file < b.file : a.line < b.line;
+  });
+  if (corpus.hands.empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("no valid hand in the logs (", corpus.summary.lines, " lines read, ",
+                     corpus.summary.rejected, " rejected)"));
+  }
+  return corpus;
+}
+
+absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options) {
+  const std::vector<int> file_of = corpus.FileOfHands();
+  const int num_files = static_cast<int>(corpus.files.size());
+  absl::StatusOr<Split> split =
+      MakeSplit(file_of, num_files, options.split, options.test_fraction, options.seed);
+  if (!split.ok()) return split.status();
+  Parts parts;
+  parts.held_out = static_cast<int64_t>(split->test.size());
+  if (!options.validate) {
+    parts.train = std::move(split->train);
+    parts.eval = std::move(split->test);
+    return parts;
+  }
+  absl::StatusOr<Split> validation = SplitSubset(split->train, file_of, num_files, options.split,
+                                                 options.test_fraction, options.seed + 1);
+  if (!validation.ok()) return validation.status();
+  parts.train = std::move(validation->train);
+  parts.eval = std::move(validation->test);
+  return parts;
+}
+
+absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
+    const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
+    const std::function<void(int64_t, int64_t)>& progress) {
+  absl::StatusOr<trainer::OpponentModel> empty =
+      trainer::OpponentModel::Create(corpus.game, options.model);
+  if (!empty.ok()) return empty.status();
+  auto predictors = std::unique_ptr<Predictors>(
+      new Predictors{*std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {},
+                     {}});
+  Predictors& out = *predictors;
+  const poker::GameDef& game = corpus.game;
+  const int num_names = static_cast<int>(corpus.names.size());
+
+  // Who is modelled.
+  out.training_hands.assign(num_names, 0);
+  for (int h : train) {
+    for (int p = 0; p < game.num_players; ++p) ++out.training_hands[corpus.hands[h].player[p]];
+  }
+  out.player_id.assign(num_names, -1);
+  const std::set<std::string> named(options.players.begin(), options.players.end());
+  for (int n = 0; n < num_names; ++n) {
+    const bool modelled = named.empty() ? out.training_hands[n] >= options.min_hands
+                                        : named.count(corpus.names[n]) > 0;
+    if (!modelled) continue;
+    out.player_id[n] = static_cast<int>(out.modelled.size());
+    out.modelled.push_back(corpus.names[n]);
+  }
+  if (out.modelled.empty()) {
+    return absl::InvalidArgumentError(
+        named.empty() ? absl::StrCat("no player has ", options.min_hands, " training hands")
+                      : std::string("none of the --players is in the logs"));
+  }
+
+  trainer::OpponentModel& model = out.model;
+  trainer::HandBucketer bucketer(model.buckets());
+  trainer::HandObservation observation;
+  std::vector<trainer::PlayerModel*> own(num_names, nullptr);
+  auto last_report = std::chrono::steady_clock::now();
+  int64_t done = 0;
+  for (int h : train) {
+    const LoggedHand& hand = corpus.hands[h];
+    absl::StatusOr<poker::State> state = corpus.Replay(h, -1, true);
+    if (!state.ok()) return state.status();
+    trainer::ObserveState(*state, model.abstraction(), model.position_classes(), &observation);
+    bucketer.SetBuckets(game, trainer::HandCards::FromState(*state), &observation);
+    for (int p = 0; p < game.num_players; ++p) {
+      const int name = hand.player[p];
+      if (out.player_id[name] >= 0) {
+        if (own[name] == nullptr) own[name] = &model.MutablePlayer(corpus.names[name]);
+        own[name]->AddHand(observation, p);
+      }
+      model.mutable_population().AddHand(observation, p);
+    }
+
+    // The chain and the prior, from the hands whose cards are shown.
+    for (int p = 0; p < game.num_players; ++p) {
+      if (!hand.HoleCardsKnown(p)) continue;
+      const poker::PairCards hole{hand.hole[p][0], hand.hole[p][1]};
+      const int fold_round = hand.FoldRound(p, game);
+      const int last = std::min({hand.final_round, fold_round, kNumStreets - 1});
+      std::vector<int> classes;
+      std::vector<std::string> symbols;
+      for (int street = 0; street <= last; ++street) {
+        const int board = std::min(game.BoardCardsThrough(street), poker::kMaxBoardCards);
+        classes.push_back(HandClass(hole, absl::MakeConstSpan(hand.board.data(), board)));
+        symbols.push_back(
+            StreetSymbol(observation, p, street, model.abstraction(), options.markov));
+        if (street < fold_round) out.prior.Add(street, classes.back());
+      }
+      out.markov.AddSequence(out.player_id[hand.player[p]], classes, symbols);
+    }
+    ++done;
+    if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
+      last_report = std::chrono::steady_clock::now();
+      progress(done, static_cast<int64_t>(train.size()));
+    }
+  }
+  model.mutable_provenance().hands_used = train.size();
+  out.player_model.assign(num_names, nullptr);
+  for (int n = 0; n < num_names; ++n) {
+    if (out.player_id[n] >= 0) out.player_model[n] = model.FindPlayer(corpus.names[n]);
+  }
+  if (progress) progress(done, static_cast<int64_t>(train.size()));
+  return predictors;
+}
+
+const char* ClassPredictorName(int predictor) {
+  static constexpr const char* kNames[kNumClassPredictors] = {"model", "dfmodel", "markov",
+                                                              "prior"};
+  return predictor >= 0 && predictor < kNumClassPredictors ? kNames[predictor] : "?";
+}
+
+const char* PairPredictorName(int predictor) {
+  static constexpr const char* kNames[kNumPairPredictors] = {"model", "dfmodel", "uniform"};
+  return predictor >= 0 && predictor < kNumPairPredictors ? kNames[predictor] : "?";
+}
+
+const char* StreetName(int street) {
+  static constexpr const char* kNames[kNumStreets + 1] = {"preflop", "flop", "turn", "river",
+                                                          "all"};
+  return street >= 0 && street <= kNumStreets ? kNames[street] : "?";
+}
+
+void EvalResult::Merge(const EvalResult& other) {
+  for (int k = 0; k < kNumClassPredictors; ++k) {
+    for (int s = 0; s < kNumStreets; ++s) classes[k][s].Merge(other.classes[k][s]);
+  }
+  for (int k = 0; k < kNumPairPredictors; ++k) {
+    for (int s = 0; s < kNumStreets; ++s) pairs[k][s].Merge(other.pairs[k][s]);
+  }
+  hands += other.hands;
+  hands_scored += other.hands_scored;
+  if (cases_by_player.size() < other.cases_by_player.size()) {
+    cases_by_player.resize(other.cases_by_player.size(), 0);
+  }
+  for (size_t i = 0; i < other.cases_by_player.size(); ++i) {
+    cases_by_player[i] += other.cases_by_player[i];
+  }
+}
+
+absl::StatusOr<EvalResult> Evaluate(const Corpus& corpus, absl::Span<const int> eval,
+                                    const Predictors& predictors, const EvalOptions& options,
+                                    const std::function<void(int64_t, int64_t)>& progress) {
+  const int64_t total = static_cast<int64_t>(eval.size());
+  const int num_chunks = static_cast<int>((total + kChunkHands - 1) / kChunkHands);
+  std::vector<EvalResult> chunks(num_chunks);
+  for (EvalResult& chunk : chunks) chunk.cases_by_player.assign(predictors.modelled.size(), 0);
+  std::atomic<int> next_chunk{0};
+  std::atomic<int64_t> done{0};
+  std::mutex mutex;  // guards `error` and the progress calls
+  absl::Status error;
+  auto last_report = std::chrono::steady_clock::now();
+
+  const auto work = [&] {
+    Scorer scorer(corpus, predictors, options);
+    for (int c = next_chunk++; c < num_chunks; c = next_chunk++) {
+      const int begin = c * kChunkHands;
+      const int end = static_cast<int>(std::min<int64_t>(total, begin + kChunkHands));
+      for (int i = begin; i < end; ++i) {
+        const absl::Status status = scorer.Score(eval[i], &chunks[c]);
+        if (!status.ok()) {
+          std::lock_guard<std::mutex> lock(mutex);
+          if (error.ok()) error = status;
+          return;
+        }
+      }
+      const int64_t now_done = done += end - begin;
+      if (progress) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
+          last_report = std::chrono::steady_clock::now();
+          progress(now_done, total);
+        }
+      }
+    }
+  };
+  const int threads = std::max(1, std::min(options.threads, std::max(1, num_chunks)));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& thread : pool) thread.join();
+  if (!error.ok()) return error;
+
+  EvalResult result;
+  result.cases_by_player.assign(predictors.modelled.size(), 0);
+  for (const EvalResult& chunk : chunks) result.Merge(chunk);
+  if (progress) progress(total, total);
+  return result;
+}
+
+std::vector<AccuracyRow> AccuracyRows(const EvalResult& result) {
+  std::vector<AccuracyRow> rows;
+  for (int k = 0; k < kNumClassPredictors; ++k) {
+    for (int s = 0; s <= kNumStreets; ++s) {
+      ClassTally tally;
+      if (s < kNumStreets) {
+        tally = result.classes[k][s];
+      } else {
+        for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.classes[k][t]);
+      }
+      for (int z = 1; z <= kMaxZ; ++z) {
+        AccuracyRow row;
+        row.predictor = ClassPredictorName(k);
+        row.street = StreetName(s);
+        row.z = z;
+        row.cases = tally.cases;
+        const int64_t hits = tally.hits[z - 1];
+        row.accuracy = tally.cases > 0 ? static_cast<double>(hits) / tally.cases : 0.0;
+        const Interval ci = WilsonInterval(hits, tally.cases);
+        row.ci_low = ci.low;
+        row.ci_high = ci.high;
+        rows.push_back(std::move(row));
+      }
+    }
+  }
+  return rows;
+}
+
+std::vector<PairRow> PairRows(const EvalResult& result) {
+  std::vector<PairRow> rows;
+  for (int k = 0; k < kNumPairPredictors; ++k) {
+    for (int s = 0; s <= kNumStreets; ++s) {
+      PairTally tally;
+      if (s < kNumStreets) {
+        tally = result.pairs[k][s];
+      } else {
+        for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.pairs[k][t]);
+      }
+      PairRow row;
+      row.predictor = PairPredictorName(k);
+      row.street = StreetName(s);
+      row.cases = tally.cases;
+      row.mean_log_likelihood = tally.mean_log_likelihood();
+      row.mean_percentile = tally.mean_percentile();
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+}  // namespace eval

@@ -1,0 +1,311 @@
+#include "tools/eval/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace eval {
+namespace {
+
+using RowKey = std::tuple<std::string, std::string, int>;  // predictor, street, z
+
+std::map<RowKey, const AccuracyRow*> Index(const std::vector<AccuracyRow>& rows) {
+  std::map<RowKey, const AccuracyRow*> index;
+  for (const AccuracyRow& row : rows) index[{row.predictor, row.street, row.z}] = &row;
+  return index;
+}
+
+const AccuracyRow* Find(const std::map<RowKey, const AccuracyRow*>& index,
+                        const std::string& predictor, const std::string& street, int z) {
+  auto it = index.find({predictor, street, z});
+  return it == index.end() ? nullptr : it->second;
+}
+
+std::string JsonString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          out += absl::StrFormat("\\u%04x", c);
+        } else {
+          out += c;
+        }
+    }
+  }
+  return out + "\"";
+}
+
+std::string XmlEscape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// A number for JSON: finite values with enough digits to round-trip a report, else null.
+std::string JsonNumber(double value) {
+  if (!std::isfinite(value)) return "null";
+  return absl::StrFormat("%.6g", value);
+}
+
+const std::vector<std::string>& PredictorNames() {
+  static const auto* names = new std::vector<std::string>{"model", "dfmodel", "markov", "prior"};
+  return *names;
+}
+
+const std::vector<std::string>& Streets() {
+  static const auto* names =
+      new std::vector<std::string>{"preflop", "flop", "turn", "river", "all"};
+  return *names;
+}
+
+}  // namespace
+
+std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                        const std::vector<PairRow>& pair_rows) {
+  std::string out;
+  for (const Fact& fact : facts) absl::StrAppend(&out, fact.key, ": ", fact.value, "\n");
+  const auto index = Index(rows);
+  for (int z = 1; z <= kMaxZ; ++z) {
+    absl::StrAppend(&out, "\nTop-", z, " class accuracy, % [95% Wilson interval]\n");
+    absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
+    for (const std::string& p : PredictorNames()) absl::StrAppend(&out, absl::StrFormat("  %-18s", p));
+    absl::StrAppend(&out, "  model-markov\n");
+    double lead_sum = 0;
+    int lead_streets = 0;
+    for (const std::string& street : Streets()) {
+      const AccuracyRow* first = Find(index, "model", street, z);
+      absl::StrAppend(&out, absl::StrFormat("%-8s %7d", street, first ? first->cases : 0));
+      for (const std::string& p : PredictorNames()) {
+        const AccuracyRow* row = Find(index, p, street, z);
+        if (row == nullptr || row->cases == 0) {
+          absl::StrAppend(&out, absl::StrFormat("  %-18s", "-"));
+          continue;
+        }
+        absl::StrAppend(&out, absl::StrFormat("  %5.1f [%4.1f,%5.1f] ", 100 * row->accuracy,
+                                              100 * row->ci_low, 100 * row->ci_high));
+      }
+      const AccuracyRow* ours = Find(index, "model", street, z);
+      const AccuracyRow* markov = Find(index, "markov", street, z);
+      if (ours != nullptr && markov != nullptr && ours->cases > 0) {
+        const double lead = 100 * (ours->accuracy - markov->accuracy);
+        absl::StrAppend(&out, absl::StrFormat("  %+6.1f", lead));
+        if (street != "all") {
+          lead_sum += lead;
+          ++lead_streets;
+        }
+      }
+      absl::StrAppend(&out, "\n");
+    }
+    if (lead_streets > 0) {
+      absl::StrAppend(&out, absl::StrFormat("mean lead of model over markov across the %d streets: "
+                                            "%+.1f points\n",
+                                            lead_streets, lead_sum / lead_streets));
+    }
+  }
+  absl::StrAppend(&out,
+                  "\nPair level: mean ln P(true pair) (nats) / mean percentile rank of the true "
+                  "pair (100 = ranked first, 50 = chance)\n");
+  absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
+  std::vector<std::string> pair_predictors;
+  for (const PairRow& row : pair_rows) {
+    if (std::find(pair_predictors.begin(), pair_predictors.end(), row.predictor) ==
+        pair_predictors.end()) {
+      pair_predictors.push_back(row.predictor);
+    }
+  }
+  for (const std::string& p : pair_predictors) absl::StrAppend(&out, absl::StrFormat("  %-16s", p));
+  absl::StrAppend(&out, "\n");
+  for (const std::string& street : Streets()) {
+    int64_t cases = 0;
+    std::string cells;
+    for (const std::string& p : pair_predictors) {
+      for (const PairRow& row : pair_rows) {
+        if (row.predictor != p || row.street != street) continue;
+        cases = row.cases;
+        cells += row.cases > 0 ? absl::StrFormat("  %6.2f / %5.1f   ", row.mean_log_likelihood,
+                                                 row.mean_percentile)
+                               : absl::StrFormat("  %-16s", "-");
+      }
+    }
+    absl::StrAppend(&out, absl::StrFormat("%-8s %7d", street, cases), cells, "\n");
+  }
+  return out;
+}
+
+std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
+  std::string out = "predictor,street,z,cases,accuracy,ci_low,ci_high\n";
+  for (const AccuracyRow& row : rows) {
+    absl::StrAppend(&out, absl::StrFormat("%s,%s,%d,%d,%.6f,%.6f,%.6f\n", row.predictor,
+                                          row.street, row.z, row.cases, row.accuracy, row.ci_low,
+                                          row.ci_high));
+  }
+  return out;
+}
+
+std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                       const std::vector<PairRow>& pair_rows) {
+  std::string out = "{\"setup\": {";
+  for (size_t i = 0; i < facts.size(); ++i) {
+    absl::StrAppend(&out, i ? ", " : "", JsonString(facts[i].key), ": ",
+                    facts[i].numeric ? facts[i].value : JsonString(facts[i].value));
+  }
+  absl::StrAppend(&out, "},\n \"rows\": [");
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const AccuracyRow& r = rows[i];
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"predictor\": ", JsonString(r.predictor),
+                    ", \"street\": ", JsonString(r.street), ", \"z\": ", r.z,
+                    ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
+                    ", \"ci_low\": ", JsonNumber(r.ci_low), ", \"ci_high\": ",
+                    JsonNumber(r.ci_high), "}");
+  }
+  absl::StrAppend(&out, "],\n \"pair_rows\": [");
+  for (size_t i = 0; i < pair_rows.size(); ++i) {
+    const PairRow& r = pair_rows[i];
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"predictor\": ", JsonString(r.predictor),
+                    ", \"street\": ", JsonString(r.street), ", \"cases\": ", r.cases,
+                    ", \"mean_log_likelihood\": ", JsonNumber(r.mean_log_likelihood),
+                    ", \"mean_percentile\": ", JsonNumber(r.mean_percentile), "}");
+  }
+  absl::StrAppend(&out, "]}\n");
+  return out;
+}
+
+std::string FormatSvg(const std::string& title, const std::string& subtitle,
+                      const std::vector<AccuracyRow>& rows) {
+  // Layout in px: three panels side by side under a title and a legend.
+  constexpr int kPanelWidth = 330, kPanelHeight = 300, kLeft = 60, kTop = 100, kGap = 40;
+  constexpr int kPlotWidth = kPanelWidth - 30, kPlotHeight = kPanelHeight - 60;
+  constexpr int kWidth = kLeft + kMaxZ * kPanelWidth + (kMaxZ - 1) * kGap + 20;
+  constexpr int kHeight = kTop + kPanelHeight + 30;
+  struct Style {
+    const char* predictor;
+    const char* label;
+    const char* colour;
+    const char* dash;
+  };
+  static constexpr Style kStyles[] = {
+      {"model", "our model (hand reader)", "#1f5fbf", ""},
+      {"dfmodel", "DFmodel only (no data)", "#8e44ad", "6,3"},
+      {"markov", "Markov baseline (HMM)", "#d0342c", ""},
+      {"prior", "class prior", "#7f7f7f", "2,3"},
+  };
+  const std::vector<std::string> streets = {"preflop", "flop", "turn", "river"};
+  const auto index = Index(rows);
+
+  std::string svg = absl::StrFormat(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
+      "%d\" font-family=\"Helvetica, Arial, sans-serif\">\n"
+      "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
+      kWidth, kHeight, kWidth, kHeight);
+  absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"28\" font-size=\"20\" "
+                                        "font-weight=\"bold\">%s</text>\n",
+                                        kLeft, XmlEscape(title)));
+  absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"50\" font-size=\"13\" "
+                                        "fill=\"#444\">%s</text>\n",
+                                        kLeft, XmlEscape(subtitle)));
+  // Legend.
+  int legend_x = kLeft;
+  for (const Style& style : kStyles) {
+    absl::StrAppend(&svg, absl::StrFormat(
+                              "<line x1=\"%d\" y1=\"72\" x2=\"%d\" y2=\"72\" stroke=\"%s\" "
+                              "stroke-width=\"3\" stroke-dasharray=\"%s\"/>"
+                              "<circle cx=\"%d\" cy=\"72\" r=\"4\" fill=\"%s\"/>"
+                              "<text x=\"%d\" y=\"77\" font-size=\"13\">%s</text>\n",
+                              legend_x, legend_x + 30, style.colour, style.dash, legend_x + 15,
+                              style.colour, legend_x + 36, XmlEscape(style.label)));
+    legend_x += 230;
+  }
+
+  for (int z = 1; z <= kMaxZ; ++z) {
+    const int x0 = kLeft + (z - 1) * (kPanelWidth + kGap);
+    const int y0 = kTop + 20;  // top of the plot area
+    const auto x_of = [&](int s) { return x0 + 20 + s * (kPlotWidth - 40) / 3.0; };
+    const auto y_of = [&](double accuracy) { return y0 + kPlotHeight * (1 - accuracy); };
+    absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"15\" "
+                                          "font-weight=\"bold\">top-%d accuracy</text>\n",
+                                          x0, y0 - 8, z));
+    // Grid and y labels every 10 points.
+    for (int g = 0; g <= 10; ++g) {
+      const double y = y_of(g / 10.0);
+      absl::StrAppend(&svg, absl::StrFormat(
+                                "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                                "stroke-width=\"1\"/>\n",
+                                x0, y, x0 + kPlotWidth, y, g % 5 == 0 ? "#bbb" : "#e6e6e6"));
+      if (z == 1 || g % 5 == 0) {
+        absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
+                                              "text-anchor=\"end\" fill=\"#555\">%d%%</text>\n",
+                                              x0 - 5, y + 4, g * 10));
+      }
+    }
+    for (int s = 0; s < 4; ++s) {
+      absl::StrAppend(&svg, absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"12\" "
+                                            "text-anchor=\"middle\">%s</text>\n",
+                                            x_of(s), y0 + kPlotHeight + 18, streets[s]));
+    }
+    for (const Style& style : kStyles) {
+      std::string points;
+      for (int s = 0; s < 4; ++s) {
+        const AccuracyRow* row = Find(index, style.predictor, streets[s], z);
+        if (row == nullptr || row->cases == 0) continue;
+        absl::StrAppend(&points, points.empty() ? "" : " ",
+                        absl::StrFormat("%.1f,%.1f", x_of(s), y_of(row->accuracy)));
+        // The 95% interval as a whisker.
+        absl::StrAppend(&svg, absl::StrFormat(
+                                  "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                                  "stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                                  x_of(s), y_of(row->ci_low), x_of(s), y_of(row->ci_high),
+                                  style.colour));
+        absl::StrAppend(&svg, absl::StrFormat("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
+                                              "fill=\"%s\"><title>%s %s top-%d: %.1f%% "
+                                              "[%.1f, %.1f], %d cases</title></circle>\n",
+                                              x_of(s), y_of(row->accuracy), style.colour,
+                                              style.predictor, streets[s], z, 100 * row->accuracy,
+                                              100 * row->ci_low, 100 * row->ci_high, row->cases));
+      }
+      if (!points.empty()) {
+        absl::StrAppend(&svg, absl::StrFormat(
+                                  "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+                                  "stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>\n",
+                                  points, style.colour, style.dash));
+      }
+    }
+  }
+  absl::StrAppend(&svg, "</svg>\n");
+  return svg;
+}
+
+}  // namespace eval

@@ -1,0 +1,42 @@
+// The prediction experiment's reports: a text table for people, CSV and JSON rows for programs,
+// and an SVG chart of accuracy by street.
+#ifndef TOOLS_EVAL_REPORT_H_
+#define TOOLS_EVAL_REPORT_H_
+
+#include <string>
+#include <vector>
+
+#include "tools/eval/prediction_eval.h"
+
+namespace eval {
+
+// A fact about the run (corpus, split, options) shown above the table and in the JSON "setup".
+struct Fact {
+  std::string key;
+  std::string value;
+  bool numeric = false;  // a JSON number rather than a string
+};
+
+// The table: per Z, the accuracy of each predictor by street with 95% intervals and the lead of
+// our model over the Markov baseline (also as the mean over the four streets); then the
+// pair-level scores.
+std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                        const std::vector<PairRow>& pair_rows);
+
+// `predictor,street,z,cases,accuracy,ci_low,ci_high`, a header line, then one line per row.
+std::string FormatCsv(const std::vector<AccuracyRow>& rows);
+
+// {"setup": {...facts}, "rows": [{"predictor": ..., "street": ..., "z": ..., "cases": ...,
+//  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "pair_rows": [{"predictor": ...,
+//  "street": ..., "cases": ..., "mean_log_likelihood": ..., "mean_percentile": ...}, ...]}
+std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                       const std::vector<PairRow>& pair_rows);
+
+// A self-contained SVG: one panel per Z, accuracy (%) by street with one line per predictor and
+// its 95% intervals as whiskers; `title` and `subtitle` on top.
+std::string FormatSvg(const std::string& title, const std::string& subtitle,
+                      const std::vector<AccuracyRow>& rows);
+
+}  // namespace eval
+
+#endif  // TOOLS_EVAL_REPORT_H_

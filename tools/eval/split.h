@@ -1,0 +1,43 @@
+// Seeded splits of a corpus into training and held-out hands, by hand or by whole file.
+#ifndef TOOLS_EVAL_SPLIT_H_
+#define TOOLS_EVAL_SPLIT_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+namespace eval {
+
+enum class SplitKind { kHand, kFile };
+
+// Parses "hand" or "file".
+absl::StatusOr<SplitKind> ParseSplitKind(const std::string& text);
+const char* SplitKindName(SplitKind kind);
+
+// Indices into the hands that were split, each in exactly one part, both sorted.
+struct Split {
+  std::vector<int> train;
+  std::vector<int> test;
+};
+
+// Splits hands 0..n-1, given the file of each (`file_of[i]`, files numbered 0..). By hand:
+// round(fraction * n) hands chosen uniformly at random go to the test part. By file: the files
+// are shuffled and taken whole into the test part until it holds at least fraction * n hands
+// (at least one file, never all of them). The shuffle is a Fisher-Yates over a SplitMix64
+// stream of `seed`, so a seed gives the same split on every platform. Fails when the fraction
+// is not in (0, 1), or a part would be empty (fewer than 2 hands, or 2 files for a file split).
+absl::StatusOr<Split> MakeSplit(absl::Span<const int> file_of, int num_files, SplitKind kind,
+                                double fraction, uint64_t seed);
+
+// The same split applied to a subset: `indices` (hand indices) are split as if they were the
+// whole corpus, and the parts hold elements of `indices`. Used to carve a validation part from
+// a training part.
+absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<const int> file_of,
+                                  int num_files, SplitKind kind, double fraction, uint64_t seed);
+
+}  // namespace eval
+
+#endif  // TOOLS_EVAL_SPLIT_H_

@@ -100,7 +100,8 @@ std::string AcpcSession::HandleLine(absl::string_view line) {
   if (!view.ok()) {
     ++lines_skipped_;
     if (options_.warn) {
-      options_.warn(absl::StrCat("skipping malformed line '", line, "': ", view.status().message()));
+      options_.warn(
+          absl::StrCat("skipping malformed line '", line, "': ", view.status().message()));
     }
     return "";
   }

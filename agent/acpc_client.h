@@ -41,6 +41,7 @@ class AcpcSession {
   // The protocol text of an action: `f`, `c`, `r` (limit) or `r<raise_to>` (no-limit).
   static std::string FormatAction(const poker::GameDef& game, const poker::Action& action);
 
+  // Lines skipped as malformed so far.
   int64_t lines_skipped() const { return lines_skipped_; }
 
  private:

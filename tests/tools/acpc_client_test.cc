@@ -1,5 +1,7 @@
 // The ACPC client: line handling (comments, malformed lines, whose turn, normalized replies) and
 // a whole connection against an in-test server on 127.0.0.1.
+#include "agent/acpc_client.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -10,7 +12,6 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "agent/acpc_client.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
@@ -134,8 +135,8 @@ TEST_F(AcpcSessionTest, PlaysOverTcpAndEndsCleanlyOnEof) {
     close(fd);
   });
   RecordingPlayer player(Action::Call());
-  const absl::Status status = PlayAcpcMatch(game_, "127.0.0.1", static_cast<uint16_t>(port),
-                                            &player);
+  const absl::Status status =
+      PlayAcpcMatch(game_, "127.0.0.1", static_cast<uint16_t>(port), &player);
   server.join();
   close(listener);
   EXPECT_TRUE(status.ok()) << status;
@@ -157,8 +158,7 @@ TEST_F(AcpcSessionTest, ConnectionRefusedIsAnError) {
   RecordingPlayer player(Action::Call());
   AcpcClientOptions options;
   options.connect_retry_ms = 100;
-  EXPECT_FALSE(
-      PlayAcpcMatch(game_, "127.0.0.1", ntohs(addr.sin_port), &player, options).ok());
+  EXPECT_FALSE(PlayAcpcMatch(game_, "127.0.0.1", ntohs(addr.sin_port), &player, options).ok());
 }
 
 }  // namespace

@@ -71,7 +71,8 @@ TEST(ViewTest, HidesWhatTheDealerHides) {
     poker::Dealer deal(game, 99);
     std::vector<std::unique_ptr<poker::Player>> bots;
     for (int p = 0; p < game.num_players; ++p) {
-      bots.push_back(bots::MakeBot(game, *bots::ParseBotSpec(absl::StrCat("style=random,seed=", p))));
+      bots.push_back(
+          bots::MakeBot(game, *bots::ParseBotSpec(absl::StrCat("style=random,seed=", p))));
     }
     int showdowns = 0;
     for (uint32_t h = 0; h < 300; ++h) {
@@ -93,8 +94,7 @@ TEST(ViewTest, HidesWhatTheDealerHides) {
         }
         if (state.finished()) break;
         const int acting = state.CurrentPlayer();
-        ASSERT_TRUE(
-            state.Apply(state.Normalize(bots[acting]->Act(ViewFor(state, acting)))).ok());
+        ASSERT_TRUE(state.Apply(state.Normalize(bots[acting]->Act(ViewFor(state, acting)))).ok());
       }
       showdowns += state.IsShowdown();
     }
@@ -156,7 +156,8 @@ TEST(RingTest, DuplicateSwapsTheCardsBetweenSeats) {
   const RingResult r = Ring(kNoLimit2pGame, players, 100, 3, true, dir.File("dup.log"));
   EXPECT_EQ(r.rotations, 2);
   EXPECT_EQ(r.hands, 200);
-  const std::vector<std::string> plain = tools_test::SplitLines(tools_test::ReadFile(dir.File("dup.log")));
+  const std::vector<std::string> plain =
+      tools_test::SplitLines(tools_test::ReadFile(dir.File("dup.log")));
   const std::vector<std::string> swapped =
       tools_test::SplitLines(tools_test::ReadFile(dir.File("dup.rot1.log")));
   ASSERT_EQ(plain.size(), 4u + 100 + 1);
@@ -178,8 +179,7 @@ TEST(RingTest, DuplicateSwapsTheCardsBetweenSeats) {
 TEST(RingTest, DuplicateCancelsLuckBetweenIdenticalPlayers) {
   // Two identical deterministic players: whatever seat A wins with some cards in one rotation it
   // loses with them in the other, so every deal's paired result is exactly 0.
-  const std::vector<PlayerSpec> players = {{"A", "bot:style=station"},
-                                           {"B", "bot:style=station"}};
+  const std::vector<PlayerSpec> players = {{"A", "bot:style=station"}, {"B", "bot:style=station"}};
   const RingResult r = Ring(kNoLimit2pGame, players, 500, 1, true);
   EXPECT_DOUBLE_EQ(r.players[0].chips, 0.0);
   EXPECT_DOUBLE_EQ(r.players[0].mbb_per_hand, 0.0);
@@ -189,8 +189,8 @@ TEST(RingTest, DuplicateCancelsLuckBetweenIdenticalPlayers) {
 }
 
 TEST(RingTest, DuplicateThreePlayersUsesEveryRotation) {
-  const std::vector<PlayerSpec> players = {{"A", "bot:style=station"}, {"B", "bot:style=station"},
-                                           {"C", "bot:style=station"}};
+  const std::vector<PlayerSpec> players = {
+      {"A", "bot:style=station"}, {"B", "bot:style=station"}, {"C", "bot:style=station"}};
   const RingResult r = Ring(kNoLimit3pGame, players, 60, 2, true);
   EXPECT_EQ(r.rotations, 3);
   EXPECT_EQ(r.hands, 180);
@@ -238,14 +238,15 @@ TEST(RegistryTest, RegisteredKindsPlay) {
   static int acts = 0;
   std::string seen_params;
   ASSERT_TRUE(RegisterPlayerFactory(
-      "counting", [&seen_params](const PlayerContext& context, absl::string_view params)
-                      -> absl::StatusOr<std::unique_ptr<poker::Player>> {
+      "counting",
+      [&seen_params](const PlayerContext& context,
+                     absl::string_view params) -> absl::StatusOr<std::unique_ptr<poker::Player>> {
         seen_params = absl::StrCat(context.name, "/", context.seat, "/", params);
         return std::make_unique<CountingCaller>(&acts);
       }));
   EXPECT_THAT(RegisteredPlayerKinds(), ::testing::IsSupersetOf({"bot", "counting"}));
-  const RingResult r = Ring(kNoLimit2pGame, {{"X", "counting:k=v"}, {"Y", "bot:style=station"}},
-                            20, 0, false);
+  const RingResult r =
+      Ring(kNoLimit2pGame, {{"X", "counting:k=v"}, {"Y", "bot:style=station"}}, 20, 0, false);
   EXPECT_EQ(seen_params, "X/0/k=v");
   EXPECT_GE(acts, 20);
   EXPECT_DOUBLE_EQ(r.players[0].chips + r.players[1].chips, 0.0);
@@ -294,7 +295,8 @@ TEST(TournamentTest, ChipsCarryOverWithOneRebuy) {
 TEST(TournamentTest, FullLengthAndRanks) {
   // Two check-callers with 20/40 blinds and 2000 chips rarely bust in 50 hands: ranked by chips.
   const poker::GameDef base = *poker::ParseGameDef(kNoLimit3pGame);
-  std::vector<PlayerSpec> players = {{"A", "bot:style=station"}, {"B", "bot:style=tp,trials=100"},
+  std::vector<PlayerSpec> players = {{"A", "bot:style=station"},
+                                     {"B", "bot:style=tp,trials=100"},
                                      {"C", "bot:style=la,trials=100"}};
   TournamentOptions options;
   options.hands = 50;

@@ -161,10 +161,10 @@ TEST_F(BotTest, ThresholdStylesPreflop) {
   // Position 0 (big blind) facing a raise to 300 with 7h2c (equity 0.35) or AhAs (0.85).
   const std::string weak = "MATCHSTATE:0:0:r300:7h2c|";
   const std::string aces = "MATCHSTATE:0:0:r300:AhAs|";
-  EXPECT_EQ(Decide("style=ta", weak), Action::Fold());   // 0.35 < alpha 0.55
+  EXPECT_EQ(Decide("style=ta", weak), Action::Fold());  // 0.35 < alpha 0.55
   EXPECT_EQ(Decide("style=tp", weak), Action::Fold());
-  EXPECT_EQ(Decide("style=lp", weak), Action::Call());   // 0.30 <= 0.35 < beta 0.85
-  EXPECT_EQ(Decide("style=la", weak), Action::Call());   // 0.35 < beta 0.45
+  EXPECT_EQ(Decide("style=lp", weak), Action::Call());  // 0.30 <= 0.35 < beta 0.85
+  EXPECT_EQ(Decide("style=la", weak), Action::Call());  // 0.35 < beta 0.45
   // Pot-sized re-raise: call 200 more, then raise by the pot of 600: to 900.
   EXPECT_EQ(Decide("style=ta", aces), Action::Raise(900));
   EXPECT_EQ(Decide("style=la", aces), Action::Raise(900));

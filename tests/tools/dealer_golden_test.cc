@@ -23,9 +23,9 @@ namespace {
 namespace fs = std::filesystem;
 using std::chrono::milliseconds;
 
-const std::vector<std::string> kReferenceLogs = {"kuhn3p.log", "l2p.log",         "l3p.log",
-                                                 "manual_nl2p.log", "manual_nl3p.log",
-                                                 "nl2p.log", "nl3p.log", "nl6p.log"};
+const std::vector<std::string> kReferenceLogs = {"kuhn3p.log",      "l2p.log",         "l3p.log",
+                                                 "manual_nl2p.log", "manual_nl3p.log", "nl2p.log",
+                                                 "nl3p.log",        "nl6p.log"};
 
 // The game file named in a log header: the project's own copy if it has one, else ../shared's.
 std::string FindGameFile(const std::string& name) {
@@ -115,8 +115,7 @@ void ScriptedSeat(int port, const poker::GameDef* game, const Reference* ref, st
 class DealerGoldenTest : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DealerGoldenTest, LogEqualsReferenceByteForByte) {
-  const std::string ref_path =
-      std::string(POKER_SHARED_DIR) + "/data/reference_logs/" + GetParam();
+  const std::string ref_path = std::string(POKER_SHARED_DIR) + "/data/reference_logs/" + GetParam();
   if (!fs::exists(ref_path)) {
     GTEST_SKIP() << ref_path << " is absent (../shared not available): golden test skipped";
   }
@@ -130,9 +129,8 @@ TEST_P(DealerGoldenTest, LogEqualsReferenceByteForByte) {
   std::vector<std::string> argv = {BinPath("dealer"), ref.match_name, ref.game_name,
                                    std::to_string(ref.hands), std::to_string(ref.seed)};
   for (const std::string& name : ref.seat_names) argv.push_back(name);
-  for (const std::string option :
-       {"-q", "--t_response", ref.t_response.c_str(), "--t_hand", ref.t_hand.c_str(),
-        "--t_per_hand", ref.t_per_hand.c_str()}) {
+  for (const std::string option : {"-q", "--t_response", ref.t_response.c_str(), "--t_hand",
+                                   ref.t_hand.c_str(), "--t_per_hand", ref.t_per_hand.c_str()}) {
     argv.push_back(option);
   }
   Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));

@@ -30,8 +30,7 @@ using poker::Action;
 using poker::ActionType;
 
 TEST(DealerOptionsTest, PositionalsAndDefaults) {
-  absl::StatusOr<DealerOptions> o =
-      ParseDealerArgs({"m", "g.game", "1000", "42", "Alice", "Bob"});
+  absl::StatusOr<DealerOptions> o = ParseDealerArgs({"m", "g.game", "1000", "42", "Alice", "Bob"});
   ASSERT_TRUE(o.ok()) << o.status();
   EXPECT_EQ(o->match_name, "m");
   EXPECT_EQ(o->game_file, "g.game");
@@ -48,9 +47,26 @@ TEST(DealerOptionsTest, PositionalsAndDefaults) {
 }
 
 TEST(DealerOptionsTest, OptionsAnywhereGroupedAndLong) {
-  absl::StatusOr<DealerOptions> o = ParseDealerArgs(
-      {"-fq", "m", "--t_response", "5000", "g", "-p", "7000,7001", "10", "--t_hand=800", "3",
-       "A", "-l", "B", "--start_timeout", "-1", "--t_per_hand", "50", "--bind", "0.0.0.0", "-a"});
+  absl::StatusOr<DealerOptions> o = ParseDealerArgs({"-fq",
+                                                     "m",
+                                                     "--t_response",
+                                                     "5000",
+                                                     "g",
+                                                     "-p",
+                                                     "7000,7001",
+                                                     "10",
+                                                     "--t_hand=800",
+                                                     "3",
+                                                     "A",
+                                                     "-l",
+                                                     "B",
+                                                     "--start_timeout",
+                                                     "-1",
+                                                     "--t_per_hand",
+                                                     "50",
+                                                     "--bind",
+                                                     "0.0.0.0",
+                                                     "-a"});
   ASSERT_TRUE(o.ok()) << o.status();
   EXPECT_TRUE(o->fixed_seats);
   EXPECT_TRUE(o->quiet);
@@ -70,10 +86,10 @@ TEST(DealerOptionsTest, OptionsAnywhereGroupedAndLong) {
 }
 
 TEST(DealerOptionsTest, Errors) {
-  EXPECT_FALSE(ParseDealerArgs({"m", "g", "0", "1", "A"}).ok());        // no hands
-  EXPECT_FALSE(ParseDealerArgs({"m", "g", "x", "1", "A"}).ok());        // bad hands
-  EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "-5x", "A"}).ok());     // bad seed
-  EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1"}).ok());            // no names
+  EXPECT_FALSE(ParseDealerArgs({"m", "g", "0", "1", "A"}).ok());         // no hands
+  EXPECT_FALSE(ParseDealerArgs({"m", "g", "x", "1", "A"}).ok());         // bad hands
+  EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "-5x", "A"}).ok());      // bad seed
+  EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1"}).ok());             // no names
   EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1", "A", "-z"}).ok());  // unknown flag
   EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1", "A", "--t_hand", "abc"}).ok());
   EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1", "A", "-p", "1,x"}).ok());
@@ -87,8 +103,8 @@ TEST(MatchLogTest, HeaderAndScoreAsTheServerWritesThem) {
   EXPECT_EQ(FormatLogHeader("nl6p", "holdem.nolimit.6p.game", 600, 0, 600000, 600000, 7000),
             "# name/game/hands/seed nl6p holdem.nolimit.6p.game 600 0\n#--t_response 600000\n"
             "#--t_hand 600000\n#--t_per_hand 7000\n");
-  const std::vector<double> totals = {-79922.75, -900683, -1670855.75, 806486.75, 1378814.25,
-                                      466160.5};
+  const std::vector<double> totals = {-79922.75, -900683,    -1670855.75,
+                                      806486.75, 1378814.25, 466160.5};
   const std::vector<std::string> names = {"P1", "P2", "P3", "P4", "P5", "P6"};
   EXPECT_EQ(FormatScoreLine(totals, names),
             "SCORE:-79922.75|-900683|-1670855.75|806486.75|1378814.25|466160.5:"
@@ -101,8 +117,8 @@ class ReplyTest : public ::testing::Test {
   // The state after `betting` with position 0 holding 5d5c and position 1 9hQd; viewer 0.
   poker::MatchState Current(const std::string& betting, int viewer) {
     absl::StatusOr<poker::MatchState> m = poker::ParseMatchState(
-        game_, absl::StrCat("MATCHSTATE:", viewer, ":3:", betting, ":",
-                            viewer == 0 ? "5d5c|" : "|9hQd"));
+        game_,
+        absl::StrCat("MATCHSTATE:", viewer, ":3:", betting, ":", viewer == 0 ? "5d5c|" : "|9hQd"));
     EXPECT_TRUE(m.ok()) << m.status();
     return *m;
   }
@@ -274,18 +290,16 @@ TEST(RunMatchTest, NormalizesAndWarns) {
   // a (position 1) opens preflop with r0: raised to the minimum 200; b calls; on the flop b
   // checks, a's fold with nothing to call is a check; turn b checks, a raises 50000 -> 20000.
   EXPECT_TRUE(absl::StartsWith(out.log.str(), "STATE:0:r200c/cc/cr20000c/:")) << out.log.str();
-  EXPECT_THAT(out.messages,
-              ::testing::ElementsAre("WARNING: raise of 0 increased to 200",
-                                     "WARNING: invalid action, changed to call",
-                                     "WARNING: raise of 50000 decreased to 20000"));
+  EXPECT_THAT(out.messages, ::testing::ElementsAre("WARNING: raise of 0 increased to 200",
+                                                   "WARNING: invalid action, changed to call",
+                                                   "WARNING: raise of 50000 decreased to 20000"));
 }
 
 TEST(RunMatchTest, TimeoutAndDisconnectAbort) {
   const poker::GameDef game = *poker::ParseGameDef(tools_test::kNoLimit2pGame);
   int turn = 0;
-  FakeSeat silent(game, [&](const poker::MatchState&) {
-    return std::string(turn++ < 4 ? "c" : "<silence>");
-  });
+  FakeSeat silent(
+      game, [&](const poker::MatchState&) { return std::string(turn++ < 4 ? "c" : "<silence>"); });
   FakeSeat caller(game, [](const poker::MatchState&) { return std::string("c"); });
   std::vector<SeatChannel*> seats = {&silent, &caller};
   DealerOptions options = *ParseDealerArgs({"m", "g", "5", "0", "S", "C", "-q", "-f"});
@@ -297,9 +311,8 @@ TEST(RunMatchTest, TimeoutAndDisconnectAbort) {
   EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 1);  // hand 0 only
 
   turn = 0;
-  FakeSeat gone(game, [&](const poker::MatchState&) {
-    return std::string(turn++ < 4 ? "c" : "<silence>");
-  });
+  FakeSeat gone(
+      game, [&](const poker::MatchState&) { return std::string(turn++ < 4 ? "c" : "<silence>"); });
   gone.hang_up = true;
   FakeSeat caller2(game, [](const poker::MatchState&) { return std::string("c"); });
   std::vector<SeatChannel*> seats2 = {&gone, &caller2};
@@ -316,9 +329,28 @@ TEST(RunMatchTest, RandomJunkNeverBreaksTheMatch) {
     const poker::GameDef game = *poker::ParseGameDef(text);
     std::mt19937 rng(2024);
     auto junk_action = [&rng]() {
-      static const char* kPieces[] = {"f", "c", "r", "k", "b", "R", "F", "x", " ", "-", "+",
-                                      "0", "9", "99999999999999999999", "r-2147483648", ":",
-                                      "|", "/", "\xff", "r20000", "r201", "\0"};
+      static const char* kPieces[] = {"f",
+                                      "c",
+                                      "r",
+                                      "k",
+                                      "b",
+                                      "R",
+                                      "F",
+                                      "x",
+                                      " ",
+                                      "-",
+                                      "+",
+                                      "0",
+                                      "9",
+                                      "99999999999999999999",
+                                      "r-2147483648",
+                                      ":",
+                                      "|",
+                                      "/",
+                                      "\xff",
+                                      "r20000",
+                                      "r201",
+                                      "\0"};
       std::string out;
       const int n = static_cast<int>(rng() % 4);
       for (int i = 0; i < n; ++i) out += kPieces[rng() % (sizeof(kPieces) / sizeof(kPieces[0]))];
@@ -334,12 +366,20 @@ TEST(RunMatchTest, RandomJunkNeverBreaksTheMatch) {
           case 0:
             for (int k = 0; k < 30; ++k) bad += static_cast<char>(1 + rng() % 255);
             break;
-          case 1: bad = line.substr(0, rng() % line.size()); break;
-          case 2: bad = line; bad[rng() % bad.size()] = static_cast<char>('0' + rng() % 40); break;
-          case 3: bad = absl::StrCat("MATCHSTATE:", view.viewer, ":", view.state.hand_number() + 1,
-                                     "::", poker::FormatCards(view.state, view.viewer), ":c");
-                  break;
-          default: bad = absl::StrCat(line, junk_action(), ":", junk_action()); break;
+          case 1:
+            bad = line.substr(0, rng() % line.size());
+            break;
+          case 2:
+            bad = line;
+            bad[rng() % bad.size()] = static_cast<char>('0' + rng() % 40);
+            break;
+          case 3:
+            bad = absl::StrCat("MATCHSTATE:", view.viewer, ":", view.state.hand_number() + 1,
+                               "::", poker::FormatCards(view.state, view.viewer), ":c");
+            break;
+          default:
+            bad = absl::StrCat(line, junk_action(), ":", junk_action());
+            break;
         }
         bad.erase(std::remove(bad.begin(), bad.end(), '\n'), bad.end());
         raw += bad + "\n";

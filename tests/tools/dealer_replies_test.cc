@@ -65,8 +65,8 @@ MatchRun RunDealer(int hands, const std::vector<std::string>& extra, Policy seat
   TempDir dir;
   WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
   const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
-  std::vector<std::string> argv = {BinPath("dealer"), "m", "nl2p.game", std::to_string(hands),
-                                   "7", "Bad", "Good", "-f", "-q"};
+  std::vector<std::string> argv = {
+      BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7", "Bad", "Good", "-f", "-q"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
   MatchRun run;
@@ -114,15 +114,22 @@ TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
                    const poker::MatchState& view) -> std::optional<std::string> {
     switch (turn) {
       case 0: {
-        const std::string stale = absl::StrCat("MATCHSTATE:0:0::", poker::FormatCards(view.state, 0));
+        const std::string stale =
+            absl::StrCat("MATCHSTATE:0:0::", poker::FormatCards(view.state, 0));
         return absl::StrCat("hello world\r\n#comment\r\n;another\r\n", stale, ":r500\r\n", line,
                             ":f\r\n");
       }
-      case 1: return line + ":r999999\r\n";
-      case 2: return line + ":xyz\r\n";
-      case 3: return line + ":r1\r\n";
-      case 4: case 5: return line + ":c\r\n";
-      default: return std::string();  // silence
+      case 1:
+        return line + ":r999999\r\n";
+      case 2:
+        return line + ":xyz\r\n";
+      case 3:
+        return line + ":r1\r\n";
+      case 4:
+      case 5:
+        return line + ":c\r\n";
+      default:
+        return std::string();  // silence
     }
   };
   const MatchRun run = RunDealer(4, {"--t_response", "300"}, bad, AlwaysCall());
@@ -130,14 +137,12 @@ TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
   ASSERT_EQ(run.log_lines.size(), 6u) << run.stderr_text;  // 4 header lines + 2 hands
   EXPECT_EQ(run.log_lines[0], "# name/game/hands/seed m nl2p.game 4 7");
   EXPECT_EQ(run.log_lines[1], "#--t_response 300");
-  EXPECT_EQ(run.log_lines[4],
-            ExpectedLogLine(0, {{Action::Call(), Action::Call()},
-                                {Action::Raise(20000), Action::Call()}}));
-  EXPECT_EQ(run.log_lines[5],
-            ExpectedLogLine(1, {{Action::Call(), Action::Call()},
-                                {Action::Raise(200), Action::Call()},
-                                {Action::Call(), Action::Call()},
-                                {Action::Call(), Action::Call()}}));
+  EXPECT_EQ(run.log_lines[4], ExpectedLogLine(0, {{Action::Call(), Action::Call()},
+                                                  {Action::Raise(20000), Action::Call()}}));
+  EXPECT_EQ(run.log_lines[5], ExpectedLogLine(1, {{Action::Call(), Action::Call()},
+                                                  {Action::Raise(200), Action::Call()},
+                                                  {Action::Call(), Action::Call()},
+                                                  {Action::Call(), Action::Call()}}));
   EXPECT_TRUE(absl::StrContains(run.log_lines[4], ":cc/r20000c//:")) << run.log_lines[4];
   EXPECT_TRUE(absl::StrContains(run.log_lines[5], ":cc/r200c/cc/cc:")) << run.log_lines[5];
   EXPECT_FALSE(absl::StrContains(run.stdout_text, "SCORE"));
@@ -176,8 +181,8 @@ TEST(DealerRepliesTest, SlowSeatExceedsHandLimit) {
     std::this_thread::sleep_for(milliseconds(150));
     return line + ":c\r\n";
   };
-  const MatchRun run = RunDealer(3, {"--t_response", "1000", "--t_hand", "400"}, slow,
-                                 AlwaysCall());
+  const MatchRun run =
+      RunDealer(3, {"--t_response", "1000", "--t_hand", "400"}, slow, AlwaysCall());
   ASSERT_EQ(run.status, 1) << run.stderr_text;
   EXPECT_EQ(run.log_lines.size(), 4u);  // no hand finished: it needs four slow replies
   EXPECT_TRUE(absl::StrContains(run.stderr_text, "ran out of time")) << run.stderr_text;
@@ -204,9 +209,9 @@ TEST(DealerRepliesTest, InvalidVersionAborts) {
 TEST(DealerRepliesTest, StartTimeoutWhenNobodyConnects) {
   TempDir dir;
   WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
-  Subprocess dealer({BinPath("dealer"), "m", "nl2p.game", "3", "1", "A", "B", "-q",
-                     "--start_timeout", "200"},
-                    dir.path(), dir.File("stderr.txt"));
+  Subprocess dealer(
+      {BinPath("dealer"), "m", "nl2p.game", "3", "1", "A", "B", "-q", "--start_timeout", "200"},
+      dir.path(), dir.File("stderr.txt"));
   ASSERT_TRUE(dealer.ReadLine(milliseconds(10000)).has_value());
   EXPECT_EQ(dealer.Wait(milliseconds(10000)), 1);
   EXPECT_TRUE(absl::StrContains(ReadFile(dir.File("stderr.txt")),

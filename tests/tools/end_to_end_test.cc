@@ -47,8 +47,8 @@ double ScoreSum(const std::string& score, int seats) {
 std::string RunDealerWithBots(const TempDir& dir, const EndToEndCase& c, uint32_t seed) {
   WriteFile(dir.File("game.game"), c.game_text);
   const int n = static_cast<int>(c.styles.size());
-  std::vector<std::string> argv = {BinPath("dealer"), "match", "game.game",
-                                   std::to_string(c.hands), std::to_string(seed)};
+  std::vector<std::string> argv = {BinPath("dealer"), "match", "game.game", std::to_string(c.hands),
+                                   std::to_string(seed)};
   for (int s = 0; s < n; ++s) argv.push_back(absl::StrCat("P", s + 1));
   argv.push_back("-q");
   Subprocess dealer(argv, dir.path(), dir.File("dealer.err"));
@@ -93,7 +93,9 @@ INSTANTIATE_TEST_SUITE_P(
     Games, EndToEndTest,
     ::testing::Values(EndToEndCase{"nolimit2p", kNoLimit2pGame, 300, {"ta", "la"}},
                       EndToEndCase{"nolimit3p", kNoLimit3pGame, 200, {"tp", "random", "lp"}},
-                      EndToEndCase{"nolimit6p", kNoLimit6pGame, 100,
+                      EndToEndCase{"nolimit6p",
+                                   kNoLimit6pGame,
+                                   100,
                                    {"ta", "la", "tp", "lp", "random", "station"}},
                       EndToEndCase{"limit2p", kLimit2pGame, 300, {"raiser", "ta"}}),
     [](const ::testing::TestParamInfo<EndToEndCase>& info) { return info.param.label; });

@@ -64,15 +64,14 @@ void PrintRing(const arena::RingResult& result, bool json) {
   if (json) {
     std::vector<std::string> players;
     for (const arena::SeatResult& p : result.players) {
-      players.push_back(absl::StrCat("{\"name\": ", JsonString(p.name), ", \"chips\": ",
-                                     Num(p.chips), ", \"mbb_per_hand\": ", Num(p.mbb_per_hand),
-                                     ", \"ci95\": ", Num(p.ci95), ", \"ci95_unpaired\": ",
-                                     Num(p.ci95_unpaired), "}"));
+      players.push_back(
+          absl::StrCat("{\"name\": ", JsonString(p.name), ", \"chips\": ", Num(p.chips),
+                       ", \"mbb_per_hand\": ", Num(p.mbb_per_hand), ", \"ci95\": ", Num(p.ci95),
+                       ", \"ci95_unpaired\": ", Num(p.ci95_unpaired), "}"));
     }
     std::cout << "{\"hands\": " << result.hands << ", \"deals\": " << result.deals
-              << ", \"rotations\": " << result.rotations << ", \"seconds\": "
-              << Num(result.seconds) << ", \"players\": [" << absl::StrJoin(players, ", ")
-              << "]}\n";
+              << ", \"rotations\": " << result.rotations << ", \"seconds\": " << Num(result.seconds)
+              << ", \"players\": [" << absl::StrJoin(players, ", ") << "]}\n";
     return;
   }
   std::cout << absl::StrFormat("%d hands (%d deals x %d rotations) in %.2f s, %.0f hands/s\n",
@@ -93,11 +92,11 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
       auto field = [](const char* name, const arena::MeanSe& v) {
         return absl::StrCat("\"", name, "\": ", Num(v.mean), ", \"", name, "_se\": ", Num(v.se));
       };
-      players.push_back(absl::StrCat(
-          "{\"name\": ", JsonString(p.name), ", ", field("win_rate", p.win_rate), ", ",
-          field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived), ", ",
-          field("chips", p.chips), ", ", field("fluctuation", p.fluctuation), ", ",
-          field("rebuys_used", p.rebuys_used), "}"));
+      players.push_back(
+          absl::StrCat("{\"name\": ", JsonString(p.name), ", ", field("win_rate", p.win_rate), ", ",
+                       field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived),
+                       ", ", field("chips", p.chips), ", ", field("fluctuation", p.fluctuation),
+                       ", ", field("rebuys_used", p.rebuys_used), "}"));
     }
     std::cout << "{\"format\": \"tournament\", \"repetitions\": " << result.repetitions
               << ", \"hands\": " << result.hands << ", \"seconds\": " << Num(result.seconds)
@@ -106,8 +105,8 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
   }
   std::cout << absl::StrFormat("%d tournaments, %d hands in %.2f s (mean +- standard error)\n",
                                result.repetitions, result.hands, result.seconds);
-  std::cout << absl::StrFormat("%-14s %15s %13s %17s %17s %22s\n", "player", "win rate",
-                               "avg rank", "hands survived", "chips left", "fluctuation F");
+  std::cout << absl::StrFormat("%-14s %15s %13s %17s %17s %22s\n", "player", "win rate", "avg rank",
+                               "hands survived", "chips left", "fluctuation F");
   for (const arena::TournamentPlayerStats& p : result.players) {
     std::cout << absl::StrFormat(
         "%-14s %7.3f+-%-6.3f %6.2f+-%-5.2f %8.1f+-%-7.1f %8.0f+-%-7.0f %11.4g+-%-9.3g\n", p.name,
@@ -124,11 +123,11 @@ int main(int argc, char** argv) {
       "Usage: arena --game FILE --hands N --seed S --player NAME=SPEC ... [options]\n"
       "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
       "allin] (styles la lp ta tp station raiser random).\nOptions");
-  options.add_options()("help,h", "this help")(
-      "game", po::value<std::string>(), "ACPC .game file")(
-      "hands", po::value<uint32_t>(), "ring: deals to play (default 1000); tournament: most "
-                                      "hands per tournament (default 600)")(
-      "seed", po::value<uint32_t>()->default_value(0), "deal seed (as the dealer's rngSeed)")(
+  options.add_options()("help,h", "this help")("game", po::value<std::string>(), "ACPC .game file")(
+      "hands", po::value<uint32_t>(),
+      "ring: deals to play (default 1000); tournament: most "
+      "hands per tournament (default 600)")("seed", po::value<uint32_t>()->default_value(0),
+                                            "deal seed (as the dealer's rngSeed)")(
       "player", po::value<std::vector<std::string>>()->composing(),
       "NAME=SPEC, once per seat in seat order")(
       "format", po::value<std::string>()->default_value("ring"), "ring or tournament")(
@@ -140,8 +139,7 @@ int main(int argc, char** argv) {
       "stack", po::value<int32_t>()->default_value(2000), "tournament: starting chips = re-buy")(
       "rebuys", po::value<int>()->default_value(1), "tournament: re-buys per player")(
       "blinds", po::value<std::string>()->default_value("20,40"), "tournament: SB,BB in chips")(
-      "json", "print one JSON object instead of a table")(
-      "quiet,q", "no progress on stderr");
+      "json", "print one JSON object instead of a table")("quiet,q", "no progress on stderr");
   po::variables_map vm;
   try {
     po::store(po::parse_command_line(argc, argv, options), vm);

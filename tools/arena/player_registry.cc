@@ -67,10 +67,9 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakePlayer(absl::string_view spec
     if (it != registry.factories.end()) factory = it->second;
   }
   if (!factory) {
-    return absl::InvalidArgumentError(absl::StrCat("player spec '", spec, "': unknown kind '",
-                                                   kind, "' (known: ",
-                                                   absl::StrJoin(RegisteredPlayerKinds(), ", "),
-                                                   ")"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("player spec '", spec, "': unknown kind '", kind,
+                     "' (known: ", absl::StrJoin(RegisteredPlayerKinds(), ", "), ")"));
   }
   absl::StatusOr<std::unique_ptr<poker::Player>> player = factory(context, params);
   if (!player.ok()) {

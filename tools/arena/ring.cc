@@ -52,7 +52,8 @@ std::string RotationLogPath(const std::string& path, int rotation) {
   if (rotation == 0) return path;
   const size_t slash = path.rfind('/');
   const size_t dot = path.rfind('.');
-  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+  const bool has_extension =
+      dot != std::string::npos && (slash == std::string::npos || dot > slash);
   const std::string suffix = absl::StrCat(".rot", rotation);
   if (!has_extension) return path + suffix;
   return absl::StrCat(path.substr(0, dot), suffix, path.substr(dot));
@@ -78,8 +79,8 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
     log.open(path, std::ios::trunc);
     if (!log) return absl::UnavailableError(absl::StrCat("cannot write the log ", path));
     log << dealer::FormatLogHeader(options.match_name, options.game_file, options.hands,
-                                   options.seed, dealer::kDefaultResponseMs,
-                                   dealer::kDefaultHandMs, dealer::kDefaultPerHandMs);
+                                   options.seed, dealer::kDefaultResponseMs, dealer::kDefaultHandMs,
+                                   dealer::kDefaultPerHandMs);
   }
   std::vector<std::string> names;
   for (const PlayerSpec& spec : specs) names.push_back(spec.name);
@@ -89,8 +90,7 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
   poker::LogLine log_line{State(game, 0), std::vector<double>(n), std::vector<std::string>(n), ""};
   poker::Dealer deal(game, options.seed);
   for (uint32_t hand = 0; hand < options.hands; ++hand) {
-    const int position0_seat =
-        static_cast<int>(((options.fixed_seats ? 0 : hand) + rotation) % n);
+    const int position0_seat = static_cast<int>(((options.fixed_seats ? 0 : hand) + rotation) % n);
     for (int p = 0; p < n; ++p) by_position[p] = players[(p + position0_seat) % n].get();
     State state(game, hand);
     deal.DealNext(&state);
@@ -117,20 +117,20 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
   if (log.is_open()) {
     log << dealer::FormatScoreLine(totals, names) << '\n';
     log.flush();
-    if (!log) return absl::UnavailableError(absl::StrCat("cannot write the log ", options.log_path));
+    if (!log)
+      return absl::UnavailableError(absl::StrCat("cannot write the log ", options.log_path));
   }
   return absl::OkStatus();
 }
 
 }  // namespace
 
-absl::StatusOr<RingResult> RunRing(const poker::GameDef& game,
-                                   absl::Span<const PlayerSpec> players,
+absl::StatusOr<RingResult> RunRing(const poker::GameDef& game, absl::Span<const PlayerSpec> players,
                                    const RingOptions& options) {
   const int n = game.num_players;
   if (static_cast<int>(players.size()) != n) {
-    return absl::InvalidArgumentError(absl::StrCat("the game has ", n, " players but ",
-                                                   players.size(), " were given"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the game has ", n, " players but ", players.size(), " were given"));
   }
   if (options.hands == 0) return absl::InvalidArgumentError("--hands must be positive");
   const auto start = std::chrono::steady_clock::now();
@@ -140,14 +140,13 @@ absl::StatusOr<RingResult> RunRing(const poker::GameDef& game,
   result.hands = result.deals * result.rotations;
   result.values.reserve(static_cast<size_t>(result.hands) * n);
   for (int r = 0; r < result.rotations; ++r) {
-    if (absl::Status s = PlayRotation(game, players, options, r, r * result.deals, result.hands,
-                                      &result.values);
+    if (absl::Status s =
+            PlayRotation(game, players, options, r, r * result.deals, result.hands, &result.values);
         !s.ok()) {
       return s;
     }
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   const double big_blind = game.BigBlind();
   std::vector<double> per_hand(result.hands);

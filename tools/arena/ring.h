@@ -36,10 +36,10 @@ poker::MatchState ViewFor(const poker::State& state, int viewer);
 absl::Status PlayHand(poker::State* state, absl::Span<poker::Player* const> by_position);
 
 struct RingOptions {
-  uint32_t hands = 1000;    // deals
-  uint32_t seed = 0;        // the deal's seed, as the dealer's rngSeed
-  bool duplicate = false;   // play every deal once per rotation of the seats (N rotations)
-  bool fixed_seats = false; // as the dealer's -f
+  uint32_t hands = 1000;             // deals
+  uint32_t seed = 0;                 // the deal's seed, as the dealer's rngSeed
+  bool duplicate = false;            // play every deal once per rotation of the seats (N rotations)
+  bool fixed_seats = false;          // as the dealer's -f
   std::string match_name = "arena";  // for the log header
   std::string game_file;             // for the log header, as given
   // Log of rotation 0 (the plain match): the dealer's format. Rotation r > 0 goes to the same
@@ -73,8 +73,7 @@ struct RingResult {
 // --duplicate), deal h is played with position p taken by seat (p + h + r) mod N (with fixed
 // seats: (p + r) mod N), so over the N rotations every seat holds every position's cards. Each
 // rotation builds fresh players from the specs, so no player remembers a deal it played before.
-absl::StatusOr<RingResult> RunRing(const poker::GameDef& game,
-                                   absl::Span<const PlayerSpec> players,
+absl::StatusOr<RingResult> RunRing(const poker::GameDef& game, absl::Span<const PlayerSpec> players,
                                    const RingOptions& options);
 
 // The log path of rotation r: `out.log` -> `out.rot1.log` (r > 0).

@@ -149,8 +149,8 @@ absl::StatusOr<TournamentResult> RunTournaments(const poker::GameDef& base,
                                                 const TournamentOptions& options) {
   const int n = base.num_players;
   if (static_cast<int>(players.size()) != n) {
-    return absl::InvalidArgumentError(absl::StrCat("the game has ", n, " players but ",
-                                                   players.size(), " were given"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("the game has ", n, " players but ", players.size(), " were given"));
   }
   if (options.repetitions < 1) return absl::InvalidArgumentError("--repetitions must be >= 1");
   const auto start = std::chrono::steady_clock::now();
@@ -158,8 +158,8 @@ absl::StatusOr<TournamentResult> RunTournaments(const poker::GameDef& base,
   result.repetitions = options.repetitions;
   // samples[metric][seat][repetition]
   enum { kWin, kRank, kSurvived, kChips, kFluctuation, kRebuys, kMetrics };
-  std::vector<std::vector<std::vector<double>>> samples(
-      kMetrics, std::vector<std::vector<double>>(n));
+  std::vector<std::vector<std::vector<double>>> samples(kMetrics,
+                                                        std::vector<std::vector<double>>(n));
   for (int rep = 0; rep < options.repetitions; ++rep) {
     std::vector<std::unique_ptr<poker::Player>> owned;
     std::vector<poker::Player*> seats;
@@ -196,8 +196,7 @@ absl::StatusOr<TournamentResult> RunTournaments(const poker::GameDef& base,
     stats.rebuys_used = Summarize(samples[kRebuys][seat]);
     result.players.push_back(std::move(stats));
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 

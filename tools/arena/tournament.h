@@ -23,7 +23,7 @@ struct TournamentOptions {
   int32_t small_blind = 20;  // chips
   int32_t big_blind = 40;    // chips
   int repetitions = 100;
-  uint32_t seed = 0;         // repetition r deals from seed + r
+  uint32_t seed = 0;  // repetition r deals from seed + r
   // Called after each tournament with (tournaments played, tournaments to play).
   std::function<void(int, int)> progress;
 };
@@ -33,17 +33,16 @@ struct TournamentOptions {
 // by the stack. Three or more players: position 0 posts the small blind, 1 the big blind, 2 acts
 // first preflop. Heads-up: reverse blinds (position 0 big blind, position 1 small blind and first
 // to act preflop), as in the ACPC 2-player games.
-poker::GameDef TournamentHandGame(const poker::GameDef& base,
-                                  absl::Span<const int32_t> stacks, int32_t small_blind,
-                                  int32_t big_blind);
+poker::GameDef TournamentHandGame(const poker::GameDef& base, absl::Span<const int32_t> stacks,
+                                  int32_t small_blind, int32_t big_blind);
 
 // One tournament's result per seat.
 struct TournamentOutcome {
   int hands_played = 0;
-  std::vector<double> chips;           // at the end (0 when eliminated)
-  std::vector<int> hands_survived;     // hands completed before elimination (all if never)
-  std::vector<double> rank;            // 1 = best; tied players share the mean of their ranks
-  std::vector<double> fluctuation;     // F = sum over the player's hands k >= 2 of (result_k)^2
+  std::vector<double> chips;        // at the end (0 when eliminated)
+  std::vector<int> hands_survived;  // hands completed before elimination (all if never)
+  std::vector<double> rank;         // 1 = best; tied players share the mean of their ranks
+  std::vector<double> fluctuation;  // F = sum over the player's hands k >= 2 of (result_k)^2
   std::vector<int> rebuys_used;
 };
 
@@ -65,11 +64,11 @@ struct MeanSe {
 
 struct TournamentPlayerStats {
   std::string name;
-  MeanSe win_rate;        // share of tournaments ranked first (heads-up: the win rate)
+  MeanSe win_rate;  // share of tournaments ranked first (heads-up: the win rate)
   MeanSe rank;
   MeanSe hands_survived;
-  MeanSe chips;           // chips left at the end
-  MeanSe fluctuation;     // F of 000 eq. 28
+  MeanSe chips;        // chips left at the end
+  MeanSe fluctuation;  // F of 000 eq. 28
   MeanSe rebuys_used;
 };
 

@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
       "trials", po::value<int>()->default_value(1000), "Monte Carlo deals per decision")(
       "raise", po::value<std::string>()->default_value("pot"),
       "no-limit raise size: pot (raise by the pot after calling), min, allin; clamped to legal")(
-      "game", po::value<std::string>(), "the ACPC .game file of the match"); 
+      "game", po::value<std::string>(), "the ACPC .game file of the match");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
   po::options_description all;
@@ -47,8 +47,9 @@ int main(int argc, char** argv) {
     return 2;
   }
   if (vm.count("help")) {
-    std::cout << visible << "Exit status: 0 when the dealer ends the match, 1 on a connection or "
-                            "game file error, 2 for a bad command line.\n";
+    std::cout << visible
+              << "Exit status: 0 when the dealer ends the match, 1 on a connection or "
+                 "game file error, 2 for a bad command line.\n";
     return 0;
   }
   if (!vm.count("style") || !vm.count("game") || !vm.count("host") || !vm.count("port") ||
@@ -56,10 +57,9 @@ int main(int argc, char** argv) {
     std::cerr << "bot: --style, --game, <host> and <port> are required\n" << visible;
     return 2;
   }
-  std::string spec = absl::StrCat("style=", vm["style"].as<std::string>(),
-                                  ",seed=", vm["seed"].as<uint32_t>(),
-                                  ",trials=", vm["trials"].as<int>(),
-                                  ",raise=", vm["raise"].as<std::string>());
+  std::string spec =
+      absl::StrCat("style=", vm["style"].as<std::string>(), ",seed=", vm["seed"].as<uint32_t>(),
+                   ",trials=", vm["trials"].as<int>(), ",raise=", vm["raise"].as<std::string>());
   if (vm.count("alpha")) absl::StrAppend(&spec, ",alpha=", vm["alpha"].as<double>());
   if (vm.count("beta")) absl::StrAppend(&spec, ",beta=", vm["beta"].as<double>());
   absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(spec);

@@ -87,15 +87,14 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
     const bool suited = cls >= 13 && cls < 91;
     const Card rep[2] = {poker::MakeCard(hi, 0), poker::MakeCard(lo, suited ? 0 : 1)};
     FastRng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
-    cached = static_cast<float>(
-        HoldemMonteCarlo(rep, {}, num_opponents, kPreflopTrials, &table_rng));
+    cached =
+        static_cast<float>(HoldemMonteCarlo(rep, {}, num_opponents, kPreflopTrials, &table_rng));
   }
   return cached;
 }
 
-double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole,
-                                         absl::Span<const Card> board, int num_opponents,
-                                         int trials, FastRng* rng) const {
+double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
+                                         int num_opponents, int trials, FastRng* rng) const {
   poker::CardSet known;
   for (Card c : hole) known.Add(c);
   for (Card c : board) known.Add(c);
@@ -130,9 +129,8 @@ double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole,
   return won / trials;
 }
 
-double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole,
-                                          absl::Span<const Card> board, int num_opponents,
-                                          int trials, FastRng* rng) const {
+double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
+                                          int num_opponents, int trials, FastRng* rng) const {
   const poker::GameDef& game = *game_;
   poker::CardSet known;
   for (Card c : hole) known.Add(c);

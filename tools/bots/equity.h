@@ -17,6 +17,7 @@ namespace bots {
 class FastRng {
  public:
   explicit FastRng(uint64_t seed);
+  // The next 64 random bits.
   uint64_t Next();
   // Uniform in [0, n) for n < 2^32 (multiply-shift; bias below 2^-32, irrelevant here).
   uint32_t Below(uint32_t n) { return static_cast<uint32_t>(((Next() >> 32) * n) >> 32); }
@@ -50,12 +51,10 @@ class EquityEstimator {
   static constexpr int kPreflopTrials = 20000;
 
  private:
-  double HoldemMonteCarlo(absl::Span<const poker::Card> hole,
-                          absl::Span<const poker::Card> board, int num_opponents, int trials,
-                          FastRng* rng) const;
-  double GenericMonteCarlo(absl::Span<const poker::Card> hole,
-                           absl::Span<const poker::Card> board, int num_opponents, int trials,
-                           FastRng* rng) const;
+  double HoldemMonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
+                          int num_opponents, int trials, FastRng* rng) const;
+  double GenericMonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
+                           int num_opponents, int trials, FastRng* rng) const;
 
   const poker::GameDef* game_;
   bool holdem_;

@@ -106,9 +106,9 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
         return BadValue(key, value, spec);
       }
     } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "bot spec '", spec, "': unknown key '", key,
-          "' (expected style, alpha, beta, seed, trials, raise)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("bot spec '", spec, "': unknown key '", key,
+                       "' (expected style, alpha, beta, seed, trials, raise)"));
     }
   }
   return config;

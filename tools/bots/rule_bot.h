@@ -39,10 +39,10 @@ enum class RaiseSize {
 
 struct BotConfig {
   Style style = Style::kTightAggressive;
-  double alpha = 0.55;   // threshold styles: fold (check if free) below this equity
-  double beta = 0.65;    // threshold styles: raise at or above this equity
-  uint32_t seed = 1;     // every random choice (Monte Carlo draws, the random policy)
-  int trials = 1000;     // Monte Carlo deals per decision after the flop
+  double alpha = 0.55;  // threshold styles: fold (check if free) below this equity
+  double beta = 0.65;   // threshold styles: raise at or above this equity
+  uint32_t seed = 1;    // every random choice (Monte Carlo draws, the random policy)
+  int trials = 1000;    // Monte Carlo deals per decision after the flop
   RaiseSize raise_size = RaiseSize::kPot;
 };
 

@@ -77,8 +77,8 @@ int Run(int argc, char** argv) {
   std::cout << absl::StrJoin(ports, " ") << "\n" << std::flush;
 
   const std::string header = dealer::FormatLogHeader(
-      options.match_name, options.game_file, options.num_hands, options.seed,
-      options.t_response_ms, options.t_hand_ms, options.t_per_hand_ms);
+      options.match_name, options.game_file, options.num_hands, options.seed, options.t_response_ms,
+      options.t_hand_ms, options.t_per_hand_ms);
   std::cerr << header;
   if (log.is_open()) log << header << std::flush;
 
@@ -95,8 +95,8 @@ int Run(int argc, char** argv) {
       std::cerr << (absl::IsDeadlineExceeded(fd.status())
                         ? absl::StrCat("ERROR: timed out waiting for seat ", seat + 1,
                                        " to connect\n")
-                        : absl::StrCat("ERROR: seat ", seat + 1, " could not connect: ",
-                                       fd.status().message(), "\n"));
+                        : absl::StrCat("ERROR: seat ", seat + 1,
+                                       " could not connect: ", fd.status().message(), "\n"));
       return 1;
     }
     listeners[seat].Close();

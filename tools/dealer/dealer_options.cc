@@ -96,13 +96,27 @@ absl::StatusOr<DealerOptions> ParseDealerArgs(const std::vector<std::string>& ar
     for (size_t j = 1; j < arg.size(); ++j) {
       const char flag = arg[j];
       switch (flag) {
-        case 'f': options.fixed_seats = true; break;
-        case 'l': options.log = false; break;
-        case 'L': options.log = true; break;
-        case 'q': options.quiet = true; break;
-        case 't': options.transaction_log = false; break;
-        case 'T': options.transaction_log = true; break;
-        case 'a': options.append = true; break;
+        case 'f':
+          options.fixed_seats = true;
+          break;
+        case 'l':
+          options.log = false;
+          break;
+        case 'L':
+          options.log = true;
+          break;
+        case 'q':
+          options.quiet = true;
+          break;
+        case 't':
+          options.transaction_log = false;
+          break;
+        case 'T':
+          options.transaction_log = true;
+          break;
+        case 'a':
+          options.append = true;
+          break;
         case 'p': {
           absl::string_view value = arg.substr(j + 1);
           if (value.empty()) {

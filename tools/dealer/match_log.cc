@@ -17,8 +17,7 @@ std::string FormatLogHeader(absl::string_view match_name, absl::string_view game
       match_name, game_file, num_hands, seed, t_response_ms, t_hand_ms, t_per_hand_ms);
 }
 
-std::string FormatScoreLine(absl::Span<const double> totals,
-                            absl::Span<const std::string> names) {
+std::string FormatScoreLine(absl::Span<const double> totals, absl::Span<const std::string> names) {
   std::string line = "SCORE:";
   for (size_t s = 0; s < totals.size(); ++s) {
     if (s > 0) line += '|';

@@ -26,8 +26,7 @@ std::string FormatLogHeader(absl::string_view match_name, absl::string_view game
 
 // `SCORE:<total per seat>|...:<name per seat>|...` without a line ending; totals formatted like
 // the log's values (`%.6f` without trailing zeros).
-std::string FormatScoreLine(absl::Span<const double> totals,
-                            absl::Span<const std::string> names);
+std::string FormatScoreLine(absl::Span<const double> totals, absl::Span<const std::string> names);
 
 }  // namespace dealer
 

@@ -63,13 +63,20 @@ bool ReadReplyAction(const GameDef& game, const State& state, absl::string_view 
                      Action* action) {
   if (text.empty()) return false;
   switch (text[0]) {
-    case 'f': case 'F':
+    case 'f':
+    case 'F':
       *action = Action::Fold();
       return true;
-    case 'c': case 'C': case 'k': case 'K':
+    case 'c':
+    case 'C':
+    case 'k':
+    case 'K':
       *action = Action::Call();
       return true;
-    case 'r': case 'R': case 'b': case 'B': {
+    case 'r':
+    case 'R':
+    case 'b':
+    case 'B': {
       if (!game.is_no_limit()) {
         // A limit raise has one size; a number after the letter is ignored as by the server.
         *action = Action::Raise(state.max_spent() + game.raise_size[state.round()]);
@@ -135,9 +142,8 @@ absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel*
     absl::StatusOr<std::string> line = seats[s]->ReadLine(deadline);
     if (!line.ok()) {
       io.message(absl::StrFormat("ERROR: could not read version string from seat %d", s + 1));
-      return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s",
-                                                    s + 1, options.names[s],
-                                                    line.status().message()));
+      return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s", s + 1,
+                                                    options.names[s], line.status().message()));
     }
     absl::string_view text = *line;
     uint32_t major = 0, minor = 0, revision = 0;
@@ -146,8 +152,8 @@ absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel*
                     absl::ConsumePrefix(&text, ".") && ReadUnsigned(&text, &revision);
     if (!ok) {
       io.message(absl::StrCat("ERROR: invalid version string ", *line));
-      return absl::InvalidArgumentError(absl::StrFormat(
-          "seat %d (%s): invalid version string '%s'", s + 1, options.names[s], *line));
+      return absl::InvalidArgumentError(absl::StrFormat("seat %d (%s): invalid version string '%s'",
+                                                        s + 1, options.names[s], *line));
     }
     if (major != 2 || minor > 0) {
       io.message("ERROR: this server is currently using version 2.0.0");
@@ -196,8 +202,7 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
       }
       io.message(absl::StrFormat("ERROR: could not get action from seat %d", seat + 1));
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) disconnected: %s", seat + 1,
-                                                    options.names[seat],
-                                                    line.status().message()));
+                                                    options.names[seat], line.status().message()));
     }
     if (!options.quiet) {
       io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *line));
@@ -236,10 +241,9 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
       io.message("WARNING: invalid action, changed to call");
     } else if (applied.type == ActionType::kRaise && applied.raise_to != reply.action.raise_to &&
                game.is_no_limit()) {
-      io.message(absl::StrFormat("WARNING: raise of %d %s to %d", reply.action.raise_to,
-                                 applied.raise_to > reply.action.raise_to ? "increased"
-                                                                          : "decreased",
-                                 applied.raise_to));
+      io.message(absl::StrFormat(
+          "WARNING: raise of %d %s to %d", reply.action.raise_to,
+          applied.raise_to > reply.action.raise_to ? "increased" : "decreased", applied.raise_to));
     }
     return applied;
   }

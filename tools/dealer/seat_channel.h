@@ -41,6 +41,7 @@ class TcpListener {
   // Accepts one connection (TCP_NODELAY set) and returns its socket, which the caller owns.
   // DeadlineExceeded when nobody connected by `deadline`.
   absl::StatusOr<int> Accept(Clock::time_point deadline);
+  // Stops listening (also done by the destructor).
   void Close();
 
  private:

@@ -10,7 +10,9 @@
 
 namespace trainer {
 
+// Where a position sits relative to the button; the model file indexes entry counts by it.
 enum class PositionClass : uint8_t { kFront = 0, kMiddle = 1, kRear = 2, kBlinds = 3 };
+// Number of PositionClass values.
 inline constexpr int kNumPositionClasses = 4;
 
 // "front", "middle", "rear", "blinds".

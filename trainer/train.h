@@ -14,6 +14,7 @@
 
 namespace trainer {
 
+// What to train on and how.
 struct TrainOptions {
   std::vector<std::string> log_paths;  // files and folders
   poker::GameDef game;                 // the game of every log
@@ -36,6 +37,7 @@ struct TrainOptions {
   int shard_count = 1;
 };
 
+// A trained model and what the reading saw.
 struct TrainResult {
   OpponentModel model;
   logs_parser::ReadSummary summary;

@@ -16,8 +16,10 @@ using trainer::AbstractAction;
 // hands on every street (hand_reader.cc).
 //
 // The intervals, with the reasoning behind each (theta = 50 everywhere, as in the paper):
-//   fold   [0.00, 0.45] baseline 0.30  weak hands give up. Folding is only possible facing a
-//                                      bet, where calling needs about pot odds of equity.
+//   fold   [0.00, 0.55] baseline 0.35  weak hands give up. Folding is only possible facing a
+//                                      bet, and there the fold, call and raise domains tile
+//                                      [0, 1] (but for a 0.02 seam where fold and call blend):
+//                                      a gap would leave its hands equally likely to do anything.
 //   check  [0.00, 0.66] baseline 0.35  weak to medium hands take the free card; the strong
 //                                      hands that check (slow plays) score about 1, i.e. ~2%.
 //   call   [0.57, 0.68] baseline 0.61  the paper's worked example (000 section 4.2): medium
@@ -57,7 +59,7 @@ constexpr double kExponentPerExtraOpponent = 0.5;
 DfModel DfModel::Default(const trainer::ActionAbstraction& abstraction) {
   DfModel model;
   model.num_actions_ = abstraction.num_actions();
-  model.intervals_[trainer::kFold] = {0.0, 0.45, 0.30};
+  model.intervals_[trainer::kFold] = {0.0, 0.55, 0.35};
   model.intervals_[trainer::kCheck] = {0.0, 0.66, 0.35};
   model.intervals_[trainer::kCall] = {0.57, 0.68, 0.61};
   const int raise_classes = abstraction.num_raise_classes();

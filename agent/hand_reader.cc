@@ -121,7 +121,13 @@ HandReader::HandReader(const trainer::OpponentModel* model, const poker::GameDef
       abstraction_(model != nullptr ? model->abstraction() : ActionAbstraction::ForGame(game)),
       holdem_pairs_(HoldemPairs(game)),
       replay_(game, 0) {
-  df_models_.fill(DfModel::Default(abstraction_));
+  df_models_.fill(DefaultDfModel());
+}
+
+DfModel HandReader::DefaultDfModel() const {
+  DfModel model = DfModel::Default(abstraction_);
+  model.set_theta(options_.df_theta);
+  return model;
 }
 
 void HandReader::StartHand(const poker::State& state, int observer,
@@ -141,13 +147,13 @@ void HandReader::StartHand(const poker::State& state, int observer,
       if (c < poker::kNumCards) known.Add(c);
     }
   }
-  for (int p = 0; p < poker::kMaxPlayers; ++p) {
+  for (int p = 0; p < game_->num_players; ++p) {
     ranges_[p].Fill(1.0f);
     ranges_[p].RemoveConflicts(known);
   }
   RemoveBoardConflicts(state);
 
-  const DfModel base = DfModel::Default(abstraction_);
+  const DfModel base = DefaultDfModel();
   for (int p = 0; p < poker::kMaxPlayers; ++p) {
     const trainer::PlayerModel* player =
         p < static_cast<int>(models.size()) && model_ != nullptr ? models[p] : nullptr;
@@ -177,7 +183,7 @@ void HandReader::RemoveBoardConflicts(const poker::State& state) {
   }
   board_cards_seen_ = visible;
   if (board.empty()) return;
-  for (Range& range : ranges_) range.RemoveConflicts(board);
+  for (int p = 0; p < game_->num_players; ++p) ranges_[p].RemoveConflicts(board);
 }
 
 void HandReader::Update(const poker::State& state) {
@@ -335,9 +341,10 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 // P(a | node, cell) by hierarchical backoff (SPEC 7), for the observed action a, over the actions
 // available now (counts of other actions are left out, so every level is a distribution over the
 // same actions):
-//   DF(a | w)       DFmodel (this player's adapted one) at the cell's bin centre w, as a field
-//                   win rate against the opponents still in the pot, normalised over the
-//                   available actions. Per pair with its own win rate, to 1/128: within a bucket
+//   DF(a | w)       DFmodel (this player's adapted one, theta = df_theta) at the cell's bin
+//                   centre w, as a field win rate against the opponents still in the pot,
+//                   normalised over the available actions, with df_uniform_share of it spread
+//                   evenly over them. Per pair with its own win rate, to 1/128: within a bucket
 //                   DFmodel still tells a 0.51 hand from a 0.62 one.
 //   P_pop(a | b, w) = (n_pop(b, a) + population_prior * DF(a | w)) / (n_pop(b) + population_prior)
 //                   with the population's bucket counts at the node.
@@ -402,7 +409,10 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
     std::array<double, kMaxAbstractActions> rel;
     double total = 0;
     for (int k = 0; k < na; ++k) total += rel[k] = df.Relative(acts[k], rate);
-    for (int k = 0; k < na; ++k) df_table_[bin][k] = static_cast<float>(rel[k] / total);
+    const double mix = options_.df_uniform_share;
+    for (int k = 0; k < na; ++k) {
+      df_table_[bin][k] = static_cast<float>((1 - mix) * rel[k] / total + mix / na);
+    }
   }
 
   // Counts per bucket, restricted to the available actions.

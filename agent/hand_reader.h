@@ -35,6 +35,13 @@ struct ReaderOptions {
   float min_likelihood = 1e-3f;
   // Use the model's entry rate by position class as a preflop prior (000 eq. 5).
   bool entry_prior = true;
+  // DFmodel's theta (000 eq. 6: the score of a perfect match). The paper's 50 reads real hands
+  // worse than no reading at all (docs/hand_reading.md); 3 is the measured compromise between
+  // balanced players (DeepStack's match logs) and threshold bots.
+  double df_theta = 3;
+  // Share of DFmodel's P(a | win rate) spread evenly over the available actions, so that no
+  // action rules much out where the model has no data (0 = eq. 6 as is).
+  double df_uniform_share = 0.4;
 };
 
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.
@@ -48,18 +55,25 @@ class HandReader {
   // Starts a hand. `observer` is our position (its hole cards, if known in `state`, are removed
   // from every range), or -1 for a spectator who knows no hole cards (evaluation).
   // `models[p]` is the model of position p's player (null: unknown player, population + DFmodel).
+  // Reads no action yet: call Update(state) next.
   void StartHand(const poker::State& state, int observer,
                  absl::Span<const trainer::PlayerModel* const> models);
 
   // Reads every action in `state` not read yet (call with each new state of the hand; the state
-  // must extend the one seen before). Strength buckets of all pairs are computed once per street.
+  // must extend the one seen before, and carry the board cards). Our own actions are not read.
+  // Strength buckets of all pairs are computed once per street. After each action the range is
+  // rescaled to sum to 1, so long hands do not underflow. In games that are not 52-card,
+  // 2-hole-card hold'em the ranges stay uniform.
   void Update(const poker::State& state);
 
   // Position p's current range (unnormalised weights; conflicts with known cards are 0).
   const Range& range(int position) const { return ranges_[position]; }
 
   // P(action | the node where `position` is to act in `state`, pair) for all 1326 pairs: the
-  // factor Update multiplies the range by (exposed for tests and evaluation).
+  // factor Update multiplies the range by (exposed for tests and evaluation), entry prior
+  // included when the action is the player's first voluntary call or raise preflop. 0 for pairs
+  // that conflict with the board; 1 everywhere when the board is unknown or `position` is not
+  // the player to act.
   void ActionLikelihoods(const poker::State& state, int position, trainer::AbstractAction action,
                          std::array<float, poker::kNumPairs>* likelihood);
 
@@ -78,7 +92,8 @@ class HandReader {
   const std::array<float, poker::kNumPairs>& street_win_rates() const {
     return street_.win_rate;
   }
-  // The DFmodel position p is read with this hand (adapted to its model's call and fold rates).
+  // The DFmodel position p is read with this hand: theta from the options, the call interval
+  // adapted to its player model's call and fold rates.
   const DfModel& df_model(int position) const { return df_models_[position]; }
 
  private:
@@ -95,9 +110,8 @@ class HandReader {
     std::array<poker::Card, poker::kMaxBoardCards> board{};
     std::array<uint8_t, poker::kNumPairs> bucket{};
     std::array<float, poker::kNumPairs> win_rate{};
-    std::array<uint16_t, poker::kNumPairs> cell{};  // dead_cell for board conflicts
+    std::array<uint16_t, poker::kNumPairs> cell{};  // 0 for board conflicts (likelihood 0)
     int num_cells = 0;
-    int dead_cell = 0;
     std::array<uint8_t, kMaxCells> cell_bucket{};  // 0 when the model has no buckets
     std::array<uint8_t, kMaxCells> cell_bin{};
     std::array<uint16_t, kMaxCells> cell_pairs{};  // live pairs in the cell
@@ -112,6 +126,8 @@ class HandReader {
   // Per-cell likelihoods for Likelihoods.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
                        trainer::AbstractAction action, uint32_t available);
+  // DFmodel::Default with the options' theta.
+  DfModel DefaultDfModel() const;
   // Removes the board cards of `state` not seen yet from every range.
   void RemoveBoardConflicts(const poker::State& state);
 

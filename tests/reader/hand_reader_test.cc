@@ -231,9 +231,19 @@ TEST(HandReaderTest, IncrementalUpdatesEqualOneUpdate) {
   }
 }
 
-TEST(HandReaderTest, DfModelAloneMakesARiverRaiseStrong) {
+// The paper's DFmodel: theta 50, eq. 6 as is.
+ReaderOptions PaperDfModel() {
+  ReaderOptions options;
+  options.df_theta = 50;
+  options.df_uniform_share = 0;
+  return options;
+}
+
+// Mean raise likelihood of the pairs with HS above 0.85 over that of the pairs below 0.3, after
+// checking that check and raise likelihoods sum to 1 for every live pair.
+double StrongOverWeakRaise(const ReaderOptions& options) {
   const GameDef& game = Game(kLimitGame);
-  HandReader reader(nullptr, game);
+  HandReader reader(nullptr, game, options);
   const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
   reader.StartHand(before, -1, {});
   Likelihood raise, check;
@@ -248,13 +258,46 @@ TEST(HandReaderTest, DfModelAloneMakesARiverRaiseStrong) {
       continue;
     }
     // Check and raise are the only actions: their likelihoods sum to 1 per pair.
-    ASSERT_NEAR(raise[i] + check[i], 1.0f, 2e-3f);
+    EXPECT_NEAR(raise[i] + check[i], 1.0f, 2e-3f);
     if (hs[i] > 0.85) strong_raise += raise[i], ++strong;
     if (hs[i] < 0.3) weak_raise += raise[i], ++weak;
   }
-  ASSERT_GT(strong, 0);
-  ASSERT_GT(weak, 0);
-  EXPECT_GT(strong_raise / strong, 10 * weak_raise / weak);
+  EXPECT_GT(strong, 0);
+  EXPECT_GT(weak, 0);
+  return (strong_raise / strong) / (weak_raise / weak);
+}
+
+TEST(HandReaderTest, DfModelAloneMakesARiverRaiseStrong) {
+  EXPECT_GT(StrongOverWeakRaise(PaperDfModel()), 20);
+  // The reader's tempered default says the same, more softly.
+  const double tempered = StrongOverWeakRaise(ReaderOptions());
+  EXPECT_GT(tempered, 1.3);
+  EXPECT_LT(tempered, 5);
+}
+
+TEST(HandReaderTest, MoreOpponentsInThePotMakeARaiseStronger) {
+  const GameDef& game = Game("holdem.nolimit.3p.game");
+  HandReader reader(nullptr, game, PaperDfModel());
+  // The button raises first in with two opponents behind; the small blind raises after the
+  // button folded, against one.
+  const State three_way = MakeState(game, "", {}, "");
+  const State heads_up = MakeState(game, "f", {}, "");
+  ASSERT_EQ(three_way.CurrentPlayer(), 2);
+  ASSERT_EQ(heads_up.CurrentPlayer(), 0);
+  reader.StartHand(three_way, -1, {});
+  Likelihood raise_three, raise_two;
+  reader.ActionLikelihoods(three_way, 2, kFirstRaise, &raise_three);
+  reader.ActionLikelihoods(heads_up, 0, kFirstRaise, &raise_two);
+  // Preflop the reader's win rate is the pair's equity percentile.
+  const auto& percentile = reader.street_win_rates();
+  double medium_three = 0, medium_two = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (percentile[i] >= 0.70 && percentile[i] <= 0.78) {
+      medium_three += raise_three[i];
+      medium_two += raise_two[i];
+    }
+  }
+  EXPECT_GT(medium_two, 1.5 * medium_three);
 }
 
 // ---- Models ----

@@ -32,6 +32,8 @@ TEST(MetricsTest, ClassPlaceOrdersByProbabilityThenClass) {
   EXPECT_EQ(ClassPlace(p, 0), 2);
   EXPECT_EQ(ClassPlace(p, 4), 3);
   EXPECT_EQ(ClassPlace(p, 3), -1);  // not predicted at all
+  EXPECT_EQ(TopClass(p), 1);
+  EXPECT_EQ(TopClass(std::vector<double>{0, 0}), -1);
   ClassTally tally;
   tally.Add(ClassPlace(p, 2));
   tally.Add(ClassPlace(p, 3));

@@ -104,7 +104,14 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   EXPECT_EQ(result->pairs[kPairUniform][1].cases, 3);
   // Uniform over the 1176 pairs live on a flop.
   EXPECT_NEAR(result->pairs[kPairUniform][1].mean_log_likelihood(), -std::log(1176.0), 1e-9);
-  EXPECT_EQ(result->cases_by_player, std::vector<int64_t>({6, 6}));
+  ASSERT_EQ(result->by_player.size(), 2u);
+  EXPECT_EQ(result->by_player[0][kMarkov].cases, 6);
+  EXPECT_EQ(result->by_player[1][kModel].cases, 6);
+  int64_t confused = 0;
+  for (const auto& row : result->confusion[kPrior][3]) {
+    for (int64_t n : row) confused += n;
+  }
+  EXPECT_EQ(confused, 2);  // every river case has a top class
 
   // The report rows: 4 predictors x 5 streets x 3 Z, the pooled street adds up.
   const std::vector<AccuracyRow> rows = AccuracyRows(*result);

@@ -80,6 +80,7 @@ int Run(int argc, char** argv) {
   std::string markov_text = "sequence", title;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
+  bool per_player = false, confusion = false;
   int threads = 1;
 
   po::options_description visible(kUsage);
@@ -127,6 +128,10 @@ int Run(int argc, char** argv) {
       "svg", po::value(&svg_path), "write a chart of accuracy by street to this SVG file")(
       "title", po::value(&title), "title of the SVG chart (default: the logs)")(
       "json", po::bool_switch(&json), "print JSON on stdout instead of the table")(
+      "per-player", po::bool_switch(&per_player),
+      "table: add top-1 accuracy per modelled player")(
+      "confusion", po::bool_switch(&confusion),
+      "table: add the top-1 confusion matrices of model and markov per street")(
       "threads", po::value(&threads)->default_value(1),
       "threads for reading and scoring (0: one per core); results do not depend on it")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
@@ -252,6 +257,16 @@ int Run(int argc, char** argv) {
     std::cout << eval::FormatJson(facts, rows, pair_rows);
   } else {
     std::cout << eval::FormatTable(facts, rows, pair_rows);
+    if (per_player) {
+      std::cout << eval::FormatPlayers(eval::PlayerRows(*result, *corpus, **predictors));
+    }
+    if (confusion) {
+      for (int street = 0; street < eval::kNumStreets; ++street) {
+        for (int predictor : {eval::kModel, eval::kMarkov}) {
+          std::cout << eval::FormatConfusion(*result, predictor, street);
+        }
+      }
+    }
   }
   if (!csv_path.empty() && !WriteFile(csv_path, eval::FormatCsv(rows))) {
     return Fail("cannot write " + csv_path);

@@ -28,6 +28,14 @@ int ClassPlace(absl::Span<const double> probabilities, int truth) {
   return place;
 }
 
+int TopClass(absl::Span<const double> probabilities) {
+  int top = -1;
+  for (int c = 0; c < static_cast<int>(probabilities.size()); ++c) {
+    if (probabilities[c] > 0 && (top < 0 || probabilities[c] > probabilities[top])) top = c;
+  }
+  return top;
+}
+
 PairScore ScorePair(absl::Span<const float> weights, absl::Span<const int8_t> classes, int truth) {
   const float w_truth = weights[truth];
   double total = 0;

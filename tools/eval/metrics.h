@@ -28,6 +28,10 @@ Interval WilsonInterval(int64_t hits, int64_t cases);
 // truth is in the top Z when 0 <= place < Z.
 int ClassPlace(absl::Span<const double> probabilities, int truth);
 
+// The class ranked first by ClassPlace (the most probable, ties to the lower class); -1 when
+// every probability is 0.
+int TopClass(absl::Span<const double> probabilities);
+
 // How a pair-level prediction (weights over the 1326 pairs) scored the true pair, over the pairs
 // that do not conflict with the board (`live`, bit set per pair index through `classes` >= 0).
 struct PairScore {

@@ -182,11 +182,16 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       const int truth = street_.classes[truth_pair];
       if (truth < 0) return absl::InternalError("a hole card is on the board");
 
+      const auto add = [&](int predictor, absl::Span<const double> probabilities) {
+        result->classes[predictor][street].Add(ClassPlace(probabilities, truth));
+        result->by_player[id[p]][predictor].Add(ClassPlace(probabilities, truth));
+        const int top = TopClass(probabilities);
+        if (top >= 0) ++result->confusion[predictor][street][truth][top];
+      };
       const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
                                     int pair_predictor) {
         const agent::Range& range = reader.range(p);
-        const std::vector<double> w = ClassWeights(range, street_);
-        result->classes[class_predictor][street].Add(ClassPlace(w, truth));
+        add(class_predictor, ClassWeights(range, street_));
         result->pairs[pair_predictor][street].Add(
             ScorePair(range.weights(), street_.classes, truth_pair));
       };
@@ -199,10 +204,8 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
                                         predictors_.markov.options()));
       possible[p].push_back(street_.possible);
       markov[p] = predictors_.markov.Predict(id[p], symbols[p], possible[p]);
-      result->classes[kMarkov][street].Add(ClassPlace(markov[p][street], truth));
-      result->classes[kPrior][street].Add(
-          ClassPlace(predictors_.prior.Predict(street, street_.possible), truth));
-      ++result->cases_by_player[id[p]];
+      add(kMarkov, markov[p][street]);
+      add(kPrior, predictors_.prior.Predict(street, street_.possible));
     }
   }
   return absl::OkStatus();
@@ -430,11 +433,16 @@ void EvalResult::Merge(const EvalResult& other) {
   }
   hands += other.hands;
   hands_scored += other.hands_scored;
-  if (cases_by_player.size() < other.cases_by_player.size()) {
-    cases_by_player.resize(other.cases_by_player.size(), 0);
+  if (by_player.size() < other.by_player.size()) by_player.resize(other.by_player.size());
+  for (size_t i = 0; i < other.by_player.size(); ++i) {
+    for (int k = 0; k < kNumClassPredictors; ++k) by_player[i][k].Merge(other.by_player[i][k]);
   }
-  for (size_t i = 0; i < other.cases_by_player.size(); ++i) {
-    cases_by_player[i] += other.cases_by_player[i];
+  for (int k = 0; k < kNumClassPredictors; ++k) {
+    for (int s = 0; s < kNumStreets; ++s) {
+      for (int t = 0; t < kMaxClasses; ++t) {
+        for (int c = 0; c < kMaxClasses; ++c) confusion[k][s][t][c] += other.confusion[k][s][t][c];
+      }
+    }
   }
 }
 
@@ -444,7 +452,7 @@ absl::StatusOr<EvalResult> Evaluate(const Corpus& corpus, absl::Span<const int> 
   const int64_t total = static_cast<int64_t>(eval.size());
   const int num_chunks = static_cast<int>((total + kChunkHands - 1) / kChunkHands);
   std::vector<EvalResult> chunks(num_chunks);
-  for (EvalResult& chunk : chunks) chunk.cases_by_player.assign(predictors.modelled.size(), 0);
+  for (EvalResult& chunk : chunks) chunk.by_player.resize(predictors.modelled.size());
   std::atomic<int> next_chunk{0};
   std::atomic<int64_t> done{0};
   std::mutex mutex;  // guards `error` and the progress calls
@@ -482,7 +490,7 @@ absl::StatusOr<EvalResult> Evaluate(const Corpus& corpus, absl::Span<const int> 
   if (!error.ok()) return error;
 
   EvalResult result;
-  result.cases_by_player.assign(predictors.modelled.size(), 0);
+  result.by_player.resize(predictors.modelled.size());
   for (const EvalResult& chunk : chunks) result.Merge(chunk);
   if (progress) progress(total, total);
   return result;
@@ -535,6 +543,30 @@ std::vector<PairRow> PairRows(const EvalResult& result) {
       rows.push_back(std::move(row));
     }
   }
+  return rows;
+}
+
+std::vector<PlayerRow> PlayerRows(const EvalResult& result, const Corpus& corpus,
+                                  const Predictors& predictors) {
+  std::vector<PlayerRow> rows;
+  for (size_t n = 0; n < corpus.names.size(); ++n) {
+    const int id = predictors.player_id[n];
+    if (id < 0 || id >= static_cast<int>(result.by_player.size())) continue;
+    const auto& tallies = result.by_player[id];
+    if (tallies[kModel].cases == 0) continue;
+    PlayerRow row;
+    row.name = corpus.names[n];
+    row.training_hands = predictors.training_hands[n];
+    row.cases = tallies[kModel].cases;
+    for (int k = 0; k < kNumClassPredictors; ++k) {
+      row.top1[k] = tallies[k].cases > 0
+                        ? static_cast<double>(tallies[k].hits[0]) / tallies[k].cases
+                        : 0.0;
+    }
+    rows.push_back(std::move(row));
+  }
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const PlayerRow& a, const PlayerRow& b) { return a.cases > b.cases; });
   return rows;
 }
 

@@ -26,6 +26,7 @@
 #include "poker/card.h"
 #include "poker/game_def.h"
 #include "poker/state.h"
+#include "tools/eval/hand_class.h"
 #include "tools/eval/markov_baseline.h"
 #include "tools/eval/metrics.h"
 #include "tools/eval/split.h"
@@ -135,7 +136,13 @@ struct EvalResult {
   std::array<std::array<PairTally, kNumStreets>, kNumPairPredictors> pairs{};
   int64_t hands = 0;          // hands evaluated
   int64_t hands_scored = 0;   // of which with at least one case
-  std::vector<int64_t> cases_by_player;  // per modelled player id: cases (all streets)
+  // Per modelled player id: each predictor's tally over all streets.
+  std::vector<std::array<ClassTally, kNumClassPredictors>> by_player;
+  // confusion[predictor][street][true class][top-1 predicted class] (ties to the lower class;
+  // cases with nothing predicted are left out).
+  std::array<std::array<std::array<std::array<int64_t, kMaxClasses>, kMaxClasses>, kNumStreets>,
+             kNumClassPredictors>
+      confusion{};
 
   void Merge(const EvalResult& other);
 };
@@ -167,6 +174,17 @@ struct PairRow {
   double mean_percentile = 0;      // 100 = the true pair ranked first, 50 = no better than chance
 };
 std::vector<PairRow> PairRows(const EvalResult& result);
+
+// One modelled player's scores, all streets pooled.
+struct PlayerRow {
+  std::string name;
+  uint64_t training_hands = 0;
+  int64_t cases = 0;
+  std::array<double, kNumClassPredictors> top1{};  // accuracy per ClassPredictor, a fraction
+};
+// The modelled players with at least one case, most cases first.
+std::vector<PlayerRow> PlayerRows(const EvalResult& result, const Corpus& corpus,
+                                  const Predictors& predictors);
 
 }  // namespace eval
 

@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "tools/eval/hand_class.h"
 
 namespace eval {
 namespace {
@@ -166,6 +167,46 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
   return out;
 }
 
+std::string FormatPlayers(const std::vector<PlayerRow>& rows) {
+  std::string out = "\nTop-1 accuracy by player, all streets pooled, %\n";
+  absl::StrAppend(&out, absl::StrFormat("%-24s %9s %7s", "player", "training", "cases"));
+  for (const std::string& p : PredictorNames()) absl::StrAppend(&out, absl::StrFormat(" %8s", p));
+  absl::StrAppend(&out, absl::StrFormat(" %13s\n", "model-markov"));
+  for (const PlayerRow& row : rows) {
+    absl::StrAppend(&out, absl::StrFormat("%-24s %9d %7d", row.name, row.training_hands,
+                                          row.cases));
+    for (double a : row.top1) absl::StrAppend(&out, absl::StrFormat(" %8.1f", 100 * a));
+    absl::StrAppend(&out,
+                    absl::StrFormat(" %+13.1f\n", 100 * (row.top1[kModel] - row.top1[kMarkov])));
+  }
+  return out;
+}
+
+std::string FormatConfusion(const EvalResult& result, int predictor, int street) {
+  const int k = NumClasses(street);
+  std::string out = absl::StrFormat(
+      "\nTop-1 confusion of %s on the %s: true class (rows) by predicted class (columns), %% "
+      "of the row\n%-17s %6s",
+      ClassPredictorName(predictor), StreetName(street), "", "cases");
+  for (int c = 0; c < k; ++c) absl::StrAppend(&out, absl::StrFormat(" %5d", c));
+  absl::StrAppend(&out, "\n");
+  const auto& matrix = result.confusion[predictor][street];
+  for (int t = 0; t < k; ++t) {
+    int64_t cases = 0;
+    for (int c = 0; c < k; ++c) cases += matrix[t][c];
+    absl::StrAppend(&out, absl::StrFormat("%2d %-14s %6d", t, ClassName(street, t), cases));
+    for (int c = 0; c < k; ++c) {
+      if (cases == 0) {
+        absl::StrAppend(&out, absl::StrFormat(" %5s", "-"));
+      } else {
+        absl::StrAppend(&out, absl::StrFormat(" %5.1f", 100.0 * matrix[t][c] / cases));
+      }
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  return out;
+}
+
 std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
   std::string out = "predictor,street,z,cases,accuracy,ci_low,ci_high\n";
   for (const AccuracyRow& row : rows) {
@@ -210,7 +251,7 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
   constexpr int kPanelWidth = 330, kPanelHeight = 300, kLeft = 60, kTop = 100, kGap = 40;
   constexpr int kPlotWidth = kPanelWidth - 30, kPlotHeight = kPanelHeight - 60;
   constexpr int kWidth = kLeft + kMaxZ * kPanelWidth + (kMaxZ - 1) * kGap + 20;
-  constexpr int kHeight = kTop + kPanelHeight + 30;
+  constexpr int kHeight = kTop + kPanelHeight + 50;
   struct Style {
     const char* predictor;
     const char* label;
@@ -250,27 +291,50 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
     legend_x += 230;
   }
 
+  // One y range for all panels, from the lowest interval down to a multiple of 10% up to 100%,
+  // so that the gaps between the lines are as large as the data allow.
+  double lowest = 1;
+  for (const AccuracyRow& row : rows) {
+    if (row.street != "all" && row.cases > 0) lowest = std::min(lowest, row.ci_low);
+  }
+  const int first_tick = std::clamp(static_cast<int>(std::floor(lowest * 10)), 0, 9);
+  const double y_min = first_tick / 10.0;
+
   for (int z = 1; z <= kMaxZ; ++z) {
     const int x0 = kLeft + (z - 1) * (kPanelWidth + kGap);
     const int y0 = kTop + 20;  // top of the plot area
     const auto x_of = [&](int s) { return x0 + 20 + s * (kPlotWidth - 40) / 3.0; };
-    const auto y_of = [&](double accuracy) { return y0 + kPlotHeight * (1 - accuracy); };
+    const auto y_of = [&](double accuracy) {
+      return y0 + kPlotHeight * (1 - (accuracy - y_min) / (1 - y_min));
+    };
     absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"15\" "
                                           "font-weight=\"bold\">top-%d accuracy</text>\n",
                                           x0, y0 - 8, z));
-    // Grid and y labels every 10 points.
-    for (int g = 0; g <= 10; ++g) {
-      const double y = y_of(g / 10.0);
+    // Grid and y labels every 10 points (every 5 when the range is narrow).
+    const int step = 10 - first_tick >= 5 ? 10 : 5;
+    for (int g = first_tick * 10; g <= 100; g += step) {
+      const double y = y_of(g / 100.0);
       absl::StrAppend(&svg, absl::StrFormat(
                                 "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
                                 "stroke-width=\"1\"/>\n",
-                                x0, y, x0 + kPlotWidth, y, g % 5 == 0 ? "#bbb" : "#e6e6e6"));
-      if (z == 1 || g % 5 == 0) {
-        absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
-                                              "text-anchor=\"end\" fill=\"#555\">%d%%</text>\n",
-                                              x0 - 5, y + 4, g * 10));
-      }
+                                x0, y, x0 + kPlotWidth, y, g == first_tick * 10 ? "#999" : "#e3e3e3"));
+      absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
+                                            "text-anchor=\"end\" fill=\"#555\">%d%%</text>\n",
+                                            x0 - 5, y + 4, g));
     }
+    // The lead of our model over the Markov baseline under each street, in points.
+    for (int s = 0; s < 4; ++s) {
+      const AccuracyRow* ours = Find(index, "model", streets[s], z);
+      const AccuracyRow* markov = Find(index, "markov", streets[s], z);
+      if (ours == nullptr || markov == nullptr || ours->cases == 0) continue;
+      absl::StrAppend(&svg, absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
+                                            "text-anchor=\"middle\" fill=\"#1f5fbf\">%+.1f</text>\n",
+                                            x_of(s), y0 + kPlotHeight + 34,
+                                            100 * (ours->accuracy - markov->accuracy)));
+    }
+    absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+                                          "fill=\"#1f5fbf\">above: lead of model over markov, points</text>\n",
+                                          x0, y0 + kPlotHeight + 50));
     for (int s = 0; s < 4; ++s) {
       absl::StrAppend(&svg, absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"12\" "
                                             "text-anchor=\"middle\">%s</text>\n",

@@ -23,6 +23,13 @@ struct Fact {
 std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                         const std::vector<PairRow>& pair_rows);
 
+// Top-1 accuracy per modelled player (all streets pooled), with its training hands and cases.
+std::string FormatPlayers(const std::vector<PlayerRow>& rows);
+
+// The top-1 confusion matrix of one predictor on one street: rows the true class, columns the
+// predicted one, in % of the row's cases.
+std::string FormatConfusion(const EvalResult& result, int predictor, int street);
+
 // `predictor,street,z,cases,accuracy,ci_low,ci_high`, a header line, then one line per row.
 std::string FormatCsv(const std::vector<AccuracyRow>& rows);
 

@@ -115,9 +115,12 @@ struct Shared {
   std::atomic<size_t> next_file{0};
   std::atomic<bool> stop{false};
 
-  std::mutex mutex;                   // guards everything below
-  ReadSummary totals;                 // counts of finished files
-  std::vector<ReadSummary> per_file;  // problems and notices, merged in file order at the end
+  std::mutex mutex;    // guards everything below
+  ReadSummary totals;  // counts of finished files
+  // Problems and notices with their file's index, put in file order at the end: memory grows
+  // with the problems kept, not with the number of files.
+  std::vector<std::pair<size_t, Problem>> problems;
+  std::vector<std::pair<size_t, Problem>> notices;
   Clock::time_point start;
   Clock::time_point last_progress;
   std::optional<size_t> fatal_file;  // strict: the first failing file (lowest index)
@@ -236,10 +239,11 @@ class FileReader {
       header_noticed_ = true;
       std::string what = known != nullptr ? "a different game"
                                           : absl::StrCat("not a game in ", shared_->games_dir);
-      summary_->notices.push_back(Problem{
-          *path_, line_number, kNoticeHeaderGame,
-          absl::StrCat(*path_, ":", line_number, ": note: the header names game '", game_path,
-                       "' (", what, "); the file is read as --game ", options.game_name)});
+      summary_->notices.push_back(
+          Problem{*path_, line_number, kNoticeHeaderGame,
+                  absl::StrCat(*path_, ":", line_number, ": note: the header names game '",
+                               game_path, "' (", what, "); the file is read as --game ",
+                               options.game_name.empty() ? "(unnamed)" : options.game_name)});
       return;
     }
     unknown_game_listed_ = false;
@@ -319,7 +323,9 @@ void RunWorker(Shared* shared, int worker) {
     absl::Status status = reader.Read(index, &summary);
     std::lock_guard<std::mutex> lock(shared->mutex);
     AddCounts(summary, &shared->totals);
-    shared->per_file[index] = std::move(summary);
+    for (Problem& problem : summary.problems)
+      shared->problems.emplace_back(index, std::move(problem));
+    for (Problem& notice : summary.notices) shared->notices.emplace_back(index, std::move(notice));
     if (!status.ok()) {
       if (!shared->fatal_file.has_value() || index < *shared->fatal_file) {
         shared->fatal_file = index;
@@ -438,7 +444,6 @@ absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
   shared.on_hand = &on_hand;
   shared.progress = &progress;
   shared.files = &*files;
-  shared.per_file.resize(files->size());
   shared.start = shared.last_progress = Clock::now();
 
   int threads =
@@ -457,10 +462,12 @@ absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
 
   ReadSummary summary = std::move(shared.totals);
   summary.notices = std::move(catalog_notices);
-  for (ReadSummary& file : shared.per_file) {
-    for (Problem& problem : file.problems) summary.problems.push_back(std::move(problem));
-    for (Problem& notice : file.notices) summary.notices.push_back(std::move(notice));
-  }
+  // Within a file, problems were found in line order; stable sorting keeps it.
+  auto by_file = [](const auto& a, const auto& b) { return a.first < b.first; };
+  std::stable_sort(shared.problems.begin(), shared.problems.end(), by_file);
+  std::stable_sort(shared.notices.begin(), shared.notices.end(), by_file);
+  for (auto& [index, problem] : shared.problems) summary.problems.push_back(std::move(problem));
+  for (auto& [index, notice] : shared.notices) summary.notices.push_back(std::move(notice));
   summary.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
   return summary;
 }

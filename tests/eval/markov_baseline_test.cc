@@ -148,6 +148,12 @@ TEST(MarkovBaselineTest, PredictIsTheForwardFilterOfTheCountedChainRestrictedToT
   }
   EXPECT_EQ(predicted[1][kStraightFlush], 0.0);
   EXPECT_EQ(predicted[2][kFlush], 0.0);
+  // Without the board, the chain may name classes the board rules out.
+  MarkovOptions blind;
+  blind.restrict_to_board = false;
+  MarkovBaseline unrestricted(blind);
+  unrestricted.AddSequence(1, {kSmallHighCard, kHighCardSmall, kFlush}, {"call", "check", "r>=1"});
+  EXPECT_GT(unrestricted.Predict(0, symbols, possible)[2][kFlush], 0.0);
   // Calling preflop points to the hands that called in training.
   EXPECT_GT(predicted[0][kSmallHighCard] + predicted[0][kSmallPair], predicted[0][kBigPair]);
 }

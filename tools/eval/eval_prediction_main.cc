@@ -80,7 +80,8 @@ int Run(int argc, char** argv) {
   std::string markov_text = "sequence", title;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
-  bool per_player = false, confusion = false;
+  bool per_player = false, confusion = false, markov_ignore_board = false;
+  std::vector<double> raise_edges;
   int threads = 1;
 
   po::options_description visible(kUsage);
@@ -109,6 +110,11 @@ int Run(int argc, char** argv) {
       "K: hand-strength buckets of the model (as trainer --buckets)")(
       "max-depth", po::value(&options.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
+      "raise-edges", po::value(&raise_edges)->multitoken(),
+      "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
+      "default 0.6 1)")(
+      "draw-max-hs", po::value(&options.model.draw_max_hs)->default_value(options.model.draw_max_hs),
+      "flop and turn hands with a draw and HS below this go to the draw bucket (as trainer)")(
       "player-prior", po::value(&options.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
       "population-prior", po::value(&options.reader.population_prior)->default_value(5),
@@ -117,6 +123,9 @@ int Run(int argc, char** argv) {
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&no_entry_prior),
       "hand reader: no preflop prior from the entry rate by position class")(
+      "range-exponent", po::value(&options.range_exponent)->default_value(1),
+      "score the readers' ranges raised to this power (tempers every likelihood alike; 1: as "
+      "the agent reads them)")(
       "markov-actions", po::value(&markov_text)->default_value("sequence"),
       "what the Markov chain observes per street: sequence (the player's own abstract actions "
       "in order) or aggressive (its most aggressive one)")(
@@ -124,6 +133,8 @@ int Run(int argc, char** argv) {
       "Markov: add-alpha pseudo-observations of the population's emissions per class")(
       "markov-player-prior", po::value(&options.markov.player_prior)->default_value(10),
       "Markov: pseudo-observations smoothing a player's emissions toward the population's")(
+      "markov-ignore-board", po::bool_switch(&markov_ignore_board),
+      "Markov: do not rule out the classes impossible on the board")(
       "csv", po::value(&csv_path), "write the accuracy rows as CSV to this file")(
       "svg", po::value(&svg_path), "write a chart of accuracy by street to this SVG file")(
       "title", po::value(&title), "title of the SVG chart (default: the logs)")(
@@ -164,6 +175,8 @@ int Run(int argc, char** argv) {
   if (!alphabet.ok()) return Usage(std::string(alphabet.status().message()));
   options.markov.alphabet = *alphabet;
   options.reader.entry_prior = !no_entry_prior;
+  options.markov.restrict_to_board = !markov_ignore_board;
+  if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
   options.threads =
       threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
 
@@ -238,16 +251,22 @@ int Run(int argc, char** argv) {
   fact("evaluated_hands", absl::StrCat(parts->eval.size()), true);
   fact("hands_with_cases", absl::StrCat(result->hands_scored), true);
   fact("players_modelled", absl::StrCat((*predictors)->modelled.size()), true);
-  fact("model", absl::StrFormat("buckets %d, max depth %d; reader player_prior %g, "
-                                "population_prior %g, min_likelihood %g, entry prior %s",
+  fact("model", absl::StrFormat("buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
+                                "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
                                 options.model.num_buckets, options.model.max_depth,
+                                absl::StrJoin(options.model.raise_edges, " "),
+                                options.model.draw_max_hs,
                                 options.reader.player_prior, options.reader.population_prior,
                                 options.reader.min_likelihood,
-                                options.reader.entry_prior ? "on" : "off"),
+                                options.reader.entry_prior ? "on" : "off",
+                                options.range_exponent),
        false);
-  fact("markov", absl::StrFormat("actions %s, emission prior %g, player prior %g",
+  fact("markov", absl::StrFormat("actions %s, emission prior %g, player prior %g, %s",
                                  eval::MarkovAlphabetName(options.markov.alphabet),
-                                 options.markov.emission_prior, options.markov.player_prior),
+                                 options.markov.emission_prior, options.markov.player_prior,
+                                 options.markov.restrict_to_board
+                                     ? "classes restricted to the board"
+                                     : "board ignored"),
        false);
   fact("command", CommandLine(argc, argv), false);
 

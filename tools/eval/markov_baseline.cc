@@ -182,7 +182,8 @@ std::vector<std::vector<double>> MarkovBaseline::Predict(
     const int symbol = SymbolId(t, symbols[t]);
     likelihoods[t].resize(k);
     for (int c = 0; c < k; ++c) {
-      likelihoods[t][c] = (possible[t] >> c) & 1 ? EmissionById(player, t, symbol, c) : 0.0;
+      const bool allowed = !options_.restrict_to_board || ((possible[t] >> c) & 1);
+      likelihoods[t][c] = allowed ? EmissionById(player, t, symbol, c) : 0.0;
     }
   }
   return ForwardFilter(initial, transitions, likelihoods);

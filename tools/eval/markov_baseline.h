@@ -45,6 +45,10 @@ struct MarkovOptions {
   double player_prior = 10;
   // Add-gamma smoothing of the initial and transition probabilities, spread over the classes.
   double transition_prior = 1;
+  // Rule out the classes no pair can hold on the visible board (Predict's `possible`); false
+  // predicts as if the board were unknown (the chain alone, as a baseline without card
+  // combinatorics).
+  bool restrict_to_board = true;
 };
 
 // The symbol of `position`'s actions on `round` of an observed hand.

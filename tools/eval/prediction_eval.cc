@@ -116,7 +116,8 @@ class Scorer {
       : corpus_(corpus),
         predictors_(predictors),
         model_reader_(&predictors.model, corpus.game, options.reader),
-        df_reader_(nullptr, corpus.game, options.reader) {}
+        df_reader_(nullptr, corpus.game, options.reader),
+        exponent_(options.range_exponent) {}
 
   absl::Status Score(int index, EvalResult* result);
 
@@ -126,6 +127,7 @@ class Scorer {
   agent::HandReader model_reader_;
   agent::HandReader df_reader_;
   StreetClasses street_;
+  float exponent_;
 };
 
 absl::Status Scorer::Score(int index, EvalResult* result) {
@@ -190,7 +192,12 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       };
       const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
                                     int pair_predictor) {
-        const agent::Range& range = reader.range(p);
+        agent::Range range = reader.range(p);
+        if (exponent_ != 1.0) {
+          // Normalise first, so that the power cannot underflow a whole range to zero.
+          range.Normalize();
+          for (float& w : range.mutable_weights()) w = std::pow(w, exponent_);
+        }
         add(class_predictor, ClassWeights(range, street_));
         result->pairs[pair_predictor][street].Add(
             ScorePair(range.weights(), street_.classes, truth_pair));

@@ -89,6 +89,10 @@ struct EvalOptions {
   trainer::ModelOptions model;
   agent::ReaderOptions reader;
   MarkovOptions markov;
+  // The readers' ranges are scored raised to this power (renormalised): 1 scores them as the
+  // agent sees them; another value tempers every action's likelihood alike (the ranges start
+  // uniform, so w^e is the posterior with each likelihood raised to e).
+  double range_exponent = 1;
   int threads = 1;
 };
 

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "boost/program_options.hpp"
 #include "logs_parser/log_reader.h"
 #include "tools/eval/prediction_eval.h"
@@ -69,8 +70,17 @@ bool WriteFile(const std::string& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
+// The command as a shell would take it back: words with spaces or quotes in single quotes.
 std::string CommandLine(int argc, char** argv) {
-  std::vector<std::string> words(argv, argv + argc);
+  std::vector<std::string> words;
+  for (int i = 0; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (!word.empty() && word.find_first_of(" \t'\"\\$`;&|<>()*?") == std::string::npos) {
+      words.push_back(word);
+    } else {
+      words.push_back(absl::StrCat("'", absl::StrReplaceAll(word, {{"'", "'\\''"}}), "'"));
+    }
+  }
   return absl::StrJoin(words, " ");
 }
 

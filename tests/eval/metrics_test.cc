@@ -43,6 +43,26 @@ TEST(MetricsTest, ClassPlaceOrdersByProbabilityThenClass) {
   EXPECT_EQ(tally.hits[2], 1);
 }
 
+TEST(MetricsTest, PairedDifference) {
+  PairedTally tally;
+  tally.Add(0, 0);   // both right
+  tally.Add(0, 3);   // only the first
+  tally.Add(1, -1);  // only the first at Z >= 2
+  tally.Add(2, 0);   // only the second at Z <= 2
+  EXPECT_EQ(tally.cases, 4);
+  EXPECT_EQ(tally.only_first[0], 1);
+  EXPECT_EQ(tally.only_second[0], 1);
+  EXPECT_EQ(tally.only_first[1], 2);
+  EXPECT_EQ(tally.only_second[1], 1);
+  EXPECT_EQ(tally.only_first[2], 2);
+  EXPECT_EQ(tally.only_second[2], 0);
+  // 30 of 100 cases only the first, 10 only the second: +0.2 -+ 1.96 * sqrt(40 - 4) / 100.
+  const Difference d = PairedDifference(30, 10, 100);
+  EXPECT_DOUBLE_EQ(d.value, 0.2);
+  EXPECT_NEAR(d.low, 0.2 - 1.959964 * 0.06, 1e-6);
+  EXPECT_NEAR(d.high, 0.2 + 1.959964 * 0.06, 1e-6);
+}
+
 TEST(MetricsTest, PairScore) {
   std::vector<float> weights(poker::kNumPairs, 1.0f);
   std::vector<int8_t> classes(poker::kNumPairs, 0);

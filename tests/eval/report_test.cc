@@ -18,8 +18,11 @@ int Count(const std::string& text, const std::string& needle) {
 EvalResult Result() {
   EvalResult result;
   for (int i = 0; i < 10; ++i) {
-    result.classes[kModel][1].Add(i < 6 ? 0 : (i < 8 ? 1 : 5));
-    result.classes[kMarkov][1].Add(i < 4 ? 0 : 2);
+    const int model = i < 6 ? 0 : (i < 8 ? 1 : 5);
+    const int markov = i < 4 ? 0 : 2;
+    result.classes[kModel][1].Add(model);
+    result.classes[kMarkov][1].Add(markov);
+    result.model_vs_markov[1].Add(model, markov);
     result.classes[kDfModel][1].Add(1);
     result.classes[kPrior][1].Add(-1);
   }
@@ -42,10 +45,12 @@ TEST(ReportTest, RowsAndCsv) {
 TEST(ReportTest, TableShowsTheLeadOverMarkov) {
   const EvalResult result = Result();
   const std::string table =
-      FormatTable({{"hands", "10", true}}, AccuracyRows(result), PairRows(result));
+      FormatTable({{"hands", "10", true}}, AccuracyRows(result), LeadRows(result), PairRows(result));
   EXPECT_EQ(table.substr(0, 10), "hands: 10\n");
   EXPECT_NE(table.find("flop          10   60.0 [31.3, 83.2]"), std::string::npos) << table;
-  EXPECT_NE(table.find("+20.0"), std::string::npos);
+  // Top-1: the model alone hits 2 cases, Markov alone none: +20 points, paired interval
+  // 0.2 -+ 1.96 * sqrt(2 - 0.4) / 10.
+  EXPECT_NE(table.find("+20.0 [-4.8, +44.8]"), std::string::npos) << table;
   EXPECT_NE(table.find("-6.50 /  70.0"), std::string::npos);
 }
 
@@ -53,9 +58,11 @@ TEST(ReportTest, JsonAndSvg) {
   const EvalResult result = Result();
   const std::vector<AccuracyRow> rows = AccuracyRows(result);
   const std::string json =
-      FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows, PairRows(result));
+      FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows, LeadRows(result),
+                 PairRows(result));
   EXPECT_EQ(json.substr(0, 43), "{\"setup\": {\"logs\": \"a \\\"b\\\"\", \"hands\": 10},");
   EXPECT_EQ(Count(json, "\"predictor\""), 60 + 15);
+  EXPECT_EQ(Count(json, "\"lead\""), 15);
   EXPECT_NE(json.find("{\"predictor\": \"model\", \"street\": \"flop\", \"z\": 1, \"cases\": 10, "
                       "\"accuracy\": 0.6, \"ci_low\": 0.312674, \"ci_high\": 0.83182}"),
             std::string::npos)

@@ -281,11 +281,12 @@ int Run(int argc, char** argv) {
   fact("command", CommandLine(argc, argv), false);
 
   const std::vector<eval::AccuracyRow> rows = eval::AccuracyRows(*result);
+  const std::vector<eval::LeadRow> lead_rows = eval::LeadRows(*result);
   const std::vector<eval::PairRow> pair_rows = eval::PairRows(*result);
   if (json) {
-    std::cout << eval::FormatJson(facts, rows, pair_rows);
+    std::cout << eval::FormatJson(facts, rows, lead_rows, pair_rows);
   } else {
-    std::cout << eval::FormatTable(facts, rows, pair_rows);
+    std::cout << eval::FormatTable(facts, rows, lead_rows, pair_rows);
     if (per_player) {
       std::cout << eval::FormatPlayers(eval::PlayerRows(*result, *corpus, **predictors));
     }

@@ -18,6 +18,17 @@ Interval WilsonInterval(int64_t hits, int64_t cases) {
   return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
 }
 
+Difference PairedDifference(int64_t only_first, int64_t only_second, int64_t cases) {
+  if (cases <= 0) return {};
+  constexpr double kZ = 1.959963984540054;
+  const double n = static_cast<double>(cases);
+  const double b = static_cast<double>(only_first);
+  const double c = static_cast<double>(only_second);
+  const double d = (b - c) / n;
+  const double se = std::sqrt(std::max(0.0, b + c - (b - c) * (b - c) / n)) / n;
+  return {d, d - kZ * se, d + kZ * se};
+}
+
 int ClassPlace(absl::Span<const double> probabilities, int truth) {
   const double p = probabilities[truth];
   if (!(p > 0)) return -1;

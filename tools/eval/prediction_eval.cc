@@ -184,9 +184,11 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       const int truth = street_.classes[truth_pair];
       if (truth < 0) return absl::InternalError("a hole card is on the board");
 
+      std::array<int, kNumClassPredictors> place{};
       const auto add = [&](int predictor, absl::Span<const double> probabilities) {
-        result->classes[predictor][street].Add(ClassPlace(probabilities, truth));
-        result->by_player[id[p]][predictor].Add(ClassPlace(probabilities, truth));
+        place[predictor] = ClassPlace(probabilities, truth);
+        result->classes[predictor][street].Add(place[predictor]);
+        result->by_player[id[p]][predictor].Add(place[predictor]);
         const int top = TopClass(probabilities);
         if (top >= 0) ++result->confusion[predictor][street][truth][top];
       };
@@ -213,6 +215,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       markov[p] = predictors_.markov.Predict(id[p], symbols[p], possible[p]);
       add(kMarkov, markov[p][street]);
       add(kPrior, predictors_.prior.Predict(street, street_.possible));
+      result->model_vs_markov[street].Add(place[kModel], place[kMarkov]);
     }
   }
   return absl::OkStatus();
@@ -438,6 +441,7 @@ void EvalResult::Merge(const EvalResult& other) {
   for (int k = 0; k < kNumPairPredictors; ++k) {
     for (int s = 0; s < kNumStreets; ++s) pairs[k][s].Merge(other.pairs[k][s]);
   }
+  for (int t = 0; t < kNumStreets; ++t) model_vs_markov[t].Merge(other.model_vs_markov[t]);
   hands += other.hands;
   hands_scored += other.hands_scored;
   if (by_player.size() < other.by_player.size()) by_player.resize(other.by_player.size());
@@ -526,6 +530,24 @@ std::vector<AccuracyRow> AccuracyRows(const EvalResult& result) {
         row.ci_high = ci.high;
         rows.push_back(std::move(row));
       }
+    }
+  }
+  return rows;
+}
+
+std::vector<LeadRow> LeadRows(const EvalResult& result) {
+  std::vector<LeadRow> rows;
+  for (int s = 0; s <= kNumStreets; ++s) {
+    PairedTally tally;
+    if (s < kNumStreets) {
+      tally = result.model_vs_markov[s];
+    } else {
+      for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.model_vs_markov[t]);
+    }
+    for (int z = 1; z <= kMaxZ; ++z) {
+      const Difference d =
+          PairedDifference(tally.only_first[z - 1], tally.only_second[z - 1], tally.cases);
+      rows.push_back({StreetName(s), z, tally.cases, d.value, d.low, d.high});
     }
   }
   return rows;

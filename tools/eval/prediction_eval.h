@@ -138,6 +138,8 @@ const char* StreetName(int street);
 struct EvalResult {
   std::array<std::array<ClassTally, kNumStreets>, kNumClassPredictors> classes{};
   std::array<std::array<PairTally, kNumStreets>, kNumPairPredictors> pairs{};
+  // Our model against the Markov baseline on the same cases, per street.
+  std::array<PairedTally, kNumStreets> model_vs_markov{};
   int64_t hands = 0;          // hands evaluated
   int64_t hands_scored = 0;   // of which with at least one case
   // Per modelled player id: each predictor's tally over all streets.
@@ -168,6 +170,18 @@ struct AccuracyRow {
   double ci_high = 1;
 };
 std::vector<AccuracyRow> AccuracyRows(const EvalResult& result);
+
+// The lead of our model over the Markov baseline (accuracy difference, a fraction) on one
+// street ("all": pooled) for one Z, with its paired 95% interval.
+struct LeadRow {
+  std::string street;
+  int z = 1;
+  int64_t cases = 0;
+  double lead = 0;
+  double ci_low = 0;
+  double ci_high = 0;
+};
+std::vector<LeadRow> LeadRows(const EvalResult& result);
 
 // One line of the pair-level report.
 struct PairRow {

@@ -96,6 +96,7 @@ const std::vector<std::string>& Streets() {
 }  // namespace
 
 std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                        const std::vector<LeadRow>& lead_rows,
                         const std::vector<PairRow>& pair_rows) {
   std::string out;
   for (const Fact& fact : facts) absl::StrAppend(&out, fact.key, ": ", fact.value, "\n");
@@ -104,7 +105,7 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
     absl::StrAppend(&out, "\nTop-", z, " class accuracy, % [95% Wilson interval]\n");
     absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
     for (const std::string& p : PredictorNames()) absl::StrAppend(&out, absl::StrFormat("  %-18s", p));
-    absl::StrAppend(&out, "  model-markov\n");
+    absl::StrAppend(&out, "  model-markov [paired 95%]\n");
     double lead_sum = 0;
     int lead_streets = 0;
     for (const std::string& street : Streets()) {
@@ -119,13 +120,12 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
         absl::StrAppend(&out, absl::StrFormat("  %5.1f [%4.1f,%5.1f] ", 100 * row->accuracy,
                                               100 * row->ci_low, 100 * row->ci_high));
       }
-      const AccuracyRow* ours = Find(index, "model", street, z);
-      const AccuracyRow* markov = Find(index, "markov", street, z);
-      if (ours != nullptr && markov != nullptr && ours->cases > 0) {
-        const double lead = 100 * (ours->accuracy - markov->accuracy);
-        absl::StrAppend(&out, absl::StrFormat("  %+6.1f", lead));
+      for (const LeadRow& lead : lead_rows) {
+        if (lead.street != street || lead.z != z || lead.cases == 0) continue;
+        absl::StrAppend(&out, absl::StrFormat("  %+5.1f [%+.1f, %+.1f]", 100 * lead.lead,
+                                              100 * lead.ci_low, 100 * lead.ci_high));
         if (street != "all") {
-          lead_sum += lead;
+          lead_sum += 100 * lead.lead;
           ++lead_streets;
         }
       }
@@ -218,6 +218,7 @@ std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
 }
 
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                       const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows) {
   std::string out = "{\"setup\": {";
   for (size_t i = 0; i < facts.size(); ++i) {
@@ -232,6 +233,14 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
                     ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
                     ", \"ci_low\": ", JsonNumber(r.ci_low), ", \"ci_high\": ",
                     JsonNumber(r.ci_high), "}");
+  }
+  absl::StrAppend(&out, "],\n \"lead_rows\": [");
+  for (size_t i = 0; i < lead_rows.size(); ++i) {
+    const LeadRow& r = lead_rows[i];
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"street\": ", JsonString(r.street),
+                    ", \"z\": ", r.z, ", \"cases\": ", r.cases, ", \"lead\": ",
+                    JsonNumber(r.lead), ", \"ci_low\": ", JsonNumber(r.ci_low),
+                    ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
   }
   absl::StrAppend(&out, "],\n \"pair_rows\": [");
   for (size_t i = 0; i < pair_rows.size(); ++i) {

@@ -18,9 +18,10 @@ struct Fact {
 };
 
 // The table: per Z, the accuracy of each predictor by street with 95% intervals and the lead of
-// our model over the Markov baseline (also as the mean over the four streets); then the
-// pair-level scores.
+// our model over the Markov baseline with its paired 95% interval (also as the mean over the four
+// streets); then the pair-level scores.
 std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                        const std::vector<LeadRow>& lead_rows,
                         const std::vector<PairRow>& pair_rows);
 
 // Top-1 accuracy per modelled player (all streets pooled), with its training hands and cases.
@@ -34,9 +35,12 @@ std::string FormatConfusion(const EvalResult& result, int predictor, int street)
 std::string FormatCsv(const std::vector<AccuracyRow>& rows);
 
 // {"setup": {...facts}, "rows": [{"predictor": ..., "street": ..., "z": ..., "cases": ...,
-//  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "pair_rows": [{"predictor": ...,
-//  "street": ..., "cases": ..., "mean_log_likelihood": ..., "mean_percentile": ...}, ...]}
+//  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "lead_rows": [{"street": ..., "z": ...,
+//  "cases": ..., "lead": ..., "ci_low": ..., "ci_high": ...}, ...], "pair_rows": [{"predictor":
+//  ..., "street": ..., "cases": ..., "mean_log_likelihood": ..., "mean_percentile": ...}, ...]}
+// Accuracies and leads are fractions.
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
+                       const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows);
 
 // A self-contained SVG: one panel per Z, accuracy (%) by street with one line per predictor and

@@ -1,5 +1,6 @@
 #include "agent/agent_player.h"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -48,6 +49,8 @@ constexpr AgentParamSpec kAgentParamSpecs[] = {
     {"min_likelihood", &AgentParams::min_likelihood, "hand reader: likelihood floor"},
     {"entry_prior", &AgentParams::entry_prior,
      "hand reader: 1 = preflop prior from entry rates by position class"},
+    {"read_temper", &AgentParams::read_temper,
+     "read ranges are raised to this power before use (1 = as read; < 1 flattens them)"},
 };
 
 // Fractions of the time cap given to the main equity and to each bet-outcome equity.
@@ -122,6 +125,14 @@ std::string Num(double value) {
 std::string PairText(int pair) {
   const poker::PairCards p = poker::PairFromIndex(pair);
   return poker::CardToString(p.high) + poker::CardToString(p.low);
+}
+
+// CPU time of this thread in milliseconds: decision times on a loaded machine are wall time
+// stretched by waiting for a core; the log records both.
+double ThreadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
 }
 
 uint64_t Mix(uint64_t a, uint64_t b) {
@@ -361,6 +372,7 @@ void AgentPlayer::StartHand(const MatchState& view) {
 
 void AgentPlayer::Observe(const MatchState& view) {
   observed_at_ = std::chrono::steady_clock::now();
+  if (options_.decision_log != nullptr) observed_cpu_ms_ = ThreadCpuMs();
   const State& s = view.state;
   // A state that does not continue the last one (a new hand, or a dealer that played another
   // action than ours) restarts the hand's reading from this state.
@@ -430,6 +442,17 @@ EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hol
   return unknown;
 }
 
+void AgentPlayer::TemperRanges(const State& state, int me) {
+  const float exponent = static_cast<float>(options_.params.read_temper);
+  for (int p = 0; p < game_->num_players; ++p) {
+    if (p == me || state.folded(p)) continue;
+    read_[p] = reader_->range(p);
+    if (exponent == 1.0f || !read_[p].Normalize()) continue;
+    // Normalised first so that the powers neither underflow nor overflow.
+    for (float& w : read_[p].mutable_weights()) w = w > 0 ? std::pow(w, exponent) : 0.0f;
+  }
+}
+
 void AgentPlayer::ComputeBetOutcomes(const State& state, int me, poker::PairCards hole,
                                      Decision* decision, uint64_t seed) {
   const int n = game_->num_players;
@@ -442,24 +465,30 @@ void AgentPlayer::ComputeBetOutcomes(const State& state, int me, poker::PairCard
       outcome = decision->bets[i - 1];
       continue;
     }
-    for (int p = 0; p < n; ++p) continuing_[p] = reader_->range(p);
+    for (int p = 0; p < n; ++p) continuing_[p] = read_[p];
     // Walk the opponents in acting order, each facing the bet (earlier ones assumed to call).
     State after = state;
     if (!after.Apply(outcome.action).ok()) continue;
     double all_fold = 1;
+    double none_raise = 1;
     for (int k = 0; k < n && !after.finished(); ++k) {
       const int q = after.CurrentPlayer();
       if (q == me) break;
-      reader_->ActionLikelihoods(after, q, trainer::kFold, &likelihood_);
+      reader_->ActionLikelihoods(after, q, trainer::kFold, &fold_likelihood_);
+      reader_->ActionLikelihoods(after, q, trainer::kCall, &likelihood_);
       const std::array<float, poker::kNumPairs>& w = continuing_[q].weights();
       double total = 0;
       double folding = 0;
+      double calling = 0;
       for (int h = 0; h < poker::kNumPairs; ++h) {
         total += w[h];
-        folding += w[h] * likelihood_[h];
+        folding += w[h] * fold_likelihood_[h];
+        calling += w[h] * likelihood_[h];
       }
-      all_fold *= total > 0 ? folding / total : 0.0;
-      for (float& f : likelihood_) f = 1.0f - f;
+      const double p_fold = total > 0 ? folding / total : 0.0;
+      const double p_call = total > 0 ? calling / total : 0.0;
+      all_fold *= p_fold;
+      none_raise *= std::clamp(p_fold + p_call, 0.0, 1.0);
       continuing_[q].Multiply(likelihood_);
       if (!after.Apply(Action::Call()).ok()) break;
     }
@@ -474,6 +503,7 @@ void AgentPlayer::ComputeBetOutcomes(const State& state, int me, poker::PairCard
                       static_cast<int64_t>(budget_us), Mix(seed, i + 1));
     outcome.valid = true;
     outcome.fold_probability = all_fold;
+    outcome.raise_probability = 1 - none_raise;
     outcome.called_equity = called.equity;
   }
 }
@@ -491,11 +521,12 @@ Action AgentPlayer::Act(const MatchState& view) {
 
   Action action = Action::Call();
   if (holdem_ && state.HoleCardsKnown(me)) {
+    if (reading_) TemperRanges(state, me);
     std::array<const Range*, kMaxOpponents> ranges{};
     int count = 0;
     for (int p = 0; p < n && count < kMaxOpponents; ++p) {
       if (p == me || state.folded(p)) continue;
-      ranges[count++] = reading_ ? &reader_->range(p) : &uniform_;
+      ranges[count++] = reading_ ? &read_[p] : &uniform_;
     }
     const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
     decision.equity = ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
@@ -507,7 +538,9 @@ Action AgentPlayer::Act(const MatchState& view) {
       for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
       decision.outs = poker::CountOuts(hole, absl::MakeConstSpan(board.data(), board_size));
     }
-    if (reading_ && model_ != nullptr && policy_->wants_bet_outcomes() && state.CanRaise()) {
+    // Only a bet into a pot nobody has bet in this street is weighed by its fold equity.
+    if (reading_ && model_ != nullptr && policy_->wants_bet_outcomes() && ToCall(state) == 0 &&
+        state.CanRaise()) {
       ComputeBetOutcomes(state, me, hole, &decision, seed);
     }
     action = MakeLegal(state, policy_->Decide(decision));
@@ -516,12 +549,14 @@ Action AgentPlayer::Act(const MatchState& view) {
                              std::chrono::steady_clock::now() - observed_at_)
                              .count();
   decision_times_ms_.push_back(time_ms);
-  if (options_.decision_log != nullptr) LogDecision(view, decision, action, time_ms);
+  if (options_.decision_log != nullptr) {
+    LogDecision(view, decision, action, time_ms, ThreadCpuMs() - observed_cpu_ms_);
+  }
   return action;
 }
 
 void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
-                              const Action& action, double time_ms) {
+                              const Action& action, double time_ms, double cpu_ms) {
   const State& s = view.state;
   const int me = view.viewer;
   const int n = game_->num_players;
@@ -540,7 +575,7 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                     ", \"name\": ", JsonString(SeatName(seat)));
     first = false;
     if (reading_) {
-      const Range& range = reader_->range(p);
+      const Range& range = read_[p];
       absl::StrAppend(&line, ", \"model\": ", JsonString(ModelSource(seat)),
                       ", \"range\": ", JsonString(range.Summary(5)), ", \"top\": [");
       bool first_pair = true;
@@ -569,13 +604,14 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
   for (const BetOutcome& bet : decision.bets) {
     if (!bet.valid) continue;
     absl::StrAppend(&line, first ? "" : ", ", "{\"to\": ", bet.action.raise_to,
-                    ", \"p_fold\": ", Num(bet.fold_probability), ", \"called_equity\": ",
+                    ", \"p_fold\": ", Num(bet.fold_probability), ", \"p_raise\": ",
+                    Num(bet.raise_probability), ", \"called_equity\": ",
                     Num(bet.called_equity), "}");
     first = false;
   }
   absl::StrAppend(&line, "], \"action\": ", JsonString(AcpcSession::FormatAction(*game_, action)),
                   ", \"explanation\": ", JsonString(policy_->explanation()), ", \"time_ms\": ",
-                  Num(time_ms), "}\n");
+                  Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
   *options_.decision_log << line;
 }
 

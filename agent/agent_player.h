@@ -61,6 +61,12 @@ struct AgentParams {
   double deviation_min_decisions = 20;
   double min_likelihood = 1e-3;
   double entry_prior = 1;
+  // Each read range's normalised weights are raised to this power before equity is computed
+  // (a tempered likelihood): the reader multiplies one likelihood per action as if actions were
+  // independent given the pair, which over-concentrates a range after several actions; < 1
+  // flattens it back toward its support. 1 = use the ranges as read; 0.7 was tuned on
+  // arena matches (docs/agent.md).
+  double read_temper = 0.7;
 };
 
 // One documented parameter of AgentParams.
@@ -164,10 +170,12 @@ class AgentPlayer : public poker::Player {
   EquityResult ComputeEquity(const poker::State& state, poker::PairCards hole,
                              absl::Span<const Range* const> ranges, int64_t trials,
                              int64_t micros, uint64_t seed);
+  // read_[p] = the reader's range of p, tempered (AgentParams::read_temper).
+  void TemperRanges(const poker::State& state, int me);
   void ComputeBetOutcomes(const poker::State& state, int me, poker::PairCards hole,
                           Decision* decision, uint64_t seed);
   void LogDecision(const poker::MatchState& view, const Decision& decision,
-                   const poker::Action& action, double time_ms);
+                   const poker::Action& action, double time_ms, double cpu_ms);
 
   const poker::GameDef* game_;
   std::unique_ptr<trainer::OpponentModel> model_;
@@ -184,8 +192,10 @@ class AgentPlayer : public poker::Player {
 
   EquityCalculator calculator_;
   Range uniform_;
+  std::array<Range, poker::kMaxPlayers> read_;
   std::array<Range, poker::kMaxPlayers> continuing_;
   std::array<float, poker::kNumPairs> likelihood_{};
+  std::array<float, poker::kNumPairs> fold_likelihood_{};
   std::mt19937_64 rng_;
 
   // Seats: rotation_ is fixed at the first hand.
@@ -202,6 +212,7 @@ class AgentPlayer : public poker::Player {
   std::array<int, poker::kMaxPlayers> seat_of_position_{};
   int64_t hands_played_ = 0;
   std::chrono::steady_clock::time_point observed_at_;
+  double observed_cpu_ms_ = 0;
   std::vector<double> decision_times_ms_;
   std::unique_ptr<std::ostream> owned_log_;
 };

@@ -25,7 +25,7 @@ constexpr ParamSpec kParamSpecs[] = {
     {"raise_pot_thr", &PolicyParams::raise_pot_thr,
      "fold/static: heads-up equity from which the agent bets/raises the pot"},
     {"reraise_extra", &PolicyParams::reraise_extra,
-     "fold/static: added to both raise thresholds when facing a bet"},
+     "fold/static: added to both raise thresholds per raise already made in the round"},
     {"multiway_exp", &PolicyParams::multiway_exp,
      "fold/static: thresholds scale by (2/(opponents+1))^multiway_exp"},
     {"pot_odds_margin", &PolicyParams::pot_odds_margin,
@@ -44,17 +44,17 @@ constexpr ParamSpec kParamSpecs[] = {
     {"semibluff_prob", &PolicyParams::semibluff_prob,
      "fold/static: probability that a draw leads half the pot when checked to"},
     {"protect_bb", &PolicyParams::protect_bb,
-     "all: chips left after calling (big blinds) under which a weak hand folds (001)"},
+     "joker: chips left after calling (big blinds) under which a weak hand folds (001)"},
     {"protect_equity", &PolicyParams::protect_equity,
-     "all: equity under which short-stack protection folds"},
+     "joker: equity under which short-stack protection folds"},
     {"overbet_pot", &PolicyParams::overbet_pot,
      "fold/static: to call more than this times the rest of the pot is an overbet"},
     {"overbet_margin", &PolicyParams::overbet_margin,
      "fold/static: an overbet is called only with equity >= pot odds + this"},
     {"fold_equity", &PolicyParams::fold_equity,
-     "fold: 1 = bet when the model's fold probability makes a bet worth more than check/call"},
+     "fold: 1 = bet when the model's fold probability makes a bet worth more than a check"},
     {"bluff_margin", &PolicyParams::bluff_margin,
-     "fold: a model-based bet must gain this many pots over checking/calling"},
+     "fold: a model-based bet must gain this many pots over checking"},
     {"max_fold_probability", &PolicyParams::max_fold_probability,
      "fold: the model's fold probability is capped at this"},
     {"joker_temp", &PolicyParams::joker_temp, "joker: logistic temperature of the margin"},
@@ -237,6 +237,16 @@ Action MakeLegal(const State& state, const Action& action) {
   return Action::Call();
 }
 
+double StartingStackBb(const State& state, int me) {
+  const poker::GameDef& game = state.game();
+  if (!game.is_no_limit()) return std::numeric_limits<double>::infinity();
+  int32_t deepest = 0;
+  for (int p = 0; p < game.num_players; ++p) {
+    if (p != me && !state.folded(p)) deepest = std::max(deepest, game.stack[p]);
+  }
+  return std::min(game.stack[me], deepest) / static_cast<double>(game.BigBlind());
+}
+
 double EffectiveStackBb(const State& state, int me) {
   const poker::GameDef& game = state.game();
   if (!game.is_no_limit()) return std::numeric_limits<double>::infinity();
@@ -272,32 +282,25 @@ Action FoldPolicy::Decide(const Decision& d) {
   const double pot = s.pot();
   const double pot_odds = facing ? call_amount / (pot + call_amount) : 0.0;
   const double scale = MultiwayScale(d.opponents_in, p.multiway_exp);
-  const double extra = facing ? p.reraise_extra : 0.0;
+  const double extra = p.reraise_extra * s.num_raises(s.round());
   const double t_call = p.call_thr * scale;
   const double t_half = p.raise_half_thr * scale + extra;
   const double t_pot = p.raise_pot_thr * scale + extra;
   const double noise = p.threshold_noise * (2 * Uniform(d.rng) - 1);
   const double e = std::clamp(d.equity.equity + noise, 0.0, 1.0);
   const bool preflop = s.round() == 0;
-  const double eff_bb = EffectiveStackBb(s, d.me);
+  const double start_bb = StartingStackBb(s, d.me);
   const bool can_raise = s.CanRaise();
-  const Action check_or_fold = facing ? Action::Fold() : Action::Call();
   explanation_ = absl::StrCat("e ", F(e), " thr ", F(t_call), "/", F(t_half), "/", F(t_pot));
 
   // Stack depth, short (000): preflop only all-in or fold.
-  if (game.is_no_limit() && preflop && eff_bb < p.short_stack_bb) {
+  if (game.is_no_limit() && preflop && start_bb < p.short_stack_bb) {
     if (e >= std::max(t_call, pot_odds)) {
       absl::StrAppend(&explanation_, "; short stack: all-in");
       return can_raise ? AllIn(s) : Action::Call();
     }
     absl::StrAppend(&explanation_, "; short stack: fold");
-    return check_or_fold;
-  }
-  // 001's protection of a short stack.
-  if (facing && game.is_no_limit() && behind - call_amount < p.protect_bb * bb &&
-      e < p.protect_equity) {
-    absl::StrAppend(&explanation_, "; protect short stack: fold");
-    return Action::Fold();
+    return facing ? Action::Fold() : Action::Call();
   }
 
   if (facing) {
@@ -311,22 +314,21 @@ Action FoldPolicy::Decide(const Decision& d) {
       return BetFraction(s, kBetFractions[0]);
     }
     const double margin = overbet ? p.overbet_margin : p.pot_odds_margin;
-    const double call_ev = e * (pot + call_amount) - call_amount;
     if ((!overbet && e >= t_call) || e >= pot_odds + margin) {
       absl::StrAppend(&explanation_, "; call (pot odds ", F(pot_odds), ")");
-      return MaybeBluff(d, Action::Call(), call_ev);
+      return Action::Call();
     }
     if (!overbet && d.outs >= p.draw_outs && e >= pot_odds * p.draw_odds_factor) {
       absl::StrAppend(&explanation_, "; draw with ", d.outs, " outs: call");
-      return MaybeBluff(d, Action::Call(), call_ev);
+      return Action::Call();
     }
-    if (preflop && game.is_no_limit() && eff_bb > p.deep_stack_bb && IsSpeculative(d.hole) &&
-        call_amount <= p.speculative_max_call_frac * eff_bb * bb) {
+    if (preflop && game.is_no_limit() && start_bb > p.deep_stack_bb && IsSpeculative(d.hole) &&
+        call_amount <= p.speculative_max_call_frac * EffectiveStackBb(s, d.me) * bb) {
       absl::StrAppend(&explanation_, "; deep stack, speculative hand: call");
       return Action::Call();
     }
     absl::StrAppend(&explanation_, "; fold (pot odds ", F(pot_odds), ")");
-    return MaybeBluff(d, Action::Fold(), 0.0);
+    return Action::Fold();
   }
 
   if (can_raise && e >= t_pot) {
@@ -342,35 +344,37 @@ Action FoldPolicy::Decide(const Decision& d) {
     return BetFraction(s, kBetFractions[0]);
   }
   absl::StrAppend(&explanation_, "; check");
-  return MaybeBluff(d, Action::Call(), e * pot);
+  return MaybeBluff(d, e * pot);
 }
 
-Action FoldPolicy::MaybeBluff(const Decision& d, Action fallback, double fallback_ev) {
-  if (!wants_bet_outcomes()) return fallback;
+Action FoldPolicy::MaybeBluff(const Decision& d, double check_ev) {
+  if (!wants_bet_outcomes()) return Action::Call();
   const State& s = d.state;
   const double pot = s.pot();
-  const double to_call = ToCall(s);
-  double best_ev = fallback_ev + params_.bluff_margin * pot;
+  double best_ev = check_ev + params_.bluff_margin * pot;
   int best = -1;
   for (int i = 0; i < kNumBetSizes; ++i) {
     const BetOutcome& o = d.bets[i];
     if (!o.valid || o.action.type != poker::ActionType::kRaise) continue;
     const double pf = std::min(o.fold_probability, params_.max_fold_probability);
+    const double pr = std::clamp(o.raise_probability, 0.0, 1.0 - pf);
     const double added = o.action.raise_to - s.spent(d.me);
-    // One caller matches the raise: it adds the raise beyond what we had to call.
-    const double called_pot = pot + added + (added - to_call);
-    const double ev = pf * pot + (1 - pf) * (o.called_equity * called_pot - added);
+    // One caller matches the bet.
+    const double called_pot = pot + 2 * added;
+    const double ev =
+        pf * pot + (1 - pf - pr) * (o.called_equity * called_pot - added) - pr * added;
     if (ev > best_ev) {
       best_ev = ev;
       best = i;
     }
   }
-  if (best < 0) return fallback;
+  if (best < 0) return Action::Call();
+  const BetOutcome& o = d.bets[best];
   absl::StrAppend(&explanation_, " -> model bet ", kBetFractions[best], " pot (P(fold) ",
-                  F(d.bets[best].fold_probability), ", called equity ",
-                  F(d.bets[best].called_equity), ", EV ", F(best_ev), " vs ", F(fallback_ev),
-                  ")");
-  return d.bets[best].action;
+                  F(o.fold_probability), ", P(raise) ", F(o.raise_probability),
+                  ", called equity ", F(o.called_equity), ", EV ", F(best_ev), " vs ",
+                  F(check_ev), ")");
+  return o.action;
 }
 
 Action JokerPolicy::Decide(const Decision& d) {

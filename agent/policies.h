@@ -29,7 +29,8 @@ struct PolicyParams {
   double call_thr = 0.50;
   double raise_half_thr = 0.62;
   double raise_pot_thr = 0.75;
-  // Added to both raise thresholds when raising over someone's bet (a re-raise needs more).
+  // Added to both raise thresholds for every raise already made in the round (a re-raise needs
+  // more, a fourth raise much more: stops raising wars with hands that only beat a random hand).
   double reraise_extra = 0.05;
   // With n opponents in the pot every threshold t becomes t * (2 / (n + 1))^multiway_exp: 0.6
   // maps 000's example, 70% to call heads-up, to 55% three-way.
@@ -39,8 +40,8 @@ struct PolicyParams {
   // Every decision's equity is perturbed by a uniform draw in [-noise, +noise] (seeded), so
   // that the agent is not perfectly predictable near its thresholds.
   double threshold_noise = 0.02;
-  // Stack depth (000), effective stack in big blinds (ours against the deepest opponent in):
-  // below short_stack_bb preflop is all-in or fold; above deep_stack_bb speculative hands (pairs
+  // Stack depth (000), effective stack in big blinds at the start of the hand (ours against the
+  // deepest opponent in): below short_stack_bb preflop is all-in or fold; above deep_stack_bb speculative hands (pairs
   // 22-99, suited connectors and one-gappers 54s and up) call a preflop raise costing at most
   // speculative_max_call_frac of the effective stack.
   double short_stack_bb = 10;
@@ -52,8 +53,9 @@ struct PolicyParams {
   double draw_outs = 8;
   double draw_odds_factor = 0.75;
   double semibluff_prob = 0.5;
-  // 001's short-stack protection: if chips left after calling < protect_bb big blinds and equity
-  // < protect_equity, check or fold.
+  // joker (001's short-stack protection): if chips left after calling < protect_bb big blinds
+  // and equity < protect_equity, check or fold. (Not in `fold`: with stacks reset every hand it
+  // folds pot-committed hands that the pot odds say to call.)
   double protect_bb = 4;
   double protect_equity = 0.5;
   // A bet over overbet_pot times the pot before it is an overbet: only calls (never re-raises
@@ -61,9 +63,9 @@ struct PolicyParams {
   double overbet_pot = 1.5;
   double overbet_margin = 0.1;
   // Fold equity from the model (1 = on; `fold` only, needs a model): when the thresholds say
-  // check or call, bet instead if the model's expected value of a bet, P(all fold) * pot +
-  // P(called) * (equity when called * final pot - our chips), beats checking/calling by more
-  // than bluff_margin pots.
+  // check, bet instead if the model's expected value of a bet, P(all fold) * pot + P(called) *
+  // (equity when called * final pot - our chips) - P(raised) * our chips (we give up to a
+  // raise), beats checking (equity * pot) by more than bluff_margin pots.
   double fold_equity = 1;
   double bluff_margin = 0.05;
   // Fold equity is only trusted up to this probability (a model that never saw a bet here
@@ -138,6 +140,8 @@ poker::Action MakeLegal(const poker::State& state, const poker::Action& action);
 // Effective stack of `me` in big blinds: min(our chips behind, the most chips behind of an
 // opponent still in). Very large in limit games.
 double EffectiveStackBb(const poker::State& state, int me);
+// The same with the stacks at the start of the hand (what 000's stack-depth rules look at).
+double StartingStackBb(const poker::State& state, int me);
 // Pairs 22-99 and suited connectors or one-gappers from 54s up (000's speculative hands).
 bool IsSpeculative(poker::PairCards hole);
 // Threshold scale for n opponents in the pot: (2 / (n + 1))^exponent.
@@ -155,9 +159,9 @@ class FoldPolicy : public Policy {
   std::string explanation() const override { return explanation_; }
 
  private:
-  // Bet instead of `fallback` (a check or call worth `fallback_ev` chips) when a bet's expected
-  // value from the model's fold probability is higher by bluff_margin pots.
-  poker::Action MaybeBluff(const Decision& decision, poker::Action fallback, double fallback_ev);
+  // Bet instead of checking (worth `check_ev` chips) when a bet's expected value from the
+  // model's fold and raise probabilities is higher by bluff_margin pots.
+  poker::Action MaybeBluff(const Decision& decision, double check_ev);
 
   PolicyParams params_;
   bool uniform_;

@@ -16,13 +16,15 @@
 namespace agent {
 
 // What one bet size is expected to bring, from the opponent model: the probability that every
-// opponent still in folds to it, and our equity against the ranges that continue. Filled by the
-// agent only when the policy asks (Policy::wants_bet_outcomes) and a model is loaded.
+// opponent still in folds to it, that someone raises it, and our equity against the ranges that
+// just call. Filled by the agent only when the policy asks (Policy::wants_bet_outcomes) and a
+// model is loaded.
 struct BetOutcome {
   bool valid = false;
   poker::Action action;          // the legal raise (raise-to total in chips)
   double fold_probability = 0;   // P(every opponent folds to it)
-  double called_equity = 0;      // our equity against the continuing ranges
+  double called_equity = 0;      // our equity against the ranges that call it
+  double raise_probability = 0;  // P(some opponent raises it)
 };
 
 // The bet sizes of the abstraction the agent uses (SPEC 9): half the pot and the pot, as pot

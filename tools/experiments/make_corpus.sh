@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Writes a training corpus of bot-against-bot matches played in the arena: every pair of the
+# rule-based styles (la lp ta tp station raiser random: 21 pairs), HANDS hands each, one ACPC log
+# per pair named <a>_<b>.log. Deterministic: the same arguments give the same files.
+#
+# Usage: tools/experiments/make_corpus.sh [--bin DIR] [--game FILE] [--hands N] [--seed S] OUT_DIR
+#   --bin    folder of the arena program (default: build/bin)
+#   --game   .game file (default: data/games/holdem.nolimit.2p.reverse_blinds.game)
+#   --hands  hands per pair (default 2000: 42,000 hands in all)
+#   --seed   base of the deal seeds (default 100; pair i uses seed + i)
+# Exit status: 0 done, 1 an arena run failed, 2 bad usage.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+bin="$root/build/bin"
+game="$root/data/games/holdem.nolimit.2p.reverse_blinds.game"
+hands=2000
+seed=100
+usage() { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bin) bin="$2"; shift 2 ;;
+    --game) game="$2"; shift 2 ;;
+    --hands) hands="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    -h|--help) usage ;;
+    -*) echo "make_corpus.sh: unknown option $1" >&2; usage ;;
+    *) break ;;
+  esac
+done
+[ $# -eq 1 ] || usage
+out="$1"
+mkdir -p "$out"
+styles=(la lp ta tp station raiser random)
+i=0
+for ((a = 0; a < ${#styles[@]}; ++a)); do
+  for ((b = a + 1; b < ${#styles[@]}; ++b)); do
+    i=$((i + 1))
+    x="${styles[$a]}" y="${styles[$b]}"
+    "$bin/arena" --game "$game" --hands "$hands" --seed $((seed + i)) --match-name "${x}_${y}" \
+      --player "$x=bot:style=$x,seed=$i" --player "$y=bot:style=$y,seed=$((i + 50))" \
+      --log "$out/${x}_${y}.log" -q >/dev/null || { echo "make_corpus.sh: arena failed" >&2; exit 1; }
+  done
+done
+echo "make_corpus.sh: $i matches x $hands hands in $out"

@@ -38,9 +38,9 @@ TEST(HandClassTest, PreflopCountsOverAllPairs) {
   AllPairClasses({}, &classes);
   std::array<int, kNumPreflopClasses> counts{};
   for (int8_t c : classes) ++counts[c];
-  EXPECT_EQ(counts[kBigPair], 36);        // 99..AA: 6 ranks x 6 combos
-  EXPECT_EQ(counts[kSmallPair], 42);      // 22..88
-  EXPECT_EQ(counts[kBigHighCard], 288);   // 10 broadway rank pairs + A9..A2, 16 combos each
+  EXPECT_EQ(counts[kBigPair], 36);       // 99..AA: 6 ranks x 6 combos
+  EXPECT_EQ(counts[kSmallPair], 42);     // 22..88
+  EXPECT_EQ(counts[kBigHighCard], 288);  // 10 broadway rank pairs + A9..A2, 16 combos each
   EXPECT_EQ(counts[kSmallHighCard], 960);
 }
 
@@ -82,8 +82,8 @@ TEST(HandClassTest, AllPairsAgreeWithOnePairAndMarkConflicts) {
     int dead = 0;
     for (int i = 0; i < poker::kNumPairs; ++i) {
       const poker::PairCards pair = poker::PairFromIndex(i);
-      const bool conflict = poker::CardSet(board).Contains(pair.low) ||
-                            poker::CardSet(board).Contains(pair.high);
+      const bool conflict =
+          poker::CardSet(board).Contains(pair.low) || poker::CardSet(board).Contains(pair.high);
       if (conflict) {
         EXPECT_EQ(classes[i], -1);
         ++dead;

@@ -103,8 +103,7 @@ TEST(MarkovBaselineTest, CountsAndSmoothing) {
   // Population emissions: 2 preflop symbols seen, so 3 slots share alpha = 1.
   const double pop = (2 + 1.0 / 3) / (2 + 1);
   EXPECT_DOUBLE_EQ(chain.Emission(MarkovBaseline::kPopulation, 0, "r>=1", kBigPair), pop);
-  EXPECT_DOUBLE_EQ(chain.Emission(MarkovBaseline::kPopulation, 0, "call", kBigPair),
-                   (1.0 / 3) / 3);
+  EXPECT_DOUBLE_EQ(chain.Emission(MarkovBaseline::kPopulation, 0, "call", kBigPair), (1.0 / 3) / 3);
   EXPECT_DOUBLE_EQ(chain.Emission(MarkovBaseline::kPopulation, 0, "never seen", kBigPair),
                    (1.0 / 3) / 3);
   // The player's: (n + 10 * population) / (n_class + 10).
@@ -198,10 +197,10 @@ TEST(StreetSymbolTest, SequenceAndMostAggressive) {
   aggressive.alphabet = MarkovAlphabet::kAggressive;
   const int other = 1 - first;
   const int flop_second = 1 - flop_first;
-  EXPECT_EQ(StreetSymbol(hand, first, 0, abstraction, sequence),
-            abstraction.Name(abstraction.Classify(poker::State(game, 0),
-                                                  poker::Action::Raise(300))) +
-                " call");
+  EXPECT_EQ(
+      StreetSymbol(hand, first, 0, abstraction, sequence),
+      abstraction.Name(abstraction.Classify(poker::State(game, 0), poker::Action::Raise(300))) +
+          " call");
   EXPECT_EQ(StreetSymbol(hand, flop_first, 1, abstraction, sequence), "check all-in");
   EXPECT_EQ(StreetSymbol(hand, flop_first, 1, abstraction, aggressive), "all-in");
   EXPECT_EQ(StreetSymbol(hand, flop_second, 1, abstraction, sequence), "r>=1 fold");

@@ -28,7 +28,7 @@ TEST(MetricsTest, WilsonInterval) {
 TEST(MetricsTest, ClassPlaceOrdersByProbabilityThenClass) {
   const std::vector<double> p = {0.1, 0.4, 0.4, 0.0, 0.1};
   EXPECT_EQ(ClassPlace(p, 1), 0);
-  EXPECT_EQ(ClassPlace(p, 2), 1);   // tied with class 1, which comes first
+  EXPECT_EQ(ClassPlace(p, 2), 1);  // tied with class 1, which comes first
   EXPECT_EQ(ClassPlace(p, 0), 2);
   EXPECT_EQ(ClassPlace(p, 4), 3);
   EXPECT_EQ(ClassPlace(p, 3), -1);  // not predicted at all

@@ -66,7 +66,8 @@ constexpr char kThreeHands[] =
 
 TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   TempDir dir;
-  const poker::GameDef game = *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
   absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   ASSERT_EQ(corpus->hands.size(), 3u);
@@ -130,7 +131,8 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
 
 TEST(PredictionEvalTest, PlayerSelection) {
   TempDir dir;
-  const poker::GameDef game = *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
   absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
@@ -195,8 +197,8 @@ TEST(PredictionEvalTest, OnArenaBotsOurModelBeatsThePrior) {
   const AccuracyRow& prior = top1["prior/all"];
   ASSERT_GT(model.cases, 1000);
   EXPECT_GT(model.accuracy, prior.accuracy + 0.05);
-  EXPECT_GT(model.ci_low, prior.ci_high) << "model " << model.accuracy << " prior "
-                                         << prior.accuracy;
+  EXPECT_GT(model.ci_low, prior.ci_high)
+      << "model " << model.accuracy << " prior " << prior.accuracy;
   // By the river the reading ranks the true pair well above chance (50), and is more likely than
   // uniform.
   EXPECT_GT(result->pairs[kPairModel][3].mean_percentile(), 65);
@@ -208,7 +210,8 @@ TEST(PredictionEvalTest, OnArenaBotsOurModelBeatsThePrior) {
   absl::StatusOr<EvalResult> single = Evaluate(*corpus, parts->eval, **predictors, options);
   ASSERT_TRUE(single.ok());
   EXPECT_EQ(FormatCsv(AccuracyRows(*single)), FormatCsv(AccuracyRows(*result)));
-  EXPECT_EQ(single->pairs[kPairModel][2].log_likelihood, result->pairs[kPairModel][2].log_likelihood);
+  EXPECT_EQ(single->pairs[kPairModel][2].log_likelihood,
+            result->pairs[kPairModel][2].log_likelihood);
 }
 
 }  // namespace

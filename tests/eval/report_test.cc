@@ -44,8 +44,8 @@ TEST(ReportTest, RowsAndCsv) {
 
 TEST(ReportTest, TableShowsTheLeadOverMarkov) {
   const EvalResult result = Result();
-  const std::string table =
-      FormatTable({{"hands", "10", true}}, AccuracyRows(result), LeadRows(result), PairRows(result));
+  const std::string table = FormatTable({{"hands", "10", true}}, AccuracyRows(result),
+                                        LeadRows(result), PairRows(result));
   EXPECT_EQ(table.substr(0, 10), "hands: 10\n");
   EXPECT_NE(table.find("flop          10   60.0 [31.3, 83.2]"), std::string::npos) << table;
   // Top-1: the model alone hits 2 cases, Markov alone none: +20 points, paired interval
@@ -57,9 +57,8 @@ TEST(ReportTest, TableShowsTheLeadOverMarkov) {
 TEST(ReportTest, JsonAndSvg) {
   const EvalResult result = Result();
   const std::vector<AccuracyRow> rows = AccuracyRows(result);
-  const std::string json =
-      FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows, LeadRows(result),
-                 PairRows(result));
+  const std::string json = FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows,
+                                      LeadRows(result), PairRows(result));
   EXPECT_EQ(json.substr(0, 43), "{\"setup\": {\"logs\": \"a \\\"b\\\"\", \"hands\": 10},");
   EXPECT_EQ(Count(json, "\"predictor\""), 60 + 15);
   EXPECT_EQ(Count(json, "\"lead\""), 15);

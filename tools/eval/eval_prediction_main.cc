@@ -115,15 +115,15 @@ int Run(int argc, char** argv) {
       "model and score only these players (names after --strip-name-suffix)")(
       "min-hands", po::value(&options.min_hands)->default_value(0),
       "without --players: model and score the players with at least this many training hands "
-      "(0: everyone)")(
-      "buckets", po::value(&options.model.num_buckets)->default_value(8),
-      "K: hand-strength buckets of the model (as trainer --buckets)")(
+      "(0: everyone)")("buckets", po::value(&options.model.num_buckets)->default_value(8),
+                       "K: hand-strength buckets of the model (as trainer --buckets)")(
       "max-depth", po::value(&options.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
       "raise-edges", po::value(&raise_edges)->multitoken(),
       "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
       "default 0.6 1)")(
-      "draw-max-hs", po::value(&options.model.draw_max_hs)->default_value(options.model.draw_max_hs),
+      "draw-max-hs",
+      po::value(&options.model.draw_max_hs)->default_value(options.model.draw_max_hs),
       "flop and turn hands with a draw and HS below this go to the draw bucket (as trainer)")(
       "player-prior", po::value(&options.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
@@ -149,8 +149,7 @@ int Run(int argc, char** argv) {
       "svg", po::value(&svg_path), "write a chart of accuracy by street to this SVG file")(
       "title", po::value(&title), "title of the SVG chart (default: the logs)")(
       "json", po::bool_switch(&json), "print JSON on stdout instead of the table")(
-      "per-player", po::bool_switch(&per_player),
-      "table: add top-1 accuracy per modelled player")(
+      "per-player", po::bool_switch(&per_player), "table: add top-1 accuracy per modelled player")(
       "confusion", po::bool_switch(&confusion),
       "table: add the top-1 confusion matrices of model and markov per street")(
       "threads", po::value(&threads)->default_value(1),
@@ -229,16 +228,16 @@ int Run(int argc, char** argv) {
 
   absl::StatusOr<eval::Parts> parts = eval::MakeParts(*corpus, options);
   if (!parts.ok()) return Fail(std::string(parts.status().message()));
-  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors = eval::TrainPredictors(
-      *corpus, parts->train, options, [&](int64_t done, int64_t total) {
+  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
+      eval::TrainPredictors(*corpus, parts->train, options, [&](int64_t done, int64_t total) {
         say(absl::StrFormat("training: %d / %d hands", done, total), true);
       });
   if (!predictors.ok()) return Fail(std::string(predictors.status().message()));
   say(absl::StrFormat("trained on %d hands: %d players modelled (%.1f s)", parts->train.size(),
                       (*predictors)->modelled.size(), elapsed()),
       false);
-  absl::StatusOr<eval::EvalResult> result = eval::Evaluate(
-      *corpus, parts->eval, **predictors, options, [&](int64_t done, int64_t total) {
+  absl::StatusOr<eval::EvalResult> result =
+      eval::Evaluate(*corpus, parts->eval, **predictors, options, [&](int64_t done, int64_t total) {
         say(absl::StrFormat("scoring: %d / %d hands", done, total), true);
       });
   if (!result.ok()) return Fail(std::string(result.status().message()));
@@ -253,30 +252,31 @@ int Run(int argc, char** argv) {
   fact("files", absl::StrCat(corpus->files.size()), true);
   fact("hands", absl::StrCat(corpus->hands.size()), true);
   fact("lines_rejected", absl::StrCat(corpus->summary.rejected), true);
-  fact("split", absl::StrFormat("%s, %.3g held out, seed %d%s", eval::SplitKindName(options.split),
-                                options.test_fraction, options.seed,
-                                options.validate ? ", VALIDATION part of the training part" : ""),
+  fact("split",
+       absl::StrFormat("%s, %.3g held out, seed %d%s", eval::SplitKindName(options.split),
+                       options.test_fraction, options.seed,
+                       options.validate ? ", VALIDATION part of the training part" : ""),
        false);
   fact("training_hands", absl::StrCat(parts->train.size()), true);
   fact("evaluated_hands", absl::StrCat(parts->eval.size()), true);
   fact("hands_with_cases", absl::StrCat(result->hands_scored), true);
   fact("players_modelled", absl::StrCat((*predictors)->modelled.size()), true);
-  fact("model", absl::StrFormat("buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
-                                "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
-                                options.model.num_buckets, options.model.max_depth,
-                                absl::StrJoin(options.model.raise_edges, " "),
-                                options.model.draw_max_hs,
-                                options.reader.player_prior, options.reader.population_prior,
-                                options.reader.min_likelihood,
-                                options.reader.entry_prior ? "on" : "off",
-                                options.range_exponent),
+  fact("model",
+       absl::StrFormat(
+           "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
+           "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
+           options.model.num_buckets, options.model.max_depth,
+           absl::StrJoin(options.model.raise_edges, " "), options.model.draw_max_hs,
+           options.reader.player_prior, options.reader.population_prior,
+           options.reader.min_likelihood, options.reader.entry_prior ? "on" : "off",
+           options.range_exponent),
        false);
-  fact("markov", absl::StrFormat("actions %s, emission prior %g, player prior %g, %s",
-                                 eval::MarkovAlphabetName(options.markov.alphabet),
-                                 options.markov.emission_prior, options.markov.player_prior,
-                                 options.markov.restrict_to_board
-                                     ? "classes restricted to the board"
-                                     : "board ignored"),
+  fact("markov",
+       absl::StrFormat(
+           "actions %s, emission prior %g, player prior %g, %s",
+           eval::MarkovAlphabetName(options.markov.alphabet), options.markov.emission_prior,
+           options.markov.player_prior,
+           options.markov.restrict_to_board ? "classes restricted to the board" : "board ignored"),
        false);
   fact("command", CommandLine(argc, argv), false);
 
@@ -309,8 +309,8 @@ int Run(int argc, char** argv) {
       if (row.predictor == "model" && row.street == "all" && row.z == 1) cases = row.cases;
     }
     const std::string subtitle = absl::StrFormat(
-        "%s; %d held-out hands (%s split, seed %d)%s; %d cases; 95%% Wilson intervals",
-        game->name, parts->eval.size(), eval::SplitKindName(options.split), options.seed,
+        "%s; %d held-out hands (%s split, seed %d)%s; %d cases; 95%% Wilson intervals", game->name,
+        parts->eval.size(), eval::SplitKindName(options.split), options.seed,
         options.validate ? " [validation]" : "", cases);
     if (!WriteFile(svg_path, eval::FormatSvg(chart_title, subtitle, rows))) {
       return Fail("cannot write " + svg_path);

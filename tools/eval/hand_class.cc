@@ -61,8 +61,8 @@ const char* ClassName(int round, int cls) {
   static constexpr const char* kPreflop[kNumPreflopClasses] = {"small high card", "big high card",
                                                                "small pair", "big pair"};
   static constexpr const char* kPostflop[kNumPostflopClasses] = {
-      "high card small", "high card big", "one pair small", "one pair big",
-      "two pair",        "three of a kind", "straight",     "flush",
+      "high card small", "high card big",   "one pair small", "one pair big",
+      "two pair",        "three of a kind", "straight",       "flush",
       "full house",      "four of a kind",  "straight flush"};
   if (cls < 0 || cls >= NumClasses(round)) return "?";
   return round == 0 ? kPreflop[cls] : kPostflop[cls];
@@ -92,9 +92,9 @@ void AllPairClasses(absl::Span<const poker::Card> board,
       continue;
     }
     const poker::Hand hand = board_hand + poker::Hand::Of(pair.low) + poker::Hand::Of(pair.high);
-    (*out)[i] = static_cast<int8_t>(
-        PostflopClassOf(poker::CategoryOf(poker::Evaluate(hand)), poker::RankOf(pair.low),
-                        poker::RankOf(pair.high), board_top));
+    (*out)[i] = static_cast<int8_t>(PostflopClassOf(poker::CategoryOf(poker::Evaluate(hand)),
+                                                    poker::RankOf(pair.low),
+                                                    poker::RankOf(pair.high), board_top));
   }
 }
 

@@ -109,8 +109,7 @@ void MarkovBaseline::AddSequence(int player, absl::Span<const int> classes,
       transitions_[t - 1][classes[t - 1]][c] += 1;
       transition_rows_[t - 1][classes[t - 1]] += 1;
     }
-    auto [it, inserted] =
-        symbols_[t].try_emplace(symbols[t], static_cast<int>(symbols_[t].size()));
+    auto [it, inserted] = symbols_[t].try_emplace(symbols[t], static_cast<int>(symbols_[t].size()));
     const int id = it->second;
     population_[t].by_symbol[id][c] += 1;
     population_[t].totals[c] += 1;
@@ -123,7 +122,8 @@ void MarkovBaseline::AddSequence(int player, absl::Span<const int> classes,
 
 double MarkovBaseline::Initial(int cls) const {
   const double k = kNumPreflopClasses;
-  return (initial_[cls] + options_.transition_prior / k) / (initial_total_ + options_.transition_prior);
+  return (initial_[cls] + options_.transition_prior / k) /
+         (initial_total_ + options_.transition_prior);
 }
 
 double MarkovBaseline::Transition(int step, int from, int to) const {

@@ -1,7 +1,7 @@
 #include "tools/eval/metrics.h"
 
-#include <cfloat>
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 
 namespace eval {

@@ -77,8 +77,8 @@ std::vector<std::string> MergeTables(const std::vector<WorkerHands>& workers,
   for (const WorkerHands& w : workers) {
     std::vector<int>& map = remap->emplace_back();
     for (const std::string& s : w.*table) {
-      map.push_back(static_cast<int>(std::lower_bound(merged.begin(), merged.end(), s) -
-                                     merged.begin()));
+      map.push_back(
+          static_cast<int>(std::lower_bound(merged.begin(), merged.end(), s) - merged.begin()));
     }
   }
   return merged;
@@ -209,8 +209,8 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       result->pairs[kPairUniform][street].Add({-std::log(static_cast<double>(live)), 50.0});
 
       // The chain filters all streets up to this one; computed once per player and street set.
-      symbols[p].push_back(StreetSymbol(observation, p, street, model.abstraction(),
-                                        predictors_.markov.options()));
+      symbols[p].push_back(
+          StreetSymbol(observation, p, street, model.abstraction(), predictors_.markov.options()));
       possible[p].push_back(street_.possible);
       markov[p] = predictors_.markov.Predict(id[p], symbols[p], possible[p]);
       add(kMarkov, markov[p][street]);
@@ -260,8 +260,8 @@ absl::StatusOr<poker::State> Corpus::Replay(int index, int through_round,
     for (int i = hand.round_begin[r]; i < hand.round_begin[r + 1]; ++i) {
       const absl::Status applied = state.Apply(hand.actions[i]);
       if (!applied.ok()) {
-        return absl::InternalError(absl::StrCat(files[hand.file], ":", hand.line,
-                                                ": replay failed: ", applied.message()));
+        return absl::InternalError(
+            absl::StrCat(files[hand.file], ":", hand.line, ": replay failed: ", applied.message()));
       }
     }
   }
@@ -273,8 +273,8 @@ absl::StatusOr<Corpus> LoadCorpus(
     const std::function<void(const logs_parser::ReadSummary&)>& progress) {
   if (read.game == nullptr) return absl::InvalidArgumentError("no game given");
   if (!HoldemPairs(*read.game)) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        read.game_name, ": hand classes need 52-card hold'em with 2 hole cards"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(read.game_name, ": hand classes need 52-card hold'em with 2 hole cards"));
   }
   std::vector<WorkerHands> workers(std::max(1, read.threads));
   absl::StatusOr<logs_parser::ReadSummary> summary = logs_parser::ReadLogs(
@@ -294,7 +294,8 @@ absl::StatusOr<Corpus> LoadCorpus(
   for (size_t w = 0; w < workers.size(); ++w) {
     for (LoggedHand& hand : workers[w].hands) {
       hand.file = file_map[w][hand.file];
-      for (int p = 0; p < corpus.game.num_players; ++p) hand.player[p] = name_map[w][hand.player[p]];
+      for (int p = 0; p < corpus.game.num_players; ++p)
+        hand.player[p] = name_map[w][hand.player[p]];
       corpus.hands.push_back(std::move(hand));
     }
     workers[w].hands.clear();
@@ -303,9 +304,9 @@ absl::StatusOr<Corpus> LoadCorpus(
     return a.file != b.file ? a.file < b.file : a.line < b.line;
   });
   if (corpus.hands.empty()) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("no valid hand in the logs (", corpus.summary.lines, " lines read, ",
-                     corpus.summary.rejected, " rejected)"));
+    return absl::InvalidArgumentError(absl::StrCat("no valid hand in the logs (",
+                                                   corpus.summary.lines, " lines read, ",
+                                                   corpus.summary.rejected, " rejected)"));
   }
   return corpus;
 }
@@ -337,9 +338,8 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
   absl::StatusOr<trainer::OpponentModel> empty =
       trainer::OpponentModel::Create(corpus.game, options.model);
   if (!empty.ok()) return empty.status();
-  auto predictors = std::unique_ptr<Predictors>(
-      new Predictors{*std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {},
-                     {}});
+  auto predictors = std::unique_ptr<Predictors>(new Predictors{
+      *std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {}, {}});
   Predictors& out = *predictors;
   const poker::GameDef& game = corpus.game;
   const int num_names = static_cast<int>(corpus.names.size());
@@ -588,9 +588,8 @@ std::vector<PlayerRow> PlayerRows(const EvalResult& result, const Corpus& corpus
     row.training_hands = predictors.training_hands[n];
     row.cases = tallies[kModel].cases;
     for (int k = 0; k < kNumClassPredictors; ++k) {
-      row.top1[k] = tallies[k].cases > 0
-                        ? static_cast<double>(tallies[k].hits[0]) / tallies[k].cases
-                        : 0.0;
+      row.top1[k] =
+          tallies[k].cases > 0 ? static_cast<double>(tallies[k].hits[0]) / tallies[k].cases : 0.0;
     }
     rows.push_back(std::move(row));
   }

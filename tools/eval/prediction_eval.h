@@ -36,8 +36,8 @@ namespace eval {
 
 // One logged hand, kept compactly in memory: cards and the betting, replayed on demand.
 struct LoggedHand {
-  int file = 0;       // index into Corpus::files
-  int64_t line = 0;   // 1-based line in that file
+  int file = 0;      // index into Corpus::files
+  int64_t line = 0;  // 1-based line in that file
   uint32_t hand_number = 0;
   std::array<int, poker::kMaxPlayers> player{};  // per position: index into Corpus::names
   std::array<std::array<poker::Card, 2>, poker::kMaxPlayers> hole{};  // kNoCard when not shown
@@ -112,8 +112,8 @@ struct Predictors {
   ClassPrior prior;
   // Per corpus name: its id among the modelled players, or -1 when it is not modelled.
   std::vector<int> player_id;
-  std::vector<std::string> modelled;          // names of the modelled players, by id
-  std::vector<uint64_t> training_hands;       // per corpus name
+  std::vector<std::string> modelled;     // names of the modelled players, by id
+  std::vector<uint64_t> training_hands;  // per corpus name
   // Per corpus name: its own model (null: read as the population).
   std::vector<const trainer::PlayerModel*> player_model;
 };
@@ -140,8 +140,8 @@ struct EvalResult {
   std::array<std::array<PairTally, kNumStreets>, kNumPairPredictors> pairs{};
   // Our model against the Markov baseline on the same cases, per street.
   std::array<PairedTally, kNumStreets> model_vs_markov{};
-  int64_t hands = 0;          // hands evaluated
-  int64_t hands_scored = 0;   // of which with at least one case
+  int64_t hands = 0;         // hands evaluated
+  int64_t hands_scored = 0;  // of which with at least one case
   // Per modelled player id: each predictor's tally over all streets.
   std::vector<std::array<ClassTally, kNumClassPredictors>> by_player;
   // confusion[predictor][street][true class][top-1 predicted class] (ties to the lower class;

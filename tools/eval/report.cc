@@ -104,7 +104,8 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
   for (int z = 1; z <= kMaxZ; ++z) {
     absl::StrAppend(&out, "\nTop-", z, " class accuracy, % [95% Wilson interval]\n");
     absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
-    for (const std::string& p : PredictorNames()) absl::StrAppend(&out, absl::StrFormat("  %-18s", p));
+    for (const std::string& p : PredictorNames())
+      absl::StrAppend(&out, absl::StrFormat("  %-18s", p));
     absl::StrAppend(&out, "  model-markov [paired 95%]\n");
     double lead_sum = 0;
     int lead_streets = 0;
@@ -173,8 +174,8 @@ std::string FormatPlayers(const std::vector<PlayerRow>& rows) {
   for (const std::string& p : PredictorNames()) absl::StrAppend(&out, absl::StrFormat(" %8s", p));
   absl::StrAppend(&out, absl::StrFormat(" %13s\n", "model-markov"));
   for (const PlayerRow& row : rows) {
-    absl::StrAppend(&out, absl::StrFormat("%-24s %9d %7d", row.name, row.training_hands,
-                                          row.cases));
+    absl::StrAppend(&out,
+                    absl::StrFormat("%-24s %9d %7d", row.name, row.training_hands, row.cases));
     for (double a : row.top1) absl::StrAppend(&out, absl::StrFormat(" %8.1f", 100 * a));
     absl::StrAppend(&out,
                     absl::StrFormat(" %+13.1f\n", 100 * (row.top1[kModel] - row.top1[kMarkov])));
@@ -210,9 +211,8 @@ std::string FormatConfusion(const EvalResult& result, int predictor, int street)
 std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
   std::string out = "predictor,street,z,cases,accuracy,ci_low,ci_high\n";
   for (const AccuracyRow& row : rows) {
-    absl::StrAppend(&out, absl::StrFormat("%s,%s,%d,%d,%.6f,%.6f,%.6f\n", row.predictor,
-                                          row.street, row.z, row.cases, row.accuracy, row.ci_low,
-                                          row.ci_high));
+    absl::StrAppend(&out, absl::StrFormat("%s,%s,%d,%d,%.6f,%.6f,%.6f\n", row.predictor, row.street,
+                                          row.z, row.cases, row.accuracy, row.ci_low, row.ci_high));
   }
   return out;
 }
@@ -231,15 +231,15 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
     absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"predictor\": ", JsonString(r.predictor),
                     ", \"street\": ", JsonString(r.street), ", \"z\": ", r.z,
                     ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
-                    ", \"ci_low\": ", JsonNumber(r.ci_low), ", \"ci_high\": ",
-                    JsonNumber(r.ci_high), "}");
+                    ", \"ci_low\": ", JsonNumber(r.ci_low),
+                    ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
   }
   absl::StrAppend(&out, "],\n \"lead_rows\": [");
   for (size_t i = 0; i < lead_rows.size(); ++i) {
     const LeadRow& r = lead_rows[i];
     absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"street\": ", JsonString(r.street),
-                    ", \"z\": ", r.z, ", \"cases\": ", r.cases, ", \"lead\": ",
-                    JsonNumber(r.lead), ", \"ci_low\": ", JsonNumber(r.ci_low),
+                    ", \"z\": ", r.z, ", \"cases\": ", r.cases, ", \"lead\": ", JsonNumber(r.lead),
+                    ", \"ci_low\": ", JsonNumber(r.ci_low),
                     ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
   }
   absl::StrAppend(&out, "],\n \"pair_rows\": [");
@@ -290,8 +290,8 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
   // Legend.
   int legend_x = kLeft;
   for (const Style& style : kStyles) {
-    absl::StrAppend(&svg, absl::StrFormat(
-                              "<line x1=\"%d\" y1=\"72\" x2=\"%d\" y2=\"72\" stroke=\"%s\" "
+    absl::StrAppend(
+        &svg, absl::StrFormat("<line x1=\"%d\" y1=\"72\" x2=\"%d\" y2=\"72\" stroke=\"%s\" "
                               "stroke-width=\"3\" stroke-dasharray=\"%s\"/>"
                               "<circle cx=\"%d\" cy=\"72\" r=\"4\" fill=\"%s\"/>"
                               "<text x=\"%d\" y=\"77\" font-size=\"13\">%s</text>\n",
@@ -323,10 +323,11 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
     const int step = 10 - first_tick >= 5 ? 10 : 5;
     for (int g = first_tick * 10; g <= 100; g += step) {
       const double y = y_of(g / 100.0);
-      absl::StrAppend(&svg, absl::StrFormat(
-                                "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
-                                "stroke-width=\"1\"/>\n",
-                                x0, y, x0 + kPlotWidth, y, g == first_tick * 10 ? "#999" : "#e3e3e3"));
+      absl::StrAppend(
+          &svg,
+          absl::StrFormat("<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"%s\" "
+                          "stroke-width=\"1\"/>\n",
+                          x0, y, x0 + kPlotWidth, y, g == first_tick * 10 ? "#999" : "#e3e3e3"));
       absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
                                             "text-anchor=\"end\" fill=\"#555\">%d%%</text>\n",
                                             x0 - 5, y + 4, g));
@@ -336,14 +337,16 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
       const AccuracyRow* ours = Find(index, "model", streets[s], z);
       const AccuracyRow* markov = Find(index, "markov", streets[s], z);
       if (ours == nullptr || markov == nullptr || ours->cases == 0) continue;
-      absl::StrAppend(&svg, absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
-                                            "text-anchor=\"middle\" fill=\"#1f5fbf\">%+.1f</text>\n",
-                                            x_of(s), y0 + kPlotHeight + 34,
-                                            100 * (ours->accuracy - markov->accuracy)));
+      absl::StrAppend(&svg,
+                      absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"11\" "
+                                      "text-anchor=\"middle\" fill=\"#1f5fbf\">%+.1f</text>\n",
+                                      x_of(s), y0 + kPlotHeight + 34,
+                                      100 * (ours->accuracy - markov->accuracy)));
     }
-    absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"11\" "
-                                          "fill=\"#1f5fbf\">above: lead of model over markov, points</text>\n",
-                                          x0, y0 + kPlotHeight + 50));
+    absl::StrAppend(
+        &svg, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"11\" "
+                              "fill=\"#1f5fbf\">above: lead of model over markov, points</text>\n",
+                              x0, y0 + kPlotHeight + 50));
     for (int s = 0; s < 4; ++s) {
       absl::StrAppend(&svg, absl::StrFormat("<text x=\"%.1f\" y=\"%d\" font-size=\"12\" "
                                             "text-anchor=\"middle\">%s</text>\n",
@@ -357,11 +360,11 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
         absl::StrAppend(&points, points.empty() ? "" : " ",
                         absl::StrFormat("%.1f,%.1f", x_of(s), y_of(row->accuracy)));
         // The 95% interval as a whisker.
-        absl::StrAppend(&svg, absl::StrFormat(
-                                  "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                                  "stroke=\"%s\" stroke-width=\"1.5\"/>\n",
-                                  x_of(s), y_of(row->ci_low), x_of(s), y_of(row->ci_high),
-                                  style.colour));
+        absl::StrAppend(
+            &svg,
+            absl::StrFormat("<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+                            "stroke=\"%s\" stroke-width=\"1.5\"/>\n",
+                            x_of(s), y_of(row->ci_low), x_of(s), y_of(row->ci_high), style.colour));
         absl::StrAppend(&svg, absl::StrFormat("<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" "
                                               "fill=\"%s\"><title>%s %s top-%d: %.1f%% "
                                               "[%.1f, %.1f], %d cases</title></circle>\n",
@@ -370,10 +373,9 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
                                               100 * row->ci_low, 100 * row->ci_high, row->cases));
       }
       if (!points.empty()) {
-        absl::StrAppend(&svg, absl::StrFormat(
-                                  "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
-                                  "stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>\n",
-                                  points, style.colour, style.dash));
+        absl::StrAppend(&svg, absl::StrFormat("<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" "
+                                              "stroke-width=\"2.5\" stroke-dasharray=\"%s\"/>\n",
+                                              points, style.colour, style.dash));
       }
     }
   }

@@ -59,8 +59,8 @@ absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<cons
   if (kind == SplitKind::kHand) {
     const int test_hands = static_cast<int>(std::lround(fraction * n));
     if (test_hands < 1 || test_hands >= n) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "cannot hold out ", fraction, " of ", n, " hands: a part would be empty"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("cannot hold out ", fraction, " of ", n, " hands: a part would be empty"));
     }
     std::vector<int> order(n);
     std::iota(order.begin(), order.end(), 0);
@@ -74,9 +74,9 @@ absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<cons
       if (hands_in_file[f] > 0) files.push_back(f);
     }
     if (files.size() < 2) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "a split by file needs hands in at least 2 files; these hands are in ", files.size(),
-          " (use --split hand)"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("a split by file needs hands in at least 2 files; these hands are in ",
+                       files.size(), " (use --split hand)"));
     }
     Shuffle(&files, seed);
     std::vector<bool> test_file(num_files, false);

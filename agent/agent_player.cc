@@ -174,6 +174,12 @@ absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* op
   }
   const absl::string_view name = absl::StripAsciiWhitespace(assignment.substr(0, eq));
   const absl::string_view text = absl::StripAsciiWhitespace(assignment.substr(eq + 1));
+  for (const ExtraParam& extra : RegisteredExtraParams()) {
+    if (extra.text && name == extra.name) {
+      options->policy_params.extra_text[extra.name] = std::string(text);
+      return absl::OkStatus();
+    }
+  }
   double value = 0;
   if (!absl::SimpleAtod(text, &value)) {
     return absl::InvalidArgumentError(
@@ -209,6 +215,13 @@ std::string DescribeParams(const AgentOptions& options) {
                           Num(options.policy_params.*spec.field), spec.help);
   }
   for (const ExtraParam& extra : RegisteredExtraParams()) {
+    if (extra.text) {
+      auto it = options.policy_params.extra_text.find(extra.name);
+      absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", extra.name,
+                            it == options.policy_params.extra_text.end() ? "\"\"" : it->second,
+                            extra.help);
+      continue;
+    }
     absl::StatusOr<double> value = GetPolicyParam(extra.name, options.policy_params);
     absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", extra.name,
                           Num(value.ok() ? *value : extra.default_value), extra.help);
@@ -529,11 +542,14 @@ Action AgentPlayer::Act(const MatchState& view) {
       ranges[count++] = reading_ ? &read_[p] : &uniform_;
     }
     const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
-    decision.equity = ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
-                                    static_cast<int64_t>(options_.params.trials),
-                                    static_cast<int64_t>(budget_us), seed);
+    const bool wants_equity = policy_->wants_equity();
+    if (wants_equity) {
+      decision.equity = ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
+                                      static_cast<int64_t>(options_.params.trials),
+                                      static_cast<int64_t>(budget_us), seed);
+    }
     const int board_size = state.NumBoardCardsVisible();
-    if (board_size == 3 || board_size == 4) {
+    if (wants_equity && (board_size == 3 || board_size == 4)) {
       std::array<poker::Card, 4> board{};
       for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
       decision.outs = poker::CountOuts(hole, absl::MakeConstSpan(board.data(), board_size));

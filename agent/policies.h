@@ -82,6 +82,8 @@ struct PolicyParams {
   double joker_bet_equity = 0.55;
   // Parameters declared by registered policies (RegisterPolicy), by name.
   std::map<std::string, double, std::less<>> extra;
+  // Text parameters declared by registered policies (ExtraParam::text), e.g. a file name.
+  std::map<std::string, std::string, std::less<>> extra_text;
 };
 
 // One documented parameter of PolicyParams.
@@ -109,6 +111,8 @@ struct ExtraParam {
   std::string name;
   double default_value = 0;
   std::string help;
+  // A text value (kept in PolicyParams::extra_text, default empty) instead of a number.
+  bool text = false;
 };
 
 // Adds or replaces a policy kind; `params` are its own parameters. Thread-safe; returns true (for

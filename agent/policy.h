@@ -60,6 +60,9 @@ class Policy {
   }
   // Whether the policy wants equity against read ranges (false: uniform ranges suffice).
   virtual bool wants_read_ranges() const { return true; }
+  // Whether the policy reads Decision::equity and Decision::outs (false: the agent skips those
+  // computations, e.g. for a policy that estimates its own cheap equity).
+  virtual bool wants_equity() const { return true; }
   // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work).
   virtual bool wants_bet_outcomes() const { return false; }
   // Why the last Decide chose what it did, in a few words (for the decision log); may be empty.

@@ -272,6 +272,10 @@ absl::StatusOr<int> WholeIn(const char* name, double value, double lo, double hi
 std::vector<ExtraParam> PsoExtraParams() {
   std::vector<ExtraParam> out;
   for (const PsoParamDefault& p : kPsoParams) out.push_back({p.name, p.value, p.help});
+  out.push_back({"pso_state", 0,
+                 "pso: file the swarm is saved to (atomically) after every update and resumed "
+                 "from (pso_resume); empty = not saved",
+                 /*text=*/true});
   return out;
 }
 
@@ -332,6 +336,9 @@ absl::StatusOr<PsoPolicyOptions> PsoOptionsFromParams(const PolicyParams& params
   o.resume = *flag == 1;
   if (flag = whole("pso_log_swarm", 0, 1); !flag.ok()) return flag.status();
   o.log_swarm = *flag == 1;
+  if (auto it = params.extra_text.find("pso_state"); it != params.extra_text.end()) {
+    o.state_path = it->second;
+  }
   return o;
 }
 

@@ -97,6 +97,8 @@ class PsoPolicy : public Policy {
   poker::Action Decide(const Decision& decision) override;
   void EndHand(const poker::State& final_state, int me, double chips) override;
   bool wants_read_ranges() const override { return options_.equity == PsoEquity::kAgent; }
+  // The agent's own equity (and outs) only for kAgent: the other modes are the cheap path.
+  bool wants_equity() const override { return options_.equity == PsoEquity::kAgent; }
   std::string explanation() const override { return explanation_; }
 
   // The vector played now (the current particle's position, or the fixed one).
@@ -131,7 +133,7 @@ std::vector<ExtraParam> PsoExtraParams();
 // One line describing the policy for --help.
 extern const char kPsoDescription[];
 // Builds PsoPolicyOptions from the pso_* parameters (unset ones take PsoExtraParams' defaults;
-// `state_path` is not a number and is not set here). InvalidArgument for out-of-range values.
+// the text parameter pso_state is the state file). InvalidArgument for out-of-range values.
 absl::StatusOr<PsoPolicyOptions> PsoOptionsFromParams(const PolicyParams& params);
 // The factory registered as "pso": PsoOptionsFromParams, then PsoPolicy::Create.
 absl::StatusOr<std::unique_ptr<Policy>> MakePsoPolicy(const PolicyParams& params);

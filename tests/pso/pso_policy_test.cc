@@ -13,6 +13,7 @@
 
 #include <unistd.h>
 
+#include "agent/agent_player.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "poker/game_def.h"
@@ -287,6 +288,24 @@ TEST(PsoParamsTest, TheAgentsRegistryBuildsPsoWithItsParameters) {
   bool listed = false;
   for (const auto& [name, description] : RegisteredPolicies()) listed |= name == "pso";
   EXPECT_TRUE(listed);
+}
+
+TEST(PsoParamsTest, TheStateFileIsATextParameterAndTheAgentSkipsItsEquity) {
+  AgentOptions options;
+  ASSERT_TRUE(ApplyParamAssignment("pso_state = /tmp/run 1.swarm", &options).ok());
+  ASSERT_TRUE(ApplyParamAssignment("pso_equity=0", &options).ok());
+  absl::StatusOr<PsoPolicyOptions> o = PsoOptionsFromParams(options.policy_params);
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_EQ(o->state_path, "/tmp/run 1.swarm");
+  EXPECT_EQ(o->equity, PsoEquity::kHandStrength);
+  EXPECT_FALSE(ApplyParamAssignment("pso_m=many", &options).ok());
+  EXPECT_NE(DescribeParams(options).find("/tmp/run 1.swarm"), std::string::npos);
+  // Cheap equity: the agent need not compute its own; the agent's equity mode needs it.
+  PolicyParams params;
+  EXPECT_FALSE((*MakePsoPolicy(params))->wants_equity());
+  params.extra["pso_equity"] = 2;
+  EXPECT_TRUE((*MakePsoPolicy(params))->wants_equity());
+  EXPECT_TRUE((*MakePsoPolicy(params))->wants_read_ranges());
 }
 
 }  // namespace

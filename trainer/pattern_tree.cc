@@ -26,12 +26,14 @@ std::string PathKey::ToString(const ActionAbstraction& abstraction) const {
 }
 
 uint64_t NodeView::decisions() const {
+  if (decisions_ == nullptr) return 0;
   uint64_t sum = 0;
   for (int a = 0; a < num_actions_; ++a) sum += action_count(static_cast<AbstractAction>(a));
   return sum;
 }
 
 uint64_t NodeView::bucket_decisions(int bucket) const {
+  if (decisions_ == nullptr || num_buckets_ == 0) return 0;
   uint64_t sum = 0;
   for (int a = 0; a < num_actions_; ++a) {
     sum += bucket_action_count(bucket, static_cast<AbstractAction>(a));
@@ -43,17 +45,19 @@ PatternTree::PatternTree(int num_actions, int num_buckets, int max_depth)
     : num_actions_(num_actions),
       num_buckets_(num_buckets),
       max_depth_(std::min(max_depth, PathKey::kMaxDepth)),
-      stride_(1 + num_actions + num_buckets * num_actions) {}
+      block_size_(num_actions + num_buckets * num_actions) {}
 
 NodeView PatternTree::Lookup(PathKey path) const {
   path = path.Prefix(max_depth_);
   auto it = index_.find(path.bits());
-  if (it == index_.end()) return NodeView(path, nullptr, num_actions_, num_buckets_);
+  if (it == index_.end()) return NodeView(path, false, 0, nullptr, num_actions_, num_buckets_);
   return Node(it->second);
 }
 
 NodeView PatternTree::Node(int index) const {
-  return NodeView(paths_[index], &counts_[static_cast<size_t>(index) * stride_], num_actions_,
+  const int32_t block = block_[index];
+  return NodeView(paths_[index], true, times_[index],
+                  block < 0 ? nullptr : &decisions_[static_cast<size_t>(block)], num_actions_,
                   num_buckets_);
 }
 
@@ -68,41 +72,52 @@ int PatternTree::FindOrAdd(PathKey path) {
   auto [it, inserted] = index_.try_emplace(path.bits(), static_cast<int>(paths_.size()));
   if (inserted) {
     paths_.push_back(path);
-    counts_.resize(counts_.size() + stride_, 0);
+    times_.push_back(0);
+    block_.push_back(-1);
   }
   return it->second;
+}
+
+uint64_t* PatternTree::Decisions(int node) {
+  if (block_[node] < 0) {
+    block_[node] = static_cast<int32_t>(decisions_.size());
+    decisions_.resize(decisions_.size() + block_size_, 0);
+  }
+  return &decisions_[static_cast<size_t>(block_[node])];
 }
 
 void PatternTree::AddStreet(absl::Span<const StreetAction> actions, int position, uint8_t bucket) {
   PathKey path;
   int node = FindOrAdd(path);
-  ++Counts(node)[0];
+  ++times_[node];
   const bool bucket_known = bucket != kNoBucket && bucket < num_buckets_;
   for (const StreetAction& step : actions) {
     const bool own = step.actor == position;
     if (own) {
-      uint64_t* counts = Counts(node);
-      ++counts[1 + step.action];
-      if (bucket_known) ++counts[1 + num_actions_ * (1 + bucket) + step.action];
+      uint64_t* decisions = Decisions(node);
+      ++decisions[step.action];
+      if (bucket_known) ++decisions[num_actions_ * (1 + bucket) + step.action];
     }
     if (path.depth() < max_depth_) {
       path = path.Child(step.action, own);
       node = FindOrAdd(path);
-      ++Counts(node)[0];
+      ++times_[node];
     }
     if (own && step.action == kFold) break;
   }
 }
 
-void PatternTree::AddTimes(PathKey path, uint64_t times) { Counts(FindOrAdd(path))[0] += times; }
+void PatternTree::AddTimes(PathKey path, uint64_t times) { times_[FindOrAdd(path)] += times; }
 
 void PatternTree::AddDecisions(PathKey path, AbstractAction action, uint64_t count) {
-  Counts(FindOrAdd(path))[1 + action] += count;
+  if (count == 0) return;
+  Decisions(FindOrAdd(path))[action] += count;
 }
 
 void PatternTree::AddBucketDecisions(PathKey path, int bucket, AbstractAction action,
                                      uint64_t count) {
-  Counts(FindOrAdd(path))[1 + num_actions_ * (1 + bucket) + action] += count;
+  if (count == 0) return;
+  Decisions(FindOrAdd(path))[num_actions_ * (1 + bucket) + action] += count;
 }
 
 absl::Status PatternTree::Merge(const PatternTree& other) {
@@ -113,12 +128,13 @@ absl::Status PatternTree::Merge(const PatternTree& other) {
                                                    max_depth_, " vs ", other.num_actions_, ", ",
                                                    other.num_buckets_, ", ", other.max_depth_));
   }
-  // Indices into counts_ may move while nodes are added, so look each node up before adding.
   for (int i = 0; i < other.num_nodes(); ++i) {
     const int node = FindOrAdd(other.paths_[i]);
-    const uint64_t* from = &other.counts_[static_cast<size_t>(i) * stride_];
-    uint64_t* to = Counts(node);
-    for (int j = 0; j < stride_; ++j) to[j] += from[j];
+    times_[node] += other.times_[i];
+    if (other.block_[i] < 0) continue;
+    const uint64_t* from = &other.decisions_[static_cast<size_t>(other.block_[i])];
+    uint64_t* to = Decisions(node);
+    for (int j = 0; j < block_size_; ++j) to[j] += from[j];
   }
   return absl::OkStatus();
 }

@@ -69,17 +69,21 @@ class NodeView {
   NodeView() = default;
 
   // False for a node never observed (all counts zero).
-  bool found() const { return counts_ != nullptr; }
+  bool found() const { return found_; }
   PathKey path() const { return path_; }
   // How often the modelled player was at this node.
-  uint64_t times() const { return found() ? counts_[0] : 0; }
+  uint64_t times() const { return times_; }
   // The modelled player's decisions here with action `action`, cards known or not.
-  uint64_t action_count(AbstractAction action) const { return found() ? counts_[1 + action] : 0; }
+  uint64_t action_count(AbstractAction action) const {
+    return decisions_ != nullptr ? decisions_[action] : 0;
+  }
   // Sum of action_count over actions.
   uint64_t decisions() const;
   // Decisions with action `action` while holding cards of strength bucket `bucket`.
   uint64_t bucket_action_count(int bucket, AbstractAction action) const {
-    return found() && num_buckets_ > 0 ? counts_[1 + num_actions_ * (1 + bucket) + action] : 0;
+    return decisions_ != nullptr && num_buckets_ > 0
+               ? decisions_[num_actions_ * (1 + bucket) + action]
+               : 0;
   }
   // Sum of bucket_action_count over actions.
   uint64_t bucket_decisions(int bucket) const;
@@ -88,11 +92,19 @@ class NodeView {
 
  private:
   friend class PatternTree;
-  NodeView(PathKey path, const uint64_t* counts, int num_actions, int num_buckets)
-      : path_(path), counts_(counts), num_actions_(num_actions), num_buckets_(num_buckets) {}
+  NodeView(PathKey path, bool found, uint64_t times, const uint64_t* decisions, int num_actions,
+           int num_buckets)
+      : path_(path),
+        found_(found),
+        times_(times),
+        decisions_(decisions),
+        num_actions_(num_actions),
+        num_buckets_(num_buckets) {}
 
   PathKey path_;
-  const uint64_t* counts_ = nullptr;  // times, actions[A], buckets[B][A]
+  bool found_ = false;
+  uint64_t times_ = 0;
+  const uint64_t* decisions_ = nullptr;  // actions[A], buckets[B][A]; null: no decision here
   int num_actions_ = 0;
   int num_buckets_ = 0;
 };
@@ -146,15 +158,20 @@ class PatternTree {
 
  private:
   int FindOrAdd(PathKey path);
-  uint64_t* Counts(int index) { return &counts_[static_cast<size_t>(index) * stride_]; }
+  // The decision counts of a node, allocated (zero) on first use.
+  uint64_t* Decisions(int node);
 
   int num_actions_;
   int num_buckets_;
   int max_depth_;
-  int stride_;                                // 1 + A + B * A
+  int block_size_;                            // A + B * A: the decision counts of one node
   absl::flat_hash_map<uint64_t, int> index_;  // path bits -> node index
-  std::vector<PathKey> paths_;
-  std::vector<uint64_t> counts_;  // per node: times, actions[A], buckets[B][A]
+  std::vector<PathKey> paths_;                // per node
+  std::vector<uint64_t> times_;               // per node
+  // Per node, the start of its decision counts in decisions_, or -1: the many nodes where the
+  // player never acted (only others act next, or the street ended) take no room.
+  std::vector<int32_t> block_;
+  std::vector<uint64_t> decisions_;  // blocks of actions[A], buckets[B][A]
 };
 
 }  // namespace trainer

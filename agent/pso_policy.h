@@ -70,9 +70,10 @@ double CheapEquity(poker::PairCards hole, absl::Span<const poker::Card> board, i
 struct PsoPolicyOptions {
   // true: optimise online with `swarm`; false: play `fixed` throughout.
   bool optimise = true;
+  // SwarmOptions::seed also seeds the policy's own draws (Monte Carlo seeds; the actions when
+  // the agent gives no generator).
   SwarmOptions swarm;
-  // The fixed policy (default: the TA exploit 004 found with m = 40). SwarmOptions::seed also
-  // seeds the policy's own draws (Monte Carlo seeds; actions when the agent gives no generator).
+  // The fixed policy (default: the TA exploit 004 found with m = 40).
   PsoPoint fixed = {0.86, 0.85, 90.96, 0.99, 15.11};
   PsoEquity equity = PsoEquity::kMonteCarlo;
   int trials = 300;

@@ -124,9 +124,7 @@ absl::StatusOr<std::unique_ptr<PsoPolicy>> PsoPolicy::Create(const PsoPolicyOpti
 PsoPolicy::PsoPolicy(const PsoPolicyOptions& options)
     : options_(options), own_rng_(options.swarm.seed ^ 0x9E3779B97F4A7C15ULL) {}
 
-PsoPoint PsoPolicy::current() const {
-  return swarm_ ? swarm_->current_position() : options_.fixed;
-}
+PsoPoint PsoPolicy::current() const { return swarm_ ? swarm_->current_position() : options_.fixed; }
 
 double PsoPolicy::Equity(const Decision& decision) {
   const State& state = decision.state;
@@ -151,9 +149,8 @@ double PsoPolicy::Equity(const Decision& decision) {
   equity_options.max_trials = options_.trials;
   equity_options.seed = own_rng_();
   equity_options.max_exact_evaluations = kMaxExactEvaluations;
-  absl::StatusOr<EquityResult> result =
-      calculator_.Compute(decision.hole, board_span,
-                          absl::MakeConstSpan(ranges.data(), opponents), equity_options);
+  absl::StatusOr<EquityResult> result = calculator_.Compute(
+      decision.hole, board_span, absl::MakeConstSpan(ranges.data(), opponents), equity_options);
   return result.ok() ? result->equity : CheapEquity(decision.hole, board_span, opponents);
 }
 
@@ -184,8 +181,8 @@ Action PsoPolicy::Decide(const Decision& decision) {
                             swarm_->hands_in_turn(), "/", swarm_->options().hands_per_particle)
              : std::string("fixed"),
       " X=[", absl::StrJoin(x, ",", [](std::string* out, double v) { out->append(F3(v)); }),
-      "] I=", F3(equity), facing_bet ? " A" : " B", " p(f,c,r)=(", F3(p.fold), ",", F3(p.call),
-      ",", F3(p.raise), ")");
+      "] I=", F3(equity), facing_bet ? " A" : " B", " p(f,c,r)=(", F3(p.fold), ",", F3(p.call), ",",
+      F3(p.raise), ")");
   if (swarm_ && options_.log_swarm && log_swarm_next_) {
     absl::StrAppend(&explanation_, " swarm=", swarm_->ToJson());
     log_swarm_next_ = false;
@@ -199,8 +196,8 @@ void PsoPolicy::EndHand(const State& final_state, int me, double chips) {
   const bool updated = swarm_->AddHand(chips);
   if (updated) log_swarm_next_ = true;
   if (!options_.state_path.empty() &&
-      (updated || (options_.save_every_hands > 0 &&
-                   swarm_->hands() % options_.save_every_hands == 0))) {
+      (updated ||
+       (options_.save_every_hands > 0 && swarm_->hands() % options_.save_every_hands == 0))) {
     Save();
   }
 }
@@ -260,9 +257,8 @@ constexpr PsoParamDefault kPsoParams[] = {
 // A whole number in [lo, hi], or InvalidArgument naming the parameter.
 absl::StatusOr<int> WholeIn(const char* name, double value, double lo, double hi) {
   if (!(value >= lo && value <= hi) || value != std::floor(value)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("parameter ", name, ": ", value, " is not a whole number in [", lo, ", ", hi,
-                     "]"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "parameter ", name, ": ", value, " is not a whole number in [", lo, ", ", hi, "]"));
   }
   return static_cast<int>(value);
 }

@@ -226,9 +226,8 @@ void Swarm::UpdateBrPsoBests() {
   }
 
   // Eq. 8: elites had a positive best before this round and are positive again now.
-  std::vector<int> members = TopByBestFitness(particles_, [&](int i) {
-    return previous_best[i] > 0 && particles_[i].fitness > 0;
-  });
+  std::vector<int> members = TopByBestFitness(
+      particles_, [&](int i) { return previous_best[i] > 0 && particles_[i].fitness > 0; });
   global_best_source_ = GlobalBestSource::kElites;
   if (members.empty()) {
     members = TopByBestFitness(particles_, [&](int i) { return previous_best[i] > 0; });
@@ -288,8 +287,8 @@ std::string Swarm::ToJson() const {
   const PsoCoefficients next = CoefficientsAt(options_, updates_);
   std::string out = absl::StrCat(
       "{\"variant\": \"", VariantName(options_.variant), "\", \"m\": ", options_.particles,
-      ", \"n_f\": ", options_.hands_per_particle, ", \"updates\": ", updates_, ", \"hands\": ",
-      hands_, ", \"chips\": ", Short(total_chips_), ", \"current\": ", current_,
+      ", \"n_f\": ", options_.hands_per_particle, ", \"updates\": ", updates_,
+      ", \"hands\": ", hands_, ", \"chips\": ", Short(total_chips_), ", \"current\": ", current_,
       ", \"next_coefficients\": [", Short(next.inertia), ", ", Short(next.cognitive), ", ",
       Short(next.social), "], \"global_best\": [", PointText(global_best_, Short, ", "),
       "], \"global_best_fitness\": ", Short(global_best_fitness_), ", \"global_best_source\": \"",
@@ -298,10 +297,10 @@ std::string Swarm::ToJson() const {
   for (size_t i = 0; i < particles_.size(); ++i) {
     const Particle& p = particles_[i];
     absl::StrAppend(&out, i == 0 ? "" : ", ", "{\"x\": [", PointText(p.position, Short, ", "),
-                    "], \"v\": [", PointText(p.velocity, Short, ", "), "], \"fitness\": ",
-                    p.evaluated ? Short(p.fitness) : "null", ", \"best\": [",
-                    PointText(p.best_position, Short, ", "), "], \"best_fitness\": ",
-                    Short(p.best_fitness), "}");
+                    "], \"v\": [", PointText(p.velocity, Short, ", "),
+                    "], \"fitness\": ", p.evaluated ? Short(p.fitness) : "null", ", \"best\": [",
+                    PointText(p.best_position, Short, ", "),
+                    "], \"best_fitness\": ", Short(p.best_fitness), "}");
   }
   absl::StrAppend(&out, "]}");
   return out;
@@ -312,19 +311,17 @@ std::string Swarm::Serialize() const {
   std::string out = absl::StrCat(kMagic, " ", kFormatVersion, "\n");
   absl::StrAppend(&out, "particles ", o.particles, "\nhands_per_particle ", o.hands_per_particle,
                   "\nvariant ", VariantName(o.variant), "\nschedule ", ScheduleName(o.schedule),
-                  "\ninertia ", Exact(o.inertia), "\ncognitive ", Exact(o.cognitive),
-                  "\nsocial ", Exact(o.social), "\nschedule_updates ", o.schedule_updates,
-                  "\nmax_velocity ", PointText(o.max_velocity, Exact, " "), "\nlower ",
-                  PointText(o.lower, Exact, " "), "\nupper ", PointText(o.upper, Exact, " "),
-                  "\nseed ", o.seed, "\n");
-  absl::StrAppend(&out, "current ", current_, "\nhands_in_turn ", hands_in_turn_,
-                  "\nturn_chips ", Exact(turn_chips_), "\nupdates ", updates_, "\nhands ", hands_,
-                  "\ntotal_chips ", Exact(total_chips_), "\nglobal_best ",
-                  PointText(global_best_, Exact, " "), "\nglobal_best_fitness ",
-                  Exact(global_best_fitness_), "\nglobal_best_source ",
+                  "\ninertia ", Exact(o.inertia), "\ncognitive ", Exact(o.cognitive), "\nsocial ",
+                  Exact(o.social), "\nschedule_updates ", o.schedule_updates, "\nmax_velocity ",
+                  PointText(o.max_velocity, Exact, " "), "\nlower ", PointText(o.lower, Exact, " "),
+                  "\nupper ", PointText(o.upper, Exact, " "), "\nseed ", o.seed, "\n");
+  absl::StrAppend(&out, "current ", current_, "\nhands_in_turn ", hands_in_turn_, "\nturn_chips ",
+                  Exact(turn_chips_), "\nupdates ", updates_, "\nhands ", hands_, "\ntotal_chips ",
+                  Exact(total_chips_), "\nglobal_best ", PointText(global_best_, Exact, " "),
+                  "\nglobal_best_fitness ", Exact(global_best_fitness_), "\nglobal_best_source ",
                   GlobalBestSourceName(global_best_source_), "\nglobal_best_members",
-                  global_best_members_.empty() ? "" : " ",
-                  absl::StrJoin(global_best_members_, " "), "\n");
+                  global_best_members_.empty() ? "" : " ", absl::StrJoin(global_best_members_, " "),
+                  "\n");
   for (const Particle& p : particles_) {
     absl::StrAppend(&out, "particle ", PointText(p.position, Exact, " "), " ",
                     PointText(p.velocity, Exact, " "), " ", Exact(p.fitness), " ",
@@ -410,8 +407,8 @@ absl::StatusOr<Swarm> Swarm::Deserialize(absl::string_view text) {
   int version = 0;
   if (header->size() != 1 || !absl::SimpleAtoi((*header)[0], &version) ||
       version != kFormatVersion) {
-    return in.Error(absl::StrCat("unsupported swarm state version (expected ", kFormatVersion,
-                                 ")"));
+    return in.Error(
+        absl::StrCat("unsupported swarm state version (expected ", kFormatVersion, ")"));
   }
   SwarmOptions o;
   auto word = [&in](absl::string_view key, absl::string_view a, absl::string_view b,
@@ -531,8 +528,8 @@ absl::Status Swarm::Save(const std::string& path) const {
   std::error_code ec;
   std::filesystem::rename(tmp, path, ec);
   if (ec) {
-    return absl::UnavailableError(absl::StrCat("cannot rename ", tmp, " to ", path, ": ",
-                                               ec.message()));
+    return absl::UnavailableError(
+        absl::StrCat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
   }
   return absl::OkStatus();
 }

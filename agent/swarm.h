@@ -43,7 +43,7 @@ enum class PsoSchedule {
 
 // Everything that configures a swarm. Validated by ValidateSwarmOptions.
 struct SwarmOptions {
-  int particles = 20;            // m
+  int particles = 20;             // m
   int hands_per_particle = 1000;  // n_f: hands each particle plays per turn
   PsoVariant variant = PsoVariant::kBrPso;
   PsoSchedule schedule = PsoSchedule::kFixed;
@@ -110,7 +110,7 @@ const char* GlobalBestSourceName(GlobalBestSource source);
 
 // What one update found (the swarm keeps one per update: the run's trajectory).
 struct UpdateRecord {
-  int64_t hands = 0;  // hands played when the update was made
+  int64_t hands = 0;        // hands played when the update was made
   double mean_fitness = 0;  // mean fitness of the round
   double max_fitness = 0;   // best fitness of the round
   PsoPoint global_best{};
@@ -159,8 +159,8 @@ class Swarm {
   // fitness and bests.
   std::string ToJson() const;
 
-  // The whole state (options, progress, particles, history, random generator) as text, and back: a swarm
-  // restored from Serialize continues exactly as the original would have.
+  // The whole state (options, progress, particles, history, random generator) as text, and back: a
+  // swarm restored from Serialize continues exactly as the original would have.
   std::string Serialize() const;
   static absl::StatusOr<Swarm> Deserialize(absl::string_view text);
   // Serialize to `path` atomically (PATH.tmp, then rename), and Deserialize from a file. Errors

@@ -3,6 +3,8 @@
 // its state saved and resumed, and the pso_* parameters.
 #include "agent/pso_policy.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -10,8 +12,6 @@
 #include <random>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "agent/agent_player.h"
 #include "gtest/gtest.h"
@@ -160,8 +160,8 @@ TEST(PsoPolicyTest, FrequenciesFollowTheSigmoidPolicyAndRaisesAreUniform) {
 }
 
 TEST(PsoPolicyTest, EndHandDrivesTheSwarmAndTheStateIsSavedAndResumed) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("pso_policy_test_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("pso_policy_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "swarm.txt").string();
   PsoPolicyOptions o;

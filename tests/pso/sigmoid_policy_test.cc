@@ -33,8 +33,7 @@ TEST(SigmoidShiftTest, MatchesThePapersWorkedValues) {
 TEST(SigmoidShiftTest, EqualsTheDirectFormulaWhereThatDoesNotOverflow) {
   for (double d : {1.0, 2.5, 7.0, 20.0, 60.0}) {
     for (double e : {0.05, 0.3, 0.5, 0.8, 0.97}) {
-      const double direct =
-          std::log((std::exp(d) - std::exp(d * e)) / (std::exp(d * e) - 1)) / d;
+      const double direct = std::log((std::exp(d) - std::exp(d * e)) / (std::exp(d * e) - 1)) / d;
       EXPECT_NEAR(SigmoidShift(e, d), direct, 1e-9) << "d=" << d << " E=" << e;
     }
   }

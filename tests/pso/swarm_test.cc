@@ -3,6 +3,8 @@
 // fitness), schedules, velocity limits and bounds, and save/resume.
 #include "agent/swarm.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,8 +13,6 @@
 #include <numbers>
 #include <string>
 #include <vector>
-
-#include <unistd.h>
 
 #include "gtest/gtest.h"
 
@@ -61,7 +61,7 @@ TEST(SwarmTest, ParticlesTakeTurnsOfNfHandsAndFitnessIsTheirChips) {
   SwarmOptions o = Options(PsoVariant::kStandard, 3);
   o.hands_per_particle = 4;
   Swarm swarm = *Swarm::Create(o);
-  const std::vector<double> chips = {10, -5, 3, 2,  -100, 50, 0, 1,  7, 7, 7, 7};
+  const std::vector<double> chips = {10, -5, 3, 2, -100, 50, 0, 1, 7, 7, 7, 7};
   for (size_t h = 0; h < chips.size(); ++h) {
     EXPECT_EQ(swarm.current_particle(), static_cast<int>(h / 4));
     EXPECT_EQ(swarm.hands_in_turn(), static_cast<int>(h % 4));
@@ -135,7 +135,7 @@ TEST(BrPsoTest, HandMadeSequenceFollowsEquationsSixToEight) {
   EXPECT_EQ(swarm.global_best_members(), (std::vector<int>{3}));
   ExpectPointNear(swarm.global_best(), r2[3]);
   EXPECT_DOUBLE_EQ(p[3].best_fitness, 30);
-  EXPECT_EQ(p[1].best_position, r1[1]);  // 5 is still its best; -2 does not replace it
+  EXPECT_EQ(p[1].best_position, r1[1]);    // 5 is still its best; -2 does not replace it
   EXPECT_DOUBLE_EQ(p[2].best_fitness, 7);  // its first positive fitness
   EXPECT_EQ(p[2].best_position, r2[2]);
   // Particle 0 has still no positive best: the top 3 are now 3 (30), 4 (8) and 2 (7), not 1 (5).
@@ -315,8 +315,8 @@ TEST(SwarmStateTest, ARestoredSwarmContinuesExactlyAsTheOriginal) {
 }
 
 TEST(SwarmStateTest, SaveIsAtomicAndLoadNamesTheFileOnErrors) {
-  const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                    ("pso_swarm_test_" + std::to_string(::getpid()));
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("pso_swarm_test_" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   const std::string path = (dir / "swarm.txt").string();
   Swarm swarm = *Swarm::Create(Options(PsoVariant::kBrPso, 4));
@@ -350,7 +350,8 @@ TEST(SwarmStateTest, JsonHasEveryParticle) {
   EXPECT_NE(json.find("\"variant\": \"br-pso\""), std::string::npos) << json;
   EXPECT_NE(json.find("\"global_best_source\": \"positive\""), std::string::npos) << json;
   size_t count = 0;
-  for (size_t at = json.find("\"x\": ["); at != std::string::npos; at = json.find("\"x\": [", at + 1)) {
+  for (size_t at = json.find("\"x\": ["); at != std::string::npos;
+       at = json.find("\"x\": [", at + 1)) {
     ++count;
   }
   EXPECT_EQ(count, 3u);

@@ -11,7 +11,7 @@ bots and `trainer train` reads those logs. The model agent also keeps learning o
 by default.
 
 Usage:
-  tools/experiments/pso_compare.py [--bin build/bin] [--out results/pso] [--opponent ta]
+  tools/experiments/pso_compare.py [--bin build/bin] [--out build/pso_results] [--opponent ta]
       [--hands 20000] [--seed 1] [--swarm FILE]... [--policy "x1 x2 x3 x4 x5"]... [--paper]
       [--model auto|FILE|none]... [--model-hands 20000] [--jobs 2]
 
@@ -86,7 +86,7 @@ def swarm_best(path):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=os.path.join(repo_root(), "build", "bin"))
-    parser.add_argument("--out", default=os.path.join(repo_root(), "results", "pso"))
+    parser.add_argument("--out", default=os.path.join(repo_root(), "build", "pso_results"))
     parser.add_argument("--opponent", default="ta", choices=["la", "lp", "ta", "tp"])
     parser.add_argument("--hands", type=int, default=20000, help="deals (x2 with duplicate)")
     parser.add_argument("--seed", type=int, default=1)

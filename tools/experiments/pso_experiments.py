@@ -9,10 +9,10 @@ global best). A summary CSV has one row per run, and an SVG per opponent (plus o
 draws the cumulative winnings of every method.
 
 Usage:
-  tools/experiments/pso_experiments.py [--bin build/bin] [--out results/pso] [--hands 400000]
-      [--opponents la,lp,ta,tp] [--methods standard,brpso] [--seeds 1] [--jobs 2]
+  tools/experiments/pso_experiments.py [--bin build/bin] [--out build/pso_results]
+      [--hands 400000] [--opponents la,lp,ta,tp] [--methods standard,brpso] [--seeds 1] [--jobs 2]
       [--m 20] [--nf 1000] [--keep-logs]
-  tools/experiments/pso_experiments.py --plot-only --out results/pso   (redraw from the CSVs)
+  tools/experiments/pso_experiments.py --plot-only --out build/pso_results   (redraw from the CSVs)
 
 Methods (004 §3.2): standard = standard PSO, w 0.5, c1 = c2 = 0.1; brpso = BR-PSO, w 0.5,
 c1 = c2 = 1.5 (004's case 2); brpso-sincos = BR-PSO with the sin/cos schedule over the run's
@@ -208,7 +208,7 @@ def plot(out_dir, opponents, methods, seeds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--bin", default=os.path.join(repo_root(), "build", "bin"))
-    parser.add_argument("--out", default=os.path.join(repo_root(), "results", "pso"))
+    parser.add_argument("--out", default=os.path.join(repo_root(), "build", "pso_results"))
     parser.add_argument("--hands", type=int, default=400000)
     parser.add_argument("--opponents", default=",".join(OPPONENTS))
     parser.add_argument("--methods", default="standard,brpso")
@@ -253,11 +253,12 @@ def main():
                 failed = True
                 continue
             rows.append(row)
+            since = row["winning_rounds_since_hand"]
             print(f"{row['opponent']:>2} {row['method']:<13} seed {row['seed']}: "
                   f"{row['mbb_per_hand']:>8} mbb/hand (+-{row['ci95']}), last quarter "
                   f"{row['last_quarter_mbb_per_hand']}, winning rounds since hand "
-                  f"{'-' if row['winning_rounds_since_hand'] == '' else row['winning_rounds_since_hand']}, best X [{row['final_global_best']}]"
-                  f", {row['seconds']} s", flush=True)
+                  f"{'-' if since == '' else since}, best X [{row['final_global_best']}], "
+                  f"{row['seconds']} s", flush=True)
     # Rows of earlier invocations into the same folder stay unless this one re-ran them.
     summary = os.path.join(args.out, "pso_summary.csv")
     done = {(r["opponent"], r["method"], str(r["seed"])) for r in rows}

@@ -58,8 +58,8 @@ int main(int argc, char** argv) {
       "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
       "policy", po::value<std::string>()->default_value("fold"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "
-      "(fold's thresholds against uniform ranges)")(
-      "seed", po::value<uint64_t>()->default_value(1), "seeds randomisation and Monte Carlo")(
+      "(fold's thresholds against uniform ranges)")("seed", po::value<uint64_t>()->default_value(1),
+                                                    "seeds randomisation and Monte Carlo")(
       "time-per-action-ms", po::value<double>(),
       "time cap per decision in ms (default 40; the ACPC average allows 7 s per hand)")(
       "save-model", po::value<std::string>(),
@@ -177,10 +177,9 @@ int main(int argc, char** argv) {
   client_options.warn = [](absl::string_view message) {
     std::cerr << "agent: " << message << "\n";
   };
-  const absl::Status status =
-      agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
-                           static_cast<uint16_t>(vm["port"].as<uint32_t>()), player->get(),
-                           client_options);
+  const absl::Status status = agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                                                   static_cast<uint16_t>(vm["port"].as<uint32_t>()),
+                                                   player->get(), client_options);
   decision_log.flush();
   if (!status.ok()) {
     std::cerr << "agent: " << status.message() << "\n";
@@ -190,9 +189,8 @@ int main(int argc, char** argv) {
   if (!vm.count("quiet")) {
     std::cerr << absl::StrFormat(
         "agent: %d hands, %d decisions, decision time p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-        (*player)->hands_played(), times.size(), Percentile(times, 0.5),
-        Percentile(times, 0.99), times.empty() ? 0.0 : *std::max_element(times.begin(),
-                                                                           times.end()));
+        (*player)->hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
+        times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
   }
   if (vm.count("save-model")) {
     const std::string path = vm["save-model"].as<std::string>();

@@ -1,7 +1,6 @@
 #include "agent/agent_player.h"
 
 #include <time.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -229,8 +228,7 @@ std::string DescribeParams(const AgentOptions& options) {
   return out;
 }
 
-int SeatOfPosition(int position, uint32_t hand, int num_players, int rotation,
-                   bool fixed_seats) {
+int SeatOfPosition(int position, uint32_t hand, int num_players, int rotation, bool fixed_seats) {
   const int shift = fixed_seats ? 0 : static_cast<int>(hand % static_cast<uint32_t>(num_players));
   return (position + shift + rotation) % num_players;
 }
@@ -259,8 +257,8 @@ std::string DefaultModelPath() {
   return "";
 }
 
-absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(
-    const std::string& path, const poker::GameDef& game) {
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std::string& path,
+                                                                       const poker::GameDef& game) {
   absl::StatusOr<trainer::OpponentModel> model = trainer::OpponentModel::Load(path, &game);
   if (!model.ok()) return model.status();
   return std::make_unique<trainer::OpponentModel>(*std::move(model));
@@ -278,9 +276,9 @@ absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
   const int n = game.num_players;
   if (!options.opponents.empty() && static_cast<int>(options.opponents.size()) != n - 1 &&
       static_cast<int>(options.opponents.size()) != n) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--opponents names ", options.opponents.size(), " players; the game has ", n,
-        " seats: give the other ", n - 1, " seats (or all ", n, ") in seat order"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--opponents names ", options.opponents.size(), " players; the game has ", n,
+                     " seats: give the other ", n - 1, " seats (or all ", n, ") in seat order"));
   }
   if (options.seat >= n) {
     return absl::InvalidArgumentError(absl::StrCat("seat ", options.seat, " is not below ", n));
@@ -292,9 +290,8 @@ absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
       new AgentPlayer(game, std::move(model), std::move(options), *std::move(policy)));
 }
 
-AgentPlayer::AgentPlayer(const poker::GameDef& game,
-                         std::unique_ptr<trainer::OpponentModel> model, AgentOptions options,
-                         std::unique_ptr<Policy> policy)
+AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::OpponentModel> model,
+                         AgentOptions options, std::unique_ptr<Policy> policy)
     : game_(&game),
       model_(std::move(model)),
       options_(std::move(options)),
@@ -353,8 +350,7 @@ std::string AgentPlayer::ModelSource(int seat) const {
   if (model_ == nullptr) return "dfmodel";
   const trainer::PlayerModel* used = ReaderModelFor(seat);
   if (used == nullptr) return "population";
-  return learned_ != nullptr && used == learned_->FindPlayer(SeatName(seat)) ? "learned"
-                                                                              : "player";
+  return learned_ != nullptr && used == learned_->FindPlayer(SeatName(seat)) ? "learned" : "player";
 }
 
 void AgentPlayer::StartHand(const MatchState& view) {
@@ -366,8 +362,7 @@ void AgentPlayer::StartHand(const MatchState& view) {
   viewer_ = view.viewer;
   decisions_in_hand_ = 0;
   if (!seats_known_) {
-    rotation_ = seat_ >= 0 ? RotationOf(seat_, viewer_, hand_number_, n, options_.fixed_seats)
-                           : 0;
+    rotation_ = seat_ >= 0 ? RotationOf(seat_, viewer_, hand_number_, n, options_.fixed_seats) : 0;
     seat_ = SeatOfPosition(viewer_, hand_number_, n, rotation_, options_.fixed_seats);
     seats_known_ = true;
   }
@@ -447,8 +442,8 @@ EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hol
   // A range with no weight left (a reading that ruled out every pair): fall back to uniform.
   std::array<const Range*, kMaxOpponents> uniform{};
   for (size_t i = 0; i < ranges.size() && i < uniform.size(); ++i) uniform[i] = &uniform_;
-  result = calculator_.Compute(hole, board_span,
-                               absl::MakeConstSpan(uniform.data(), ranges.size()), options);
+  result = calculator_.Compute(hole, board_span, absl::MakeConstSpan(uniform.data(), ranges.size()),
+                               options);
   if (result.ok()) return *result;
   EquityResult unknown;
   unknown.equity = 1.0 / (ranges.size() + 1);
@@ -561,9 +556,9 @@ Action AgentPlayer::Act(const MatchState& view) {
     }
     action = MakeLegal(state, policy_->Decide(decision));
   }
-  const double time_ms = std::chrono::duration<double, std::milli>(
-                             std::chrono::steady_clock::now() - observed_at_)
-                             .count();
+  const double time_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - observed_at_)
+          .count();
   decision_times_ms_.push_back(time_ms);
   if (options_.decision_log != nullptr) {
     LogDecision(view, decision, action, time_ms, ThreadCpuMs() - observed_cpu_ms_);
@@ -577,12 +572,11 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
   const int me = view.viewer;
   const int n = game_->num_players;
   std::string line = absl::StrCat(
-      "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ",
-      seat_of_position_[me], ", \"round\": ", s.round(), ", \"betting\": ",
-      JsonString(poker::FormatBetting(s)), ", \"cards\": ",
-      JsonString(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(), ", \"to_call\": ",
-      ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)), ", \"policy\": ",
-      JsonString(policy_->name()), ", \"opponents\": [");
+      "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ", seat_of_position_[me],
+      ", \"round\": ", s.round(), ", \"betting\": ", JsonString(poker::FormatBetting(s)),
+      ", \"cards\": ", JsonString(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(),
+      ", \"to_call\": ", ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)),
+      ", \"policy\": ", JsonString(policy_->name()), ", \"opponents\": [");
   bool first = true;
   for (int p = 0; p < n; ++p) {
     if (p == me || s.folded(p)) continue;
@@ -609,25 +603,26 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
   int32_t min_to = 0;
   int32_t max_to = 0;
   const bool can_raise = s.RaiseRange(&min_to, &max_to);
-  absl::StrAppend(&line, "], \"equity\": ", Num(decision.equity.equity), ", \"std_error\": ",
-                  Num(decision.equity.std_error), ", \"trials\": ", decision.equity.trials,
-                  ", \"exact\": ", decision.equity.exact ? "true" : "false", ", \"outs\": ",
-                  decision.outs, ", \"legal\": {\"fold\": ", s.CanFold() ? "true" : "false",
-                  ", \"call\": true, \"raise\": ", can_raise ? "true" : "false");
+  absl::StrAppend(
+      &line, "], \"equity\": ", Num(decision.equity.equity),
+      ", \"std_error\": ", Num(decision.equity.std_error), ", \"trials\": ", decision.equity.trials,
+      ", \"exact\": ", decision.equity.exact ? "true" : "false", ", \"outs\": ", decision.outs,
+      ", \"legal\": {\"fold\": ", s.CanFold() ? "true" : "false",
+      ", \"call\": true, \"raise\": ", can_raise ? "true" : "false");
   if (can_raise) absl::StrAppend(&line, ", \"raise_min\": ", min_to, ", \"raise_max\": ", max_to);
   absl::StrAppend(&line, "}, \"bets\": [");
   first = true;
   for (const BetOutcome& bet : decision.bets) {
     if (!bet.valid) continue;
     absl::StrAppend(&line, first ? "" : ", ", "{\"to\": ", bet.action.raise_to,
-                    ", \"p_fold\": ", Num(bet.fold_probability), ", \"p_raise\": ",
-                    Num(bet.raise_probability), ", \"called_equity\": ",
-                    Num(bet.called_equity), "}");
+                    ", \"p_fold\": ", Num(bet.fold_probability),
+                    ", \"p_raise\": ", Num(bet.raise_probability),
+                    ", \"called_equity\": ", Num(bet.called_equity), "}");
     first = false;
   }
   absl::StrAppend(&line, "], \"action\": ", JsonString(AcpcSession::FormatAction(*game_, action)),
-                  ", \"explanation\": ", JsonString(policy_->explanation()), ", \"time_ms\": ",
-                  Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
+                  ", \"explanation\": ", JsonString(policy_->explanation()),
+                  ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
   *options_.decision_log << line;
 }
 
@@ -636,8 +631,8 @@ absl::Status AgentPlayer::SaveModel(const std::string& path) const {
     if (online_ == nullptr) return absl::FailedPreconditionError("nothing was learned");
     return online_->Save(path);
   }
-  absl::StatusOr<trainer::OpponentModel> saved = trainer::OpponentModel::FromProto(
-      model_->ToProto());
+  absl::StatusOr<trainer::OpponentModel> saved =
+      trainer::OpponentModel::FromProto(model_->ToProto());
   if (!saved.ok()) return saved.status();
   if (online_ != nullptr) {
     for (const trainer::PlayerModel* player : online_->players()) {

@@ -120,8 +120,8 @@ bool IsViewersTurn(const poker::MatchState& view);
 std::string DefaultModelPath();
 
 // Loads a model for `game`; InvalidArgument naming the file if it was trained for another game.
-absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(
-    const std::string& path, const poker::GameDef& game);
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std::string& path,
+                                                                       const poker::GameDef& game);
 
 // The agent. Not thread-safe; one match at a time.
 class AgentPlayer : public poker::Player {
@@ -168,8 +168,8 @@ class AgentPlayer : public poker::Player {
   void Learn(const poker::State& final_state, int me);
   const trainer::PlayerModel* ReaderModelFor(int seat) const;
   EquityResult ComputeEquity(const poker::State& state, poker::PairCards hole,
-                             absl::Span<const Range* const> ranges, int64_t trials,
-                             int64_t micros, uint64_t seed);
+                             absl::Span<const Range* const> ranges, int64_t trials, int64_t micros,
+                             uint64_t seed);
   // read_[p] = the reader's range of p, tempered (AgentParams::read_temper).
   void TemperRanges(const poker::State& state, int me);
   void ComputeBetOutcomes(const poker::State& state, int me, poker::PairCards hole,

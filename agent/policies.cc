@@ -88,12 +88,11 @@ Registry& GetRegistry() {
           return std::make_unique<FoldPolicy>(p, /*uniform=*/false);
         },
         {}};
-    r->policies["static"] = {
-        "fold's thresholds against uniform ranges, no model (003's baseline)",
-        [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
-          return std::make_unique<FoldPolicy>(p, /*uniform=*/true);
-        },
-        {}};
+    r->policies["static"] = {"fold's thresholds against uniform ranges, no model (003's baseline)",
+                             [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
+                               return std::make_unique<FoldPolicy>(p, /*uniform=*/true);
+                             },
+                             {}};
     r->policies["joker"] = {
         "001: pot-odds expected value against read ranges with randomised actions",
         [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
@@ -151,8 +150,8 @@ absl::StatusOr<double> GetPolicyParam(absl::string_view name, const PolicyParams
   return absl::NotFoundError(absl::StrCat("unknown policy parameter '", name, "'"));
 }
 
-bool RegisterPolicy(const std::string& name, const std::string& description,
-                    PolicyFactory factory, std::vector<ExtraParam> params) {
+bool RegisterPolicy(const std::string& name, const std::string& description, PolicyFactory factory,
+                    std::vector<ExtraParam> params) {
   Registry& registry = GetRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   registry.policies[name] = {description, std::move(factory), std::move(params)};
@@ -187,15 +186,15 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(absl::string_view name,
     if (it == registry.policies.end()) {
       std::vector<std::string> names;
       for (const auto& [known, unused] : registry.policies) names.push_back(known);
-      return absl::InvalidArgumentError(absl::StrCat("unknown policy '", name,
-                                                     "' (known: ", absl::StrJoin(names, ", "),
-                                                     ")"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("unknown policy '", name, "' (known: ", absl::StrJoin(names, ", "), ")"));
     }
     info = it->second;
   }
   PolicyParams with_defaults = params;
-  for (const ExtraParam& extra : info.params) with_defaults.extra.emplace(extra.name,
-                                                                          extra.default_value);
+  for (const ExtraParam& extra : info.params) {
+    with_defaults.extra.emplace(extra.name, extra.default_value);
+  }
   return info.factory(with_defaults);
 }
 
@@ -371,9 +370,8 @@ Action FoldPolicy::MaybeBluff(const Decision& d, double check_ev) {
   if (best < 0) return Action::Call();
   const BetOutcome& o = d.bets[best];
   absl::StrAppend(&explanation_, " -> model bet ", kBetFractions[best], " pot (P(fold) ",
-                  F(o.fold_probability), ", P(raise) ", F(o.raise_probability),
-                  ", called equity ", F(o.called_equity), ", EV ", F(best_ev), " vs ",
-                  F(check_ev), ")");
+                  F(o.fold_probability), ", P(raise) ", F(o.raise_probability), ", called equity ",
+                  F(o.called_equity), ", EV ", F(best_ev), " vs ", F(check_ev), ")");
   return o.action;
 }
 

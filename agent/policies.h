@@ -41,9 +41,9 @@ struct PolicyParams {
   // that the agent is not perfectly predictable near its thresholds.
   double threshold_noise = 0.02;
   // Stack depth (000), effective stack in big blinds at the start of the hand (ours against the
-  // deepest opponent in): below short_stack_bb preflop is all-in or fold; above deep_stack_bb speculative hands (pairs
-  // 22-99, suited connectors and one-gappers 54s and up) call a preflop raise costing at most
-  // speculative_max_call_frac of the effective stack.
+  // deepest opponent in): below short_stack_bb preflop is all-in or fold; above deep_stack_bb
+  // speculative hands (pairs 22-99, suited connectors and one-gappers 54s and up) call a preflop
+  // raise costing at most speculative_max_call_frac of the effective stack.
   double short_stack_bb = 10;
   double deep_stack_bb = 80;
   double speculative_max_call_frac = 0.05;
@@ -117,8 +117,8 @@ struct ExtraParam {
 
 // Adds or replaces a policy kind; `params` are its own parameters. Thread-safe; returns true (for
 // static registration: `static const bool kRegistered = RegisterPolicy("pso", ...);`).
-bool RegisterPolicy(const std::string& name, const std::string& description,
-                    PolicyFactory factory, std::vector<ExtraParam> params = {});
+bool RegisterPolicy(const std::string& name, const std::string& description, PolicyFactory factory,
+                    std::vector<ExtraParam> params = {});
 // Registered kinds ("fold", "joker", "static" always), sorted, with their descriptions.
 std::vector<std::pair<std::string, std::string>> RegisteredPolicies();
 // Declared extra parameters of every registered policy.

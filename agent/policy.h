@@ -34,11 +34,11 @@ inline constexpr std::array<double, kNumBetSizes> kBetFractions = {0.5, 1.0};
 
 // What a policy sees at a decision. References are valid for the call only.
 struct Decision {
-  const poker::State& state;     // we (state.CurrentPlayer()) are to act
-  int me = 0;                    // our position
-  poker::PairCards hole{};       // our cards
-  EquityResult equity;           // against the read ranges of the opponents still in
-  int opponents_in = 0;          // opponents not folded
+  const poker::State& state;       // we (state.CurrentPlayer()) are to act
+  int me = 0;                      // our position
+  poker::PairCards hole{};         // our cards
+  EquityResult equity;             // against the read ranges of the opponents still in
+  int opponents_in = 0;            // opponents not folded
   std::mt19937_64* rng = nullptr;  // seeded by the agent
   // Outs (000 eq. 29) on the flop and turn; -1 when not computed (preflop, river, other games).
   int outs = -1;

@@ -1,10 +1,101 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds, and runs the project's main job on bundled defaults.
+# The project's main job on this machine, with no downloads: install what is missing, build,
+# generate a training corpus with the arena (rule-based bots of every style against each other),
+# train an opponent model on it, then play our agent against a tight-aggressive bot through our
+# ACPC dealer over TCP and print the result with its 95% confidence interval and a summary of
+# the model.
+#
+# Usage: tools/demo.sh [--logs PATH] [--game FILE] [--hands N] [--corpus-hands N] [--seed S]
+#   --logs PATH       train on these ACPC logs (files or folders, e.g. downloaded competition
+#                     logs of the same game) instead of generating a corpus
+#   --game FILE       the game (default data/games/holdem.nolimit.2p.reverse_blinds.game:
+#                     heads-up no-limit, blinds 50/100, stacks 20000)
+#   --hands N         hands of the agent's match (default 1000)
+#   --corpus-hands N  hands per bot pairing of the corpus (default 1500; 21 pairings)
+#   --seed S          deal seed of the match (default 42)
+# Everything goes to out/demo/ (ignored by git). Environment: BUILD_DIR, JOBS (see setup.sh).
+# Exit status: 0 done, 1 a step failed, 2 bad usage.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+
+logs=""
+game="$ROOT/data/games/holdem.nolimit.2p.reverse_blinds.game"
+hands=1000
+corpus_hands=1500
+seed=42
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --logs) logs="$2"; shift 2 ;;
+    --game) game="$2"; shift 2 ;;
+    --hands) hands="$2"; shift 2 ;;
+    --corpus-hands) corpus_hands="$2"; shift 2 ;;
+    --seed) seed="$2"; shift 2 ;;
+    -h|--help) usage ;;
+    *) echo "demo.sh: unknown argument $1" >&2; usage ;;
+  esac
+done
+case "$game" in /*) ;; *) game="$PWD/$game" ;; esac
+if [ -n "$logs" ]; then case "$logs" in /*) ;; *) logs="$PWD/$logs" ;; esac; fi
+
+step() { echo; echo "== $*"; }
+
+step "1/5 Installing missing Debian packages and building (into $BUILD_DIR)"
 install_missing_packages
 configure_and_build
 BIN="$BUILD_DIR/bin"
+OUT="$ROOT/out/demo"
+rm -rf "$OUT"
+mkdir -p "$OUT"
+started=$(date +%s)
+
+if [ -z "$logs" ]; then
+  step "2/5 Generating a training corpus: the arena plays every pair of the bot styles"
+  echo "   (la lp ta tp station raiser random: 21 pairings x $corpus_hands hands, ACPC logs"
+  echo "    in out/demo/corpus/)"
+  "$ROOT/tools/experiments/make_corpus.sh" --bin "$BIN" --game "$game" --hands "$corpus_hands" \
+    "$OUT/corpus"
+  logs="$OUT/corpus"
+else
+  step "2/5 Using the logs in $logs (no corpus generated)"
+fi
+
+step "3/5 Training the opponent model (trainer train -> out/demo/model.pb)"
+"$BIN/trainer" train --logs "$logs" --game "$game" --out "$OUT/model.pb" --threads 2 -q
+ls -l "$OUT/model.pb" | awk '{print "   model file: " $5 " bytes"}'
+
+step "4/5 Our dealer runs $hands hands over TCP: the agent against the TA bot"
+echo "   (dealer log out/demo/demo.log, the agent's decisions out/demo/decisions.jsonl, the model"
+echo "    with what it learned during the match out/demo/learned.pb)"
+cd "$OUT"
+"$ROOT/tools/play_match.sh" --dealer "$BIN/dealer" --timeout 1800 demo "$game" "$hands" "$seed" \
+  agent "$BIN/agent --game $game --model $OUT/model.pb --opponents ta --seed 1 \
+--decision-log $OUT/decisions.jsonl --save-model $OUT/learned.pb" \
+  ta "$BIN/bot --style ta --seed 2 --game $game" | sed 's/^/   /'
+
+# mbb/hand = 1000 x chips / (big blind x hands); the interval is 1.96 standard errors.
+big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i; sub("=", "", v);
+  if (v + 0 > m) m = v + 0 } print m }' "$game")
+awk -F: -v bb="$big_blind" '/^STATE:/ {
+    split($5, v, "|"); split($6, n, "|");
+    for (i in n) if (n[i] == "agent") { x = v[i] + 0; s += x; ss += x * x; h++ }
+  }
+  END {
+    mean = s / h; sd = sqrt((ss - h * mean * mean) / (h - 1));
+    printf "   result: the agent won %.0f chips in %d hands = %.1f mbb/hand +- %.1f (95%% interval)\n",
+      s, h, 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h) / bb
+  }' "$OUT/demo.log"
+python3 - "$OUT/decisions.jsonl" <<'PY' 2>/dev/null || true
+import json, sys
+t = sorted(json.loads(line)["time_ms"] for line in open(sys.argv[1]))
+if t:
+    print("   decisions: %d, time per decision p50 %.1f ms, p99 %.1f ms" %
+          (len(t), t[len(t) // 2], t[min(len(t) - 1, int(0.99 * len(t)))]))
+PY
+
+step "5/5 The model (trainer inspect out/demo/model.pb)"
+"$BIN/trainer" inspect "$OUT/model.pb" | head -n 40 | sed 's/^/   /'
+echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
+
 echo
-echo "== Built programs in $BIN:"
-ls "$BIN"
+echo "Done in $(( $(date +%s) - started )) s after the build. Files in out/demo/."

@@ -62,7 +62,7 @@ TEST(SeatTest, PositionAndHandGiveTheSeat) {
   EXPECT_EQ(SeatOfPosition(0, 1, 3, 0, false), 1);
   EXPECT_EQ(SeatOfPosition(2, 1, 3, 0, false), 0);
   EXPECT_EQ(SeatOfPosition(1, 4000000001u, 6, 0, false), (1 + 4000000001u % 6) % 6);
-  EXPECT_EQ(SeatOfPosition(2, 7, 3, 0, true), 2);  // fixed seats
+  EXPECT_EQ(SeatOfPosition(2, 7, 3, 0, true), 2);   // fixed seats
   EXPECT_EQ(SeatOfPosition(0, 5, 3, 1, false), 0);  // an arena rotation shifts by one
   for (int n = 2; n <= 10; ++n) {
     for (uint32_t h = 0; h < 25; ++h) {
@@ -266,17 +266,16 @@ TEST(DecisionLogTest, OneJsonObjectPerDecisionWithEveryField) {
   std::unique_ptr<AgentPlayer> agent = MakeAgent(game, options);
   agentplay_test::RandomPlayer a(1), b(2);
   PlayHands(game, {&a, agent.get(), &b}, 30, 9);
-  const std::vector<std::string> lines =
-      absl::StrSplit(log.str(), '\n', absl::SkipEmpty());
+  const std::vector<std::string> lines = absl::StrSplit(log.str(), '\n', absl::SkipEmpty());
   ASSERT_EQ(lines.size(), agent->decision_times_ms().size());
   ASSERT_GT(lines.size(), 10u);
   for (const std::string& line : lines) {
     ASSERT_TRUE(JsonChecker(line).Valid()) << line;
     for (const char* key :
          {"\"hand\": ", "\"position\": ", "\"seat\": 1,", "\"round\": ", "\"betting\": ",
-          "\"cards\": ", "\"pot\": ", "\"to_call\": ", "\"opponents\": [", "\"equity\": ",
-          "\"std_error\": ", "\"trials\": ", "\"legal\": {\"fold\": ", "\"action\": ",
-          "\"explanation\": ", "\"time_ms\": "}) {
+          "\"cards\": ", "\"pot\": ", "\"to_call\": ", "\"opponents\": [",
+          "\"equity\": ", "\"std_error\": ", "\"trials\": ", "\"legal\": {\"fold\": ",
+          "\"action\": ", "\"explanation\": ", "\"time_ms\": "}) {
       EXPECT_TRUE(absl::StrContains(line, key)) << key << " missing in " << line;
     }
     // Opponents still in carry their range summary and top pairs, named by seat.
@@ -299,8 +298,8 @@ TEST(OnlineLearningTest, CountsGrowAndTheLearnedModelIsUsedAfterTheStaticHands) 
   options.params.trials = 2000;
   options.params.static_hands = 6;
   options.opponents = {"villain"};
-  std::unique_ptr<AgentPlayer> agent = MakeAgent(
-      game, options, std::make_unique<trainer::OpponentModel>(*std::move(empty)));
+  std::unique_ptr<AgentPlayer> agent =
+      MakeAgent(game, options, std::make_unique<trainer::OpponentModel>(*std::move(empty)));
   // A calling station: every hand reaches a showdown or our fold.
   std::unique_ptr<poker::Player> station =
       bots::MakeBot(game, bots::DefaultConfig(bots::Style::kStation));
@@ -367,8 +366,8 @@ TEST_P(AgentLegalityTest, EveryActionIsLegalAsSent) {
   options.params.trials = 500;
   options.params.bet_trials = 300;
   options.policy_params.semibluff_prob = 0.5;
-  std::unique_ptr<AgentPlayer> agent = MakeAgent(
-      game, options, std::make_unique<trainer::OpponentModel>(*std::move(model)));
+  std::unique_ptr<AgentPlayer> agent =
+      MakeAgent(game, options, std::make_unique<trainer::OpponentModel>(*std::move(model)));
   agentplay_test::LegalityChecker checked(agent.get());
   std::vector<std::unique_ptr<poker::Player>> others;
   std::vector<poker::Player*> seats = {&checked};
@@ -378,8 +377,8 @@ TEST_P(AgentLegalityTest, EveryActionIsLegalAsSent) {
   }
   PlayHands(game, seats, c.hands, 21);
   EXPECT_GT(checked.actions, c.hands / 2);
-  EXPECT_TRUE(checked.illegal.empty()) << checked.illegal.size() << " illegal, first: "
-                                       << checked.illegal.front();
+  EXPECT_TRUE(checked.illegal.empty())
+      << checked.illegal.size() << " illegal, first: " << checked.illegal.front();
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -43,8 +43,8 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
   const std::string game_file = dir.File("game.game");
   WriteFile(game_file, c.game_text);
   const int n = static_cast<int>(c.bots.size()) + 1;
-  std::vector<std::string> argv = {BinPath("dealer"), "match", "game.game",
-                                   std::to_string(c.hands), "7"};
+  std::vector<std::string> argv = {BinPath("dealer"), "match", "game.game", std::to_string(c.hands),
+                                   "7"};
   for (int s = 0; s < n; ++s) argv.push_back(s == c.agent_seat ? "agent" : absl::StrCat("bot", s));
   argv.push_back("-q");
   Subprocess dealer(argv, dir.path(), dir.File("dealer.err"));
@@ -58,15 +58,30 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
   for (int s = 0; s < n; ++s) {
     std::vector<std::string> args;
     if (s == c.agent_seat) {
-      args = {BinPath("agent"), "--game", game_file, "--model", "none", "--policy", c.policy,
-              "--seed", "3", "--decision-log", dir.File("decisions.jsonl"), "--save-model",
-              dir.File("learned.pb"), "--param", "trials=3000", "127.0.0.1", ports[s]};
+      args = {BinPath("agent"),
+              "--game",
+              game_file,
+              "--model",
+              "none",
+              "--policy",
+              c.policy,
+              "--seed",
+              "3",
+              "--decision-log",
+              dir.File("decisions.jsonl"),
+              "--save-model",
+              dir.File("learned.pb"),
+              "--param",
+              "trials=3000",
+              "127.0.0.1",
+              ports[s]};
     } else {
-      args = {BinPath("bot"), "--style", c.bots[bot++], "--seed", std::to_string(s + 1),
-              "--trials", "200", "--game", game_file, "127.0.0.1", ports[s]};
+      args = {BinPath("bot"), "--style", c.bots[bot++], "--seed",  std::to_string(s + 1),
+              "--trials",     "200",     "--game",      game_file, "127.0.0.1",
+              ports[s]};
     }
-    players.push_back(std::make_unique<Subprocess>(args, dir.path(),
-                                                   dir.File(absl::StrCat("seat", s, ".err"))));
+    players.push_back(
+        std::make_unique<Subprocess>(args, dir.path(), dir.File(absl::StrCat("seat", s, ".err"))));
   }
   const std::string score = dealer.ReadRest(milliseconds(90000));
   ASSERT_EQ(dealer.Wait(milliseconds(10000)), 0) << ReadFile(dir.File("dealer.err"));
@@ -95,12 +110,12 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
 
 INSTANTIATE_TEST_SUITE_P(
     Games, AgentEndToEndTest,
-    ::testing::Values(MatchCase{"nolimit2p", kNoLimit2p, 300, 0, {"ta"}, "fold"},
-                      MatchCase{"nolimit2p_joker", kNoLimit2p, 150, 1, {"la"}, "joker"},
-                      MatchCase{"nolimit3p", kNoLimit3p, 150, 1, {"tp", "random"}, "fold"},
-                      MatchCase{"nolimit6p", kNoLimit6p, 60, 3,
-                                {"ta", "la", "tp", "lp", "random"}, "fold"},
-                      MatchCase{"limit2p", kLimit2p, 300, 1, {"raiser"}, "fold"}),
+    ::testing::Values(
+        MatchCase{"nolimit2p", kNoLimit2p, 300, 0, {"ta"}, "fold"},
+        MatchCase{"nolimit2p_joker", kNoLimit2p, 150, 1, {"la"}, "joker"},
+        MatchCase{"nolimit3p", kNoLimit3p, 150, 1, {"tp", "random"}, "fold"},
+        MatchCase{"nolimit6p", kNoLimit6p, 60, 3, {"ta", "la", "tp", "lp", "random"}, "fold"},
+        MatchCase{"limit2p", kLimit2p, 300, 1, {"raiser"}, "fold"}),
     [](const ::testing::TestParamInfo<MatchCase>& info) { return info.param.label; });
 
 TEST(AgentProgramTest, UsageErrorsExitTwo) {
@@ -108,9 +123,9 @@ TEST(AgentProgramTest, UsageErrorsExitTwo) {
   Subprocess no_args({BinPath("agent")}, dir.path(), "");
   EXPECT_EQ(no_args.Wait(milliseconds(10000)), 2);
   WriteFile(dir.File("game.game"), kNoLimit2p);
-  Subprocess bad_param({BinPath("agent"), "--game", dir.File("game.game"), "--param", "nope=1",
-                        "127.0.0.1", "1"},
-                       dir.path(), "");
+  Subprocess bad_param(
+      {BinPath("agent"), "--game", dir.File("game.game"), "--param", "nope=1", "127.0.0.1", "1"},
+      dir.path(), "");
   EXPECT_EQ(bad_param.Wait(milliseconds(10000)), 2);
   Subprocess help({BinPath("agent"), "--help"}, dir.path(), "");
   const std::string text = help.ReadRest(milliseconds(10000));
@@ -118,9 +133,9 @@ TEST(AgentProgramTest, UsageErrorsExitTwo) {
   EXPECT_TRUE(absl::StrContains(text, "call_thr")) << text;
   EXPECT_TRUE(absl::StrContains(text, "Exit status")) << text;
   // Nobody listening: a connection error, exit 1.
-  Subprocess refused({BinPath("agent"), "--game", dir.File("game.game"), "--model", "none",
-                      "127.0.0.1", "1"},
-                     dir.path(), "");
+  Subprocess refused(
+      {BinPath("agent"), "--game", dir.File("game.game"), "--model", "none", "127.0.0.1", "1"},
+      dir.path(), "");
   EXPECT_EQ(refused.Wait(milliseconds(20000)), 1);
 }
 

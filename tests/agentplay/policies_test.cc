@@ -39,8 +39,7 @@ PolicyParams Deterministic() {
 
 Decision MakeDecision(const State& state, double equity, std::mt19937_64* rng) {
   const int me = state.CurrentPlayer();
-  Decision d{state, me, {state.hole_card(me, 0), state.hole_card(me, 1)}, EquityResult{}, 0,
-             rng};
+  Decision d{state, me, {state.hole_card(me, 0), state.hole_card(me, 1)}, EquityResult{}, 0, rng};
   d.equity.equity = equity;
   for (int p = 0; p < state.game().num_players; ++p) d.opponents_in += p != me && !state.folded(p);
   return d;
@@ -57,9 +56,9 @@ TEST(BetArithmeticTest, HalfPotAndPotAreRaiseToTotalsClampedToLegal) {
   // Preflop, the small blind (position 1) to act: 50 to call, pot 150, pot after call 200.
   const State preflop = MakeState(game, "", "|AhKh");
   EXPECT_EQ(ToCall(preflop), 50);
-  EXPECT_EQ(BetFraction(preflop, 0.5), Action::Raise(200));  // 100 + 100
-  EXPECT_EQ(BetFraction(preflop, 1.0), Action::Raise(300));  // 100 + 200
-  EXPECT_EQ(BetFraction(preflop, 0.01), Action::Raise(200));  // the minimum raise-to
+  EXPECT_EQ(BetFraction(preflop, 0.5), Action::Raise(200));     // 100 + 100
+  EXPECT_EQ(BetFraction(preflop, 1.0), Action::Raise(300));     // 100 + 200
+  EXPECT_EQ(BetFraction(preflop, 0.01), Action::Raise(200));    // the minimum raise-to
   EXPECT_EQ(BetFraction(preflop, 1000), Action::Raise(20000));  // the stack
   EXPECT_EQ(AllIn(preflop), Action::Raise(20000));
   // Flop after r300c: pot 600, nothing to call.
@@ -88,7 +87,7 @@ TEST(BetArithmeticTest, LimitHasOneRaiseSize) {
 TEST(BetArithmeticTest, MakeLegalRepairsEveryKindOfMistake) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State flop = MakeState(game, "r300c/", "Kd2c|/7h8h9c");
-  EXPECT_EQ(MakeLegal(flop, Action::Fold()), Action::Call());  // nothing to call
+  EXPECT_EQ(MakeLegal(flop, Action::Fold()), Action::Call());         // nothing to call
   EXPECT_EQ(MakeLegal(flop, Action::Raise(50)), Action::Raise(400));  // below the minimum
   EXPECT_EQ(MakeLegal(flop, Action::Raise(99999)), Action::Raise(20000));
   EXPECT_EQ(MakeLegal(flop, Action::Raise(700)), Action::Raise(700));
@@ -227,11 +226,12 @@ TEST(PolicyRegistryTest, BuiltInsAndUnknownNames) {
 }
 
 TEST(PolicyRegistryTest, RegisteredPoliciesDeclareTheirParameters) {
-  RegisterPolicy("test_policy", "a test", [](const PolicyParams& p)
-                                              -> absl::StatusOr<std::unique_ptr<Policy>> {
-    EXPECT_EQ(p.extra.at("test_x"), 2.5);
-    return std::make_unique<FoldPolicy>(p, true);
-  }, {{"test_x", 2.5, "a test parameter"}});
+  RegisterPolicy("test_policy", "a test",
+                 [](const PolicyParams& p) -> absl::StatusOr<std::unique_ptr<Policy>> {
+                   EXPECT_EQ(p.extra.at("test_x"), 2.5);
+                   return std::make_unique<FoldPolicy>(p, true);
+                 },
+                 {{"test_x", 2.5, "a test parameter"}});
   PolicyParams params;
   EXPECT_TRUE(MakePolicy("test_policy", params).ok());
   EXPECT_TRUE(SetPolicyParam("test_x", 3, &params).ok());
@@ -276,7 +276,8 @@ TEST_P(PolicyLegalityTest, EveryActionIsLegalOverManyRandomStates) {
   PolicyParams params;
   params.semibluff_prob = 0.5;
   std::vector<std::unique_ptr<Policy>> policies;
-  for (const char* name : {"fold", "static", "joker"}) policies.push_back(*MakePolicy(name, params));
+  for (const char* name : {"fold", "static", "joker"})
+    policies.push_back(*MakePolicy(name, params));
   int checked = 0;
   for (const State& state : states) {
     for (auto& policy : policies) {

@@ -45,8 +45,9 @@ install_missing_packages
 configure_and_build
 BIN="$BUILD_DIR/bin"
 OUT="$ROOT/out/demo"
-rm -rf "$OUT"
 mkdir -p "$OUT"
+rm -f "$OUT"/model.pb "$OUT"/learned.pb "$OUT"/decisions.jsonl "$OUT"/demo.*
+[ -n "$logs" ] || rm -rf "$OUT/corpus"
 started=$(date +%s)
 
 if [ -z "$logs" ]; then
@@ -71,7 +72,7 @@ cd "$OUT"
 "$ROOT/tools/play_match.sh" --dealer "$BIN/dealer" --timeout 1800 demo "$game" "$hands" "$seed" \
   agent "$BIN/agent --game $game --model $OUT/model.pb --opponents ta --seed 1 \
 --decision-log $OUT/decisions.jsonl --save-model $OUT/learned.pb" \
-  ta "$BIN/bot --style ta --seed 2 --game $game" | sed 's/^/   /'
+  ta "$BIN/bot --style ta --seed 2 --game $game" 2>&1 | sed 's/^/   /'
 
 # mbb/hand = 1000 x chips / (big blind x hands); the interval is 1.96 standard errors.
 big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i; sub("=", "", v);

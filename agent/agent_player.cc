@@ -18,6 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "agent/acpc_client.h"
+#include "logs_parser/log_stats.h"
 #include "poker/hand_strength.h"
 #include "tools/arena/player_registry.h"
 
@@ -99,21 +100,6 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> EmptyLike(
   absl::StatusOr<trainer::OpponentModel> empty = trainer::OpponentModel::FromProto(proto);
   if (!empty.ok()) return empty.status();
   return std::make_unique<trainer::OpponentModel>(*std::move(empty));
-}
-
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (const unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      out += absl::StrFormat("\\u%04x", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
 }
 
 std::string Num(double value) {
@@ -573,25 +559,26 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
   const int n = game_->num_players;
   std::string line = absl::StrCat(
       "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ", seat_of_position_[me],
-      ", \"round\": ", s.round(), ", \"betting\": ", JsonString(poker::FormatBetting(s)),
-      ", \"cards\": ", JsonString(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(),
+      ", \"round\": ", s.round(),
+      ", \"betting\": ", logs_parser::JsonQuote(poker::FormatBetting(s)),
+      ", \"cards\": ", logs_parser::JsonQuote(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(),
       ", \"to_call\": ", ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)),
-      ", \"policy\": ", JsonString(policy_->name()), ", \"opponents\": [");
+      ", \"policy\": ", logs_parser::JsonQuote(policy_->name()), ", \"opponents\": [");
   bool first = true;
   for (int p = 0; p < n; ++p) {
     if (p == me || s.folded(p)) continue;
     const int seat = seat_of_position_[p];
     absl::StrAppend(&line, first ? "" : ", ", "{\"position\": ", p, ", \"seat\": ", seat,
-                    ", \"name\": ", JsonString(SeatName(seat)));
+                    ", \"name\": ", logs_parser::JsonQuote(SeatName(seat)));
     first = false;
     if (reading_) {
       const Range& range = read_[p];
-      absl::StrAppend(&line, ", \"model\": ", JsonString(ModelSource(seat)),
-                      ", \"range\": ", JsonString(range.Summary(5)), ", \"top\": [");
+      absl::StrAppend(&line, ", \"model\": ", logs_parser::JsonQuote(ModelSource(seat)),
+                      ", \"range\": ", logs_parser::JsonQuote(range.Summary(5)), ", \"top\": [");
       bool first_pair = true;
       for (const Range::PairWeight& pw : range.Top(5)) {
-        absl::StrAppend(&line, first_pair ? "" : ", ", "[", JsonString(PairText(pw.pair)), ", ",
-                        Num(pw.weight), "]");
+        absl::StrAppend(&line, first_pair ? "" : ", ", "[",
+                        logs_parser::JsonQuote(PairText(pw.pair)), ", ", Num(pw.weight), "]");
         first_pair = false;
       }
       absl::StrAppend(&line, "]");
@@ -620,9 +607,10 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                     ", \"called_equity\": ", Num(bet.called_equity), "}");
     first = false;
   }
-  absl::StrAppend(&line, "], \"action\": ", JsonString(AcpcSession::FormatAction(*game_, action)),
-                  ", \"explanation\": ", JsonString(policy_->explanation()),
-                  ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
+  absl::StrAppend(
+      &line, "], \"action\": ", logs_parser::JsonQuote(AcpcSession::FormatAction(*game_, action)),
+      ", \"explanation\": ", logs_parser::JsonQuote(policy_->explanation()),
+      ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
   *options_.decision_log << line;
 }
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "logs_parser/log_stats.h"
 
 namespace trainer {
 namespace {
@@ -156,8 +157,9 @@ std::string EntryJson(const PlayerModel& player) {
   std::vector<std::string> parts;
   for (int c = 0; c < kNumPositionClasses; ++c) {
     const EntryCounts& entry = player.entry(static_cast<PositionClass>(c));
-    parts.push_back(absl::StrCat(JsonString(PositionClassName(static_cast<PositionClass>(c))),
-                                 ":{\"dealt\":", entry.dealt, ",\"entered\":", entry.entered, "}"));
+    parts.push_back(
+        absl::StrCat(logs_parser::JsonQuote(PositionClassName(static_cast<PositionClass>(c))),
+                     ":{\"dealt\":", entry.dealt, ",\"entered\":", entry.entered, "}"));
   }
   return absl::StrCat("{", absl::StrJoin(parts, ","), "}");
 }
@@ -170,15 +172,18 @@ std::string SummaryJson(const OpponentModel& model) {
   std::vector<int> blinds(game.blind.begin(), game.blind.begin() + game.num_players);
   std::vector<int> stacks(game.stack.begin(), game.stack.begin() + game.num_players);
   absl::StrAppend(
-      &out, ",\"game\":{\"betting\":", JsonString(game.is_no_limit() ? "nolimit" : "limit"),
+      &out,
+      ",\"game\":{\"betting\":", logs_parser::JsonQuote(game.is_no_limit() ? "nolimit" : "limit"),
       ",\"players\":", game.num_players, ",\"rounds\":", game.num_rounds, ",\"blinds\":[",
       JoinNumbers(blinds, ","), "],\"stacks\":[", JoinNumbers(stacks, ","), "]}");
   std::vector<std::string> names;
-  for (const std::string& name : model.abstraction().names()) names.push_back(JsonString(name));
-  absl::StrAppend(&out, ",\"abstraction\":{\"actions\":[", absl::StrJoin(names, ","),
-                  "],\"raise_edges\":[", JoinNumbers(model.abstraction().raise_edges(), ","),
-                  "],\"max_depth\":", model.max_depth(), ",\"buckets\":{\"name\":",
-                  JsonString(buckets.enabled() ? StrengthBuckets::kHsDrawName : "none"));
+  for (const std::string& name : model.abstraction().names())
+    names.push_back(logs_parser::JsonQuote(name));
+  absl::StrAppend(
+      &out, ",\"abstraction\":{\"actions\":[", absl::StrJoin(names, ","), "],\"raise_edges\":[",
+      JoinNumbers(model.abstraction().raise_edges(), ","), "],\"max_depth\":", model.max_depth(),
+      ",\"buckets\":{\"name\":",
+      logs_parser::JsonQuote(buckets.enabled() ? StrengthBuckets::kHsDrawName : "none"));
   if (buckets.enabled()) {
     absl::StrAppend(&out, ",\"version\":", StrengthBuckets::kHsDrawVersion,
                     ",\"strength_buckets\":", buckets.num_strength_buckets(),
@@ -190,15 +195,17 @@ std::string SummaryJson(const OpponentModel& model) {
   }
   absl::StrAppend(&out, "}}");
   std::vector<std::string> files;
-  for (const std::string& file : provenance.files) files.push_back(JsonString(file));
+  for (const std::string& file : provenance.files) files.push_back(logs_parser::JsonQuote(file));
   std::vector<std::string> reasons;
   for (const auto& [reason, count] : provenance.rejected_by_reason) {
-    reasons.push_back(absl::StrCat(JsonString(reason), ":", count));
+    reasons.push_back(absl::StrCat(logs_parser::JsonQuote(reason), ":", count));
   }
   std::vector<std::string> versions;
-  for (const std::string& v : provenance.trainer_versions) versions.push_back(JsonString(v));
+  for (const std::string& v : provenance.trainer_versions)
+    versions.push_back(logs_parser::JsonQuote(v));
   std::vector<std::string> filter;
-  for (const std::string& name : provenance.player_filter) filter.push_back(JsonString(name));
+  for (const std::string& name : provenance.player_filter)
+    filter.push_back(logs_parser::JsonQuote(name));
   absl::StrAppend(&out, ",\"provenance\":{\"files\":[", absl::StrJoin(files, ","),
                   "],\"hands_read\":", provenance.hands_read,
                   ",\"hands_used\":", provenance.hands_used, ",\"lines\":", provenance.lines,
@@ -212,7 +219,7 @@ std::string SummaryJson(const OpponentModel& model) {
                   ",\"pruned\":", model.pruned() ? "true" : "false");
   std::vector<std::string> players;
   for (const PlayerModel* player : model.players()) {
-    players.push_back(absl::StrCat("{\"name\":", JsonString(player->name()),
+    players.push_back(absl::StrCat("{\"name\":", logs_parser::JsonQuote(player->name()),
                                    ",\"hands\":", player->hands(), ",\"nodes\":", NumNodes(*player),
                                    ",\"entry\":", EntryJson(*player), "}"));
   }
@@ -315,7 +322,7 @@ std::string CountsJson(const NodeView& node, int bucket, const ActionAbstraction
     const auto action = static_cast<AbstractAction>(a);
     const uint64_t count =
         bucket < 0 ? node.action_count(action) : node.bucket_action_count(bucket, action);
-    parts.push_back(absl::StrCat(JsonString(abstraction.Name(action)), ":", count));
+    parts.push_back(absl::StrCat(logs_parser::JsonQuote(abstraction.Name(action)), ":", count));
   }
   return absl::StrCat("{", absl::StrJoin(parts, ","), "}");
 }
@@ -327,7 +334,7 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
   const int num_rounds = model.game().num_rounds;
   const bool population = &player == &model.population();
   std::string out =
-      absl::StrCat("{\"name\":", population ? "null" : JsonString(player.name()),
+      absl::StrCat("{\"name\":", population ? "null" : logs_parser::JsonQuote(player.name()),
                    ",\"population\":", population ? "true" : "false", ",\"hands\":", player.hands(),
                    ",\"entry\":", EntryJson(player), ",\"streets\":[");
   bool first_street = true;
@@ -335,7 +342,8 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
     if (options.street >= 0 && round != options.street) continue;
     const PatternTree& tree = player.street(round);
     absl::StrAppend(&out, first_street ? "" : ",",
-                    "{\"street\":", JsonString(StreetName(round, num_rounds)), ",\"nodes\":[");
+                    "{\"street\":", logs_parser::JsonQuote(StreetName(round, num_rounds)),
+                    ",\"nodes\":[");
     first_street = false;
     bool first_node = true;
     for (int index : SelectedNodes(tree, options)) {
@@ -343,8 +351,9 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
       const PathKey path = node.path();
       std::vector<std::string> steps;
       for (int i = 0; i < path.depth(); ++i) {
-        steps.push_back(absl::StrCat("{\"action\":", JsonString(abstraction.Name(path.action(i))),
-                                     ",\"own\":", path.own(i) ? "true" : "false", "}"));
+        steps.push_back(
+            absl::StrCat("{\"action\":", logs_parser::JsonQuote(abstraction.Name(path.action(i))),
+                         ",\"own\":", path.own(i) ? "true" : "false", "}"));
       }
       absl::StrAppend(&out, first_node ? "" : ",", "{\"path\":[", absl::StrJoin(steps, ","),
                       "],\"times\":", node.times(), ",\"decisions\":", node.decisions(),
@@ -354,10 +363,11 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
         std::vector<std::string> rows;
         for (int b = 0; b < tree.num_buckets(); ++b) {
           if (node.bucket_decisions(b) == 0) continue;
-          rows.push_back(absl::StrCat("{\"bucket\":", JsonString(buckets.BucketName(b)),
-                                      ",\"range\":", JsonString(buckets.BucketRange(round, b)),
-                                      ",\"decisions\":", node.bucket_decisions(b),
-                                      ",\"actions\":", CountsJson(node, b, abstraction), "}"));
+          rows.push_back(
+              absl::StrCat("{\"bucket\":", logs_parser::JsonQuote(buckets.BucketName(b)),
+                           ",\"range\":", logs_parser::JsonQuote(buckets.BucketRange(round, b)),
+                           ",\"decisions\":", node.bucket_decisions(b),
+                           ",\"actions\":", CountsJson(node, b, abstraction), "}"));
         }
         absl::StrAppend(&out, ",\"buckets\":[", absl::StrJoin(rows, ","), "]");
       }
@@ -395,56 +405,6 @@ std::string FormatSummary(const OpponentModel& model, bool json) {
 std::string FormatPlayer(const OpponentModel& model, const PlayerModel& player,
                          const PlayerReportOptions& options, bool json) {
   return json ? PlayerJson(model, player, options) : PlayerText(model, player, options);
-}
-
-std::string JsonString(absl::string_view text) {
-  std::string out = "\"";
-  for (size_t i = 0; i < text.size(); ++i) {
-    const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x80) {
-      // Keep a valid UTF-8 sequence whole; escape a stray byte so the output stays valid JSON.
-      const int length = (c & 0xE0) == 0xC0   ? 2
-                         : (c & 0xF0) == 0xE0 ? 3
-                         : (c & 0xF8) == 0xF0 ? 4
-                                              : 0;
-      bool valid = length > 0 && i + length <= text.size();
-      for (int k = 1; valid && k < length; ++k) {
-        valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-      }
-      if (valid) {
-        out.append(text.data() + i, length);
-        i += length - 1;
-      } else {
-        absl::StrAppend(&out, absl::StrFormat("\\u%04x", c));
-      }
-      continue;
-    }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20) {
-          absl::StrAppend(&out, absl::StrFormat("\\u%04x", c));
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-  return out;
 }
 
 }  // namespace trainer

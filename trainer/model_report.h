@@ -33,10 +33,6 @@ std::string FormatSummary(const OpponentModel& model, bool json);
 std::string FormatPlayer(const OpponentModel& model, const PlayerModel& player,
                          const PlayerReportOptions& options, bool json);
 
-// `text` as a JSON string literal (quotes included): valid UTF-8 is kept, any other byte is
-// written as \u00XX, so the output is always valid JSON.
-std::string JsonString(absl::string_view text);
-
 }  // namespace trainer
 
 #endif  // TRAINER_MODEL_REPORT_H_

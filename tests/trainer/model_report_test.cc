@@ -4,6 +4,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "logs_parser/log_stats.h"
 #include "tests/trainer/ten_hands.h"
 #include "tests/trainer/test_util.h"
 #include "trainer/train.h"
@@ -14,11 +15,12 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST(ModelReportTest, JsonStringEscapesAndKeepsUtf8) {
-  EXPECT_EQ(JsonString("laak.phil"), "\"laak.phil\"");
-  EXPECT_EQ(JsonString("b\\\xc3\xb6s"), "\"b\\\\\xc3\xb6s\"");  // backslash, then UTF-8 o-umlaut
-  EXPECT_EQ(JsonString("a\"b\n"), "\"a\\\"b\\n\"");
-  EXPECT_EQ(JsonString("x\xf6y"), "\"x\\u00f6y\"");  // a Latin-1 byte is no UTF-8
-  EXPECT_EQ(JsonString(std::string("\x01", 1)), "\"\\u0001\"");
+  EXPECT_EQ(logs_parser::JsonQuote("laak.phil"), "\"laak.phil\"");
+  EXPECT_EQ(logs_parser::JsonQuote("b\\\xc3\xb6s"),
+            "\"b\\\\\xc3\xb6s\"");  // backslash, then UTF-8 o-umlaut
+  EXPECT_EQ(logs_parser::JsonQuote("a\"b\n"), "\"a\\\"b\\n\"");
+  EXPECT_EQ(logs_parser::JsonQuote("x\xf6y"), "\"x\\u00f6y\"");  // a Latin-1 byte is no UTF-8
+  EXPECT_EQ(logs_parser::JsonQuote(std::string("\x01", 1)), "\"\\u0001\"");
 }
 
 TEST(ModelReportTest, StreetNames) {

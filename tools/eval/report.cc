@@ -7,6 +7,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "logs_parser/log_stats.h"
 #include "tools/eval/hand_class.h"
 
 namespace eval {
@@ -24,33 +25,6 @@ const AccuracyRow* Find(const std::map<RowKey, const AccuracyRow*>& index,
                         const std::string& predictor, const std::string& street, int z) {
   auto it = index.find({predictor, street, z});
   return it == index.end() ? nullptr : it->second;
-}
-
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += absl::StrFormat("\\u%04x", c);
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
 }
 
 std::string XmlEscape(const std::string& text) {
@@ -222,22 +196,22 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
                        const std::vector<PairRow>& pair_rows) {
   std::string out = "{\"setup\": {";
   for (size_t i = 0; i < facts.size(); ++i) {
-    absl::StrAppend(&out, i ? ", " : "", JsonString(facts[i].key), ": ",
-                    facts[i].numeric ? facts[i].value : JsonString(facts[i].value));
+    absl::StrAppend(&out, i ? ", " : "", logs_parser::JsonQuote(facts[i].key), ": ",
+                    facts[i].numeric ? facts[i].value : logs_parser::JsonQuote(facts[i].value));
   }
   absl::StrAppend(&out, "},\n \"rows\": [");
   for (size_t i = 0; i < rows.size(); ++i) {
     const AccuracyRow& r = rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"predictor\": ", JsonString(r.predictor),
-                    ", \"street\": ", JsonString(r.street), ", \"z\": ", r.z,
-                    ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
-                    ", \"ci_low\": ", JsonNumber(r.ci_low),
-                    ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
+    absl::StrAppend(
+        &out, i ? ",\n  " : "\n  ", "{\"predictor\": ", logs_parser::JsonQuote(r.predictor),
+        ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"z\": ", r.z,
+        ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
+        ", \"ci_low\": ", JsonNumber(r.ci_low), ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
   }
   absl::StrAppend(&out, "],\n \"lead_rows\": [");
   for (size_t i = 0; i < lead_rows.size(); ++i) {
     const LeadRow& r = lead_rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"street\": ", JsonString(r.street),
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"street\": ", logs_parser::JsonQuote(r.street),
                     ", \"z\": ", r.z, ", \"cases\": ", r.cases, ", \"lead\": ", JsonNumber(r.lead),
                     ", \"ci_low\": ", JsonNumber(r.ci_low),
                     ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
@@ -245,8 +219,9 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
   absl::StrAppend(&out, "],\n \"pair_rows\": [");
   for (size_t i = 0; i < pair_rows.size(); ++i) {
     const PairRow& r = pair_rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"predictor\": ", JsonString(r.predictor),
-                    ", \"street\": ", JsonString(r.street), ", \"cases\": ", r.cases,
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ",
+                    "{\"predictor\": ", logs_parser::JsonQuote(r.predictor),
+                    ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"cases\": ", r.cases,
                     ", \"mean_log_likelihood\": ", JsonNumber(r.mean_log_likelihood),
                     ", \"mean_percentile\": ", JsonNumber(r.mean_percentile), "}");
   }

@@ -60,9 +60,9 @@ std::vector<int> All(const Corpus& corpus) {
 
 // Three hands of the DeepStack study's log (heads-up no-limit, reverse blinds).
 constexpr char kThreeHands[] =
-    "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:qin.youwei.1|DeepStack\n"
-    "STATE:1:r200r600f:Ac9c|Ts5h:200|-200:DeepStack|qin.youwei.1\n"
-    "STATE:4:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:qin.youwei.1|DeepStack\n";
+    "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:pro.player.1|DeepStack\n"
+    "STATE:1:r200r600f:Ac9c|Ts5h:200|-200:DeepStack|pro.player.1\n"
+    "STATE:4:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:pro.player.1|DeepStack\n";
 
 TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   TempDir dir;
@@ -71,7 +71,7 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   ASSERT_EQ(corpus->hands.size(), 3u);
-  EXPECT_EQ(corpus->names, std::vector<std::string>({"DeepStack", "qin.youwei"}));
+  EXPECT_EQ(corpus->names, std::vector<std::string>({"DeepStack", "pro.player"}));
 
   // Hand 0: DeepStack (position 1) folds on the flop; hand 1: qin folds preflop; hand 2 goes to
   // the river.
@@ -92,7 +92,7 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   const std::vector<int> all = All(*corpus);
   absl::StatusOr<std::unique_ptr<Predictors>> predictors = TrainPredictors(*corpus, all, options);
   ASSERT_TRUE(predictors.ok()) << predictors.status();
-  EXPECT_EQ((*predictors)->modelled, std::vector<std::string>({"DeepStack", "qin.youwei"}));
+  EXPECT_EQ((*predictors)->modelled, std::vector<std::string>({"DeepStack", "pro.player"}));
   absl::StatusOr<EvalResult> result = Evaluate(*corpus, all, **predictors, options);
   ASSERT_TRUE(result.ok()) << result.status();
   // Preflop: 2 + 1 + 2; flop: qin in hand 0, both in hand 2; turn and river: hand 2.
@@ -136,11 +136,11 @@ TEST(PredictionEvalTest, PlayerSelection) {
   absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
-  options.players = {"qin.youwei"};
+  options.players = {"pro.player"};
   const std::vector<int> all = All(*corpus);
   auto predictors = TrainPredictors(*corpus, all, options);
   ASSERT_TRUE(predictors.ok());
-  EXPECT_EQ((*predictors)->modelled, std::vector<std::string>({"qin.youwei"}));
+  EXPECT_EQ((*predictors)->modelled, std::vector<std::string>({"pro.player"}));
   EXPECT_EQ((*predictors)->model.num_players(), 1);
   auto result = Evaluate(*corpus, all, **predictors, options);
   ASSERT_TRUE(result.ok());

@@ -60,14 +60,14 @@ class StateLineTest : public ::testing::Test {
   poker::GameDef nl6p_10000_ = LoadProjectGame("holdem.nolimit.6p.10000.game");
 };
 
-// The first line of the DeepStack log. Heads-up reverse blinds: position 0 posts the big blind
+// Shaped like the DeepStack log's first line (player renamed; real logs are read from ../shared). Heads-up reverse blinds: position 0 posts the big blind
 // (100), position 1 the small blind (50) and acts first preflop, position 0 first on the flop.
 TEST_F(StateLineTest, DeepStackRaisesCallAndFold) {
   HandRecord hand = Parse(nl2p_,
-                          "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:qin.youwei.1|"
+                          "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:pro.player.1|"
                           "DeepStack # 1478520223.88075");
   EXPECT_EQ(hand.hand_number, 0u);
-  EXPECT_THAT(hand.names, ElementsAre("qin.youwei.1", "DeepStack"));
+  EXPECT_THAT(hand.names, ElementsAre("pro.player.1", "DeepStack"));
   EXPECT_THAT(hand.values, ElementsAre(900, -900));
   EXPECT_THAT(DescribeAll(hand), ElementsAre("1:0:raise:300 pot=150 call=50 spent=50",
                                              "0:0:raise:900 pot=400 call=200 spent=100",
@@ -83,7 +83,7 @@ TEST_F(StateLineTest, DeepStackRaisesCallAndFold) {
 
 TEST_F(StateLineTest, CheckIsACallWithNothingToCall) {
   HandRecord hand = Parse(nl2p_,
-                          "STATE:4:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:qin.youwei.1|"
+                          "STATE:4:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:pro.player.1|"
                           "DeepStack # 1478520357.77433\r");
   EXPECT_THAT(
       DescribeAll(hand),
@@ -99,7 +99,7 @@ TEST_F(StateLineTest, CheckIsACallWithNothingToCall) {
 
 TEST_F(StateLineTest, AllInRaiseIsItsOwnKind) {
   HandRecord hand =
-      Parse(nl2p_, "STATE:3:r20000f:Jd2c|2d2h:-100|100:DeepStack|qin.youwei.1 # 1478520319.01331");
+      Parse(nl2p_, "STATE:3:r20000f:Jd2c|2d2h:-100|100:DeepStack|pro.player.1 # 1478520319.01331");
   EXPECT_THAT(DescribeAll(hand), ElementsAre("1:0:all-in:20000 pot=150 call=50 spent=50",
                                              "0:0:fold pot=20100 call=19900 spent=100"));
 }

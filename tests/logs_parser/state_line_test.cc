@@ -60,8 +60,9 @@ class StateLineTest : public ::testing::Test {
   poker::GameDef nl6p_10000_ = LoadProjectGame("holdem.nolimit.6p.10000.game");
 };
 
-// Shaped like the DeepStack log's first line (player renamed; real logs are read from ../shared). Heads-up reverse blinds: position 0 posts the big blind
-// (100), position 1 the small blind (50) and acts first preflop, position 0 first on the flop.
+// Shaped like the DeepStack log's first line (player renamed; the real logs are read from
+// ../shared). Heads-up reverse blinds: position 0 posts the big blind (100), position 1 the small
+// blind (50) and acts first preflop, position 0 first on the flop.
 TEST_F(StateLineTest, DeepStackRaisesCallAndFold) {
   HandRecord hand = Parse(nl2p_,
                           "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:pro.player.1|"

@@ -8,17 +8,19 @@
 #include <zlib.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "gtest/gtest.h"
 #include "poker/game_def.h"
+#include "tests/common/test_support.h"
 
 namespace logs_parser::testing {
 
-// ../shared/data, which holds the reference and real logs (absent on some machines).
-inline std::string SharedDataDir() { return std::string(POKER_SHARED_DIR) + "/data"; }
+using ::test_support::GamesDir;
+using ::test_support::LoadProjectGame;
+using ::test_support::ReadFileBytes;
+using ::test_support::SharedDataDir;
+using ::test_support::TempDir;
 
 #define LOGS_PARSER_SKIP_WITHOUT_SHARED_DATA()                                               \
   do {                                                                                       \
@@ -27,47 +29,6 @@ inline std::string SharedDataDir() { return std::string(POKER_SHARED_DIR) + "/da
                    << " (the real and reference logs live outside the project); skipping";   \
     }                                                                                        \
   } while (0)
-
-// The project's game files.
-inline std::string GamesDir() { return std::string(POKER_SOURCE_DIR) + "/data/games"; }
-
-inline poker::GameDef LoadProjectGame(const std::string& name) {
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(GamesDir() + "/" + name);
-  EXPECT_TRUE(game.ok()) << game.status();
-  return game.ok() ? *game : poker::GameDef{};
-}
-
-// A fresh folder under the system's temporary folder, removed with the object.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "logs_parser_test.XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : "";
-    EXPECT_FALSE(path_.empty()) << "mkdtemp failed";
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-  std::string Write(const std::string& name, const std::string& bytes) const {
-    std::string file = path_ + "/" + name;
-    std::filesystem::create_directories(std::filesystem::path(file).parent_path());
-    std::ofstream(file, std::ios::binary) << bytes;
-    return file;
-  }
-
- private:
-  std::string path_;
-};
-
-inline std::string ReadFileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 inline std::string Gzip(const std::string& bytes) {
   z_stream stream{};

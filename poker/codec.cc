@@ -86,30 +86,6 @@ bool SplitNext(absl::string_view* text, char sep, absl::string_view* head) {
   return true;
 }
 
-// The action a betting letter stands for; false for anything else.
-bool ActionOfLetter(char c, ActionType* type) {
-  switch (c) {
-    case 'f':
-    case 'F':
-      *type = ActionType::kFold;
-      return true;
-    case 'c':
-    case 'C':
-    case 'k':
-    case 'K':
-      *type = ActionType::kCall;
-      return true;
-    case 'r':
-    case 'R':
-    case 'b':
-    case 'B':
-      *type = ActionType::kRaise;
-      return true;
-    default:
-      return false;
-  }
-}
-
 // Reads the digits of a no-limit raise size at text[*pos...]. Returns false with `why` set when
 // there are none or the number does not fit a chip count.
 bool ReadRaiseSize(absl::string_view text, size_t* pos, int32_t* size, const char** why) {
@@ -200,6 +176,29 @@ absl::Status PrefixError(absl::string_view kind, absl::string_view message) {
 }
 
 }  // namespace
+
+bool ActionOfLetter(char c, ActionType* type) {
+  switch (c) {
+    case 'f':
+    case 'F':
+      *type = ActionType::kFold;
+      return true;
+    case 'c':
+    case 'C':
+    case 'k':
+    case 'K':
+      *type = ActionType::kCall;
+      return true;
+    case 'r':
+    case 'R':
+    case 'b':
+    case 'B':
+      *type = ActionType::kRaise;
+      return true;
+    default:
+      return false;
+  }
+}
 
 absl::Status ApplyBetting(absl::string_view betting, State* state) {
   const bool no_limit = state->game().is_no_limit();

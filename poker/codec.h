@@ -25,6 +25,10 @@ absl::Status ApplyBetting(absl::string_view betting, State* state);
 // server plays every such reply as a call. Legality is not checked: see State::Normalize.
 absl::StatusOr<Action> ParseAction(const State& state, absl::string_view text);
 
+// The action a betting letter stands for: `f`, `c` or `k` (call), `r` or `b` (raise), either
+// case; false for any other character.
+bool ActionOfLetter(char c, ActionType* type);
+
 // The betting of a state as the server prints it: `f c r` (limit) or `r<raise_to>` (no-limit),
 // rounds separated by `/`, with empty sections for the rounds skipped by an all-in runout.
 std::string FormatBetting(const State& state);

@@ -348,3 +348,26 @@ TEST(CodecTest, GarbageNeverCrashes) {
 
 }  // namespace
 }  // namespace poker
+
+namespace poker {
+namespace {
+
+TEST(ActionOfLetterTest, ServerLettersAndSynonymsInEitherCase) {
+  ActionType type = ActionType::kFold;
+  ASSERT_TRUE(ActionOfLetter('k', &type));
+  EXPECT_EQ(type, ActionType::kCall);
+  ASSERT_TRUE(ActionOfLetter('C', &type));
+  EXPECT_EQ(type, ActionType::kCall);
+  ASSERT_TRUE(ActionOfLetter('b', &type));
+  EXPECT_EQ(type, ActionType::kRaise);
+  ASSERT_TRUE(ActionOfLetter('R', &type));
+  EXPECT_EQ(type, ActionType::kRaise);
+  ASSERT_TRUE(ActionOfLetter('F', &type));
+  EXPECT_EQ(type, ActionType::kFold);
+  EXPECT_FALSE(ActionOfLetter('x', &type));
+  EXPECT_FALSE(ActionOfLetter('1', &type));
+  EXPECT_FALSE(ActionOfLetter('\0', &type));
+}
+
+}  // namespace
+}  // namespace poker

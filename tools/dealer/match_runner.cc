@@ -61,35 +61,21 @@ bool ReadSize(absl::string_view text, int32_t* size) {
 // The server's reading of an action: a letter, and for a no-limit raise a size; the rest ignored.
 bool ReadReplyAction(const GameDef& game, const State& state, absl::string_view text,
                      Action* action) {
-  if (text.empty()) return false;
-  switch (text[0]) {
-    case 'f':
-    case 'F':
-      *action = Action::Fold();
-      return true;
-    case 'c':
-    case 'C':
-    case 'k':
-    case 'K':
-      *action = Action::Call();
-      return true;
-    case 'r':
-    case 'R':
-    case 'b':
-    case 'B': {
-      if (!game.is_no_limit()) {
-        // A limit raise has one size; a number after the letter is ignored as by the server.
-        *action = Action::Raise(state.max_spent() + game.raise_size[state.round()]);
-        return true;
-      }
-      int32_t size = 0;
-      if (!ReadSize(text.substr(1), &size)) return false;
-      *action = Action::Raise(size);
-      return true;
-    }
-    default:
-      return false;
+  ActionType type;
+  if (text.empty() || !poker::ActionOfLetter(text[0], &type)) return false;
+  if (type != ActionType::kRaise) {
+    *action = Action{type, 0};
+    return true;
   }
+  if (!game.is_no_limit()) {
+    // A limit raise has one size; a number after the letter is ignored as by the server.
+    *action = Action::Raise(state.max_spent() + game.raise_size[state.round()]);
+    return true;
+  }
+  int32_t size = 0;
+  if (!ReadSize(text.substr(1), &size)) return false;
+  *action = Action::Raise(size);
+  return true;
 }
 
 // The server's matchStatesEqual: viewer, hand, betting, visible board, the viewer's hole cards.

@@ -17,6 +17,7 @@
 #include "poker/codec.h"
 #include "poker/deal.h"
 #include "tests/agentplay/agent_test_util.h"
+#include "tests/common/test_support.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
 #include "tools/bots/rule_bot.h"
@@ -323,7 +324,8 @@ TEST(OnlineLearningTest, CountsGrowAndTheLearnedModelIsUsedAfterTheStaticHands) 
   for (int b = 0; b < root.num_buckets(); ++b) with_cards += root.bucket_decisions(b);
   EXPECT_EQ(with_cards, 11u);
 
-  const std::string path = ::testing::TempDir() + "/learned_model.pb";
+  const test_support::TempDir dir;
+  const std::string path = dir.File("learned_model.pb");
   ASSERT_TRUE(agent->SaveModel(path).ok());
   absl::StatusOr<trainer::OpponentModel> saved = trainer::OpponentModel::Load(path, &game);
   ASSERT_TRUE(saved.ok()) << saved.status();
@@ -342,7 +344,8 @@ TEST(OnlineLearningTest, LearningOffKeepsNoCounts) {
   agentplay_test::RandomPlayer other(5);
   PlayHands(game, {agent.get(), &other}, 3, 1);
   EXPECT_EQ(agent->online_model(), nullptr);
-  EXPECT_FALSE(agent->SaveModel(::testing::TempDir() + "/nothing.pb").ok());
+  const test_support::TempDir dir;
+  EXPECT_FALSE(agent->SaveModel(dir.File("nothing.pb")).ok());
 }
 
 // The whole pipeline (reading, equity, bet outcomes, policy) returns legal actions in every game.

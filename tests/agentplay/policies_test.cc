@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "tests/agentplay/agent_test_util.h"
+#include "tests/common/test_support.h"
 
 namespace agent {
 namespace {
@@ -249,7 +250,8 @@ TEST(ParamsTest, ByNameFromAssignmentsAndConfigFiles) {
   EXPECT_FALSE(ApplyParamAssignment("call_thr=abc", &options).ok());
   EXPECT_FALSE(ApplyParamAssignment("trials=-5", &options).ok());
 
-  const std::string path = ::testing::TempDir() + "/agent_params.cfg";
+  const test_support::TempDir dir;
+  const std::string path = dir.File("agent_params.cfg");
   std::ofstream(path) << "# tuned\n\nraise_pot_thr = 0.8\nstatic_hands=100\n";
   ASSERT_TRUE(LoadParamFile(path, &options).ok());
   EXPECT_EQ(options.policy_params.raise_pot_thr, 0.8);

@@ -11,6 +11,7 @@
 
 #include "gtest/gtest.h"
 #include "logs_parser/log_reader.h"
+#include "tests/common/test_support.h"
 #include "tools/eval/report.h"
 
 namespace eval {
@@ -20,27 +21,7 @@ std::string GamePath(const std::string& name) {
   return std::string(POKER_SOURCE_DIR) + "/data/games/" + name;
 }
 
-// A fresh folder under the system's temporary folder, removed with the object.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "eval_test.XXXXXX").string();
-    path_ = mkdtemp(pattern.data()) ? pattern : "";
-    EXPECT_FALSE(path_.empty()) << "mkdtemp failed";
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  std::string File(const std::string& name) const { return path_ + "/" + name; }
-  std::string Write(const std::string& name, const std::string& text) const {
-    std::ofstream(File(name), std::ios::binary) << text;
-    return File(name);
-  }
-
- private:
-  std::string path_;
-};
+using test_support::TempDir;
 
 absl::StatusOr<Corpus> Load(const std::vector<std::string>& paths, const poker::GameDef& game,
                             int threads = 1) {

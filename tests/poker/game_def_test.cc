@@ -5,6 +5,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/common/test_support.h"
 #include "tests/poker/test_util.h"
 
 namespace poker {
@@ -273,7 +274,8 @@ TEST(GameDefTest, LoadMissingFile) {
 }
 
 TEST(GameDefTest, LoadNamesThePathInErrors) {
-  const std::string path = ::testing::TempDir() + "/broken.game";
+  const test_support::TempDir dir;
+  const std::string path = dir.File("broken.game");
   {
     std::ofstream out(path);
     out << "GAMEDEF\nnolimit\nnumPlayers = 12\n";

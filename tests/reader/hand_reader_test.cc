@@ -19,6 +19,7 @@
 #include "poker/game_def.h"
 #include "poker/hand_strength.h"
 #include "poker/state.h"
+#include "tests/common/test_support.h"
 #include "trainer/opponent_model.h"
 #include "trainer/train.h"
 
@@ -346,9 +347,10 @@ TEST(HandReaderTest, EmptyModelReadsLikeDfModel) {
 
 // A hand-made log: "Raiser" (position 0, first to act after the flop) raises the river exactly
 // when its river HS is at least 0.8 and checks otherwise; "Caller" calls or checks everything.
-std::string WriteRiverRaiserLog(int hands) {
+// ctest runs tests of this suite in parallel processes, so each process writes its own copy.
+std::string WriteRiverRaiserLog(const test_support::TempDir& dir, int hands) {
   const GameDef& game = Game(kLimitGame);
-  const std::string path = ::testing::TempDir() + "/river_raiser.log";
+  const std::string path = dir.File("river_raiser.log");
   std::ofstream out(path);
   poker::Dealer dealer(game, 7);
   for (int h = 0; h < hands; ++h) {
@@ -368,7 +370,8 @@ std::string WriteRiverRaiserLog(int hands) {
 }
 
 trainer::OpponentModel TrainRiverRaiser() {
-  static const std::string* path = new std::string(WriteRiverRaiserLog(3000));
+  static const test_support::TempDir dir;
+  static const std::string* path = new std::string(WriteRiverRaiserLog(dir, 3000));
   trainer::TrainOptions options;
   options.log_paths = {*path};
   options.game = Game(kLimitGame);

@@ -17,6 +17,7 @@
 #include "poker/game_def.h"
 #include "poker/state.h"
 #include "trainer/opponent_model.h"
+#include "tests/common/test_support.h"
 #include "trainer/train.h"
 
 namespace agent {
@@ -96,7 +97,8 @@ TEST(HeldOutTest, ModelReadsDeepStackHandsBetterThanDfModel) {
   ASSERT_TRUE(game.ok()) << game.status();
 
   // Even hands train, odd hands are read.
-  const std::string train_path = ::testing::TempDir() + "/deepstack_even.log";
+  const test_support::TempDir dir;
+  const std::string train_path = dir.File("deepstack_even.log");
   std::ofstream train_out(train_path);
   std::vector<std::string> held_out;
   std::string line;

@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include "tests/common/test_support.h"
+
 namespace tools_test {
 
 using Clock = std::chrono::steady_clock;
@@ -177,24 +179,8 @@ class LineClient {
   std::string buffer_;
 };
 
-// A fresh directory under the system temp dir, removed on destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern =
-        (std::filesystem::temp_directory_path() / "poker_tools_test_XXXXXX").string();
-    path_ = mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string File(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
+// A fresh folder under the system temp folder, removed with the object.
+using test_support::TempDir;
 
 inline std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);

@@ -121,6 +121,21 @@ TEST(EndToEndTest, ArenaWritesTheSameLogAsDealerWithBots) {
   EXPECT_EQ(ReadFile(dir.File("arena.log")), dealer_log);
 }
 
+TEST(EndToEndTest, ArenaJsonQuotesNames) {
+  // Player names are free text: quotes, backslashes, UTF-8 and stray bytes come back as valid
+  // JSON strings.
+  TempDir dir;
+  WriteFile(dir.File("game.game"), kNoLimit2pGame);
+  Subprocess run({BinPath("arena"), "--game", dir.File("game.game"), "--hands", "50", "--seed", "4",
+                  "--player", "Zo\xc3\xab \"Q\"=bot:style=ta,trials=200", "--player",
+                  "back\\slash\xff=bot:style=random", "--json", "-q"},
+                 dir.path(), dir.File("arena.err"));
+  const std::string out = run.ReadRest(milliseconds(60000));
+  ASSERT_EQ(run.Wait(milliseconds(10000)), 0) << out << ReadFile(dir.File("arena.err"));
+  EXPECT_NE(out.find("{\"name\": \"Zo\xc3\xab \\\"Q\\\"\", \"chips\": "), std::string::npos) << out;
+  EXPECT_NE(out.find("{\"name\": \"back\\\\slash\\u00ff\", \"chips\": "), std::string::npos) << out;
+}
+
 TEST(EndToEndTest, PlayMatchScriptPrintsScore) {
   const std::string script = std::string(POKER_SOURCE_DIR) + "/tools/play_match.sh";
   TempDir dir;

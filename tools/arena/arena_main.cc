@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
+#include "logs_parser/log_stats.h"
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
@@ -21,21 +22,6 @@
 namespace po = boost::program_options;
 
 namespace {
-
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (const unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      out += absl::StrFormat("\\u%04x", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
 
 std::string Num(double value) { return absl::StrFormat("%.10g", value); }
 
@@ -65,7 +51,7 @@ void PrintRing(const arena::RingResult& result, bool json) {
     std::vector<std::string> players;
     for (const arena::SeatResult& p : result.players) {
       players.push_back(
-          absl::StrCat("{\"name\": ", JsonString(p.name), ", \"chips\": ", Num(p.chips),
+          absl::StrCat("{\"name\": ", logs_parser::JsonQuote(p.name), ", \"chips\": ", Num(p.chips),
                        ", \"mbb_per_hand\": ", Num(p.mbb_per_hand), ", \"ci95\": ", Num(p.ci95),
                        ", \"ci95_unpaired\": ", Num(p.ci95_unpaired), "}"));
     }
@@ -92,11 +78,11 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
       auto field = [](const char* name, const arena::MeanSe& v) {
         return absl::StrCat("\"", name, "\": ", Num(v.mean), ", \"", name, "_se\": ", Num(v.se));
       };
-      players.push_back(
-          absl::StrCat("{\"name\": ", JsonString(p.name), ", ", field("win_rate", p.win_rate), ", ",
-                       field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived),
-                       ", ", field("chips", p.chips), ", ", field("fluctuation", p.fluctuation),
-                       ", ", field("rebuys_used", p.rebuys_used), "}"));
+      players.push_back(absl::StrCat(
+          "{\"name\": ", logs_parser::JsonQuote(p.name), ", ", field("win_rate", p.win_rate), ", ",
+          field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived), ", ",
+          field("chips", p.chips), ", ", field("fluctuation", p.fluctuation), ", ",
+          field("rebuys_used", p.rebuys_used), "}"));
     }
     std::cout << "{\"format\": \"tournament\", \"repetitions\": " << result.repetitions
               << ", \"hands\": " << result.hands << ", \"seconds\": " << Num(result.seconds)

@@ -223,9 +223,11 @@ class FakeSeat : public SeatChannel {
 struct Collected {
   std::vector<std::string> messages;
   std::ostringstream log;
+  std::ostringstream transactions;
   MatchIo io() {
     MatchIo io;
     io.log = &log;
+    io.transactions = &transactions;
     io.message = [this](absl::string_view m) { messages.emplace_back(m); };
     return io;
   }
@@ -320,6 +322,155 @@ TEST(RunMatchTest, TimeoutAndDisconnectAbort) {
   r = RunMatch(game, options, seats2, out2.io());
   EXPECT_TRUE(absl::IsUnavailable(r.status())) << r.status();
   EXPECT_THAT(out2.messages, ::testing::Contains("ERROR: could not get action from seat 1"));
+}
+
+TEST(TransactionTest, LinesAsTheServerWritesThem) {
+  const poker::GameDef nl = *poker::ParseGameDef(tools_test::kNoLimit2pGame);
+  const poker::GameDef limit = *poker::ParseGameDef(tools_test::kLimit2pGame);
+  EXPECT_EQ(FormatTransaction(nl, Action::Raise(300), 7, 1700000000000005, 1700000000250000),
+            "r300 7 1700000000.000005 1700000000.250000");
+  EXPECT_EQ(FormatTransaction(nl, Action::Call(), 0, 1000000, 2000000), "c 0 1.000000 2.000000");
+  EXPECT_EQ(FormatTransaction(limit, Action::Raise(20), 3, 0, 1), "r 3 0.000000 0.000001");
+  EXPECT_EQ(FormatTransaction(limit, Action{ActionType::kFold, 0}, 3, 0, 1),
+            "f 3 0.000000 0.000001");
+}
+
+// A seat whose reply depends only on the state it sees, so that a resumed match plays on exactly
+// as the uninterrupted one did: folds, calls and raises of several sizes (some out of range,
+// which the dealer clamps).
+std::string StateHashPolicy(const poker::MatchState& view) {
+  const size_t h = std::hash<std::string>()(poker::FormatMatchState(view));
+  switch (h % 8) {
+    case 0:
+      return "f";
+    case 1:
+    case 2:
+      return "r" + std::to_string(view.state.max_spent() * 2 + static_cast<int>(h % 500));
+    case 3:
+      return "r" + std::to_string(view.state.max_spent() + 100);
+    default:
+      return "c";
+  }
+}
+
+struct ResumeRun {
+  absl::StatusOr<std::vector<double>> totals;
+  Collected out;
+};
+
+// Runs `hands` hands of 3-player no-limit (seed 11, seats rotating) with `earlier` transaction
+// text to resume from (nullptr: a fresh match).
+std::unique_ptr<ResumeRun> PlayResumable(int hands, const std::string* earlier) {
+  static const poker::GameDef game = *poker::ParseGameDef(tools_test::kNoLimit3pGame);
+  std::vector<std::unique_ptr<FakeSeat>> fakes;
+  std::vector<SeatChannel*> seats;
+  for (int s = 0; s < 3; ++s) {
+    fakes.push_back(std::make_unique<FakeSeat>(game, StateHashPolicy));
+    seats.push_back(fakes.back().get());
+  }
+  DealerOptions options =
+      *ParseDealerArgs({"m", "g", std::to_string(hands), "11", "A", "B", "C", "-q", "-T", "-a"});
+  auto run = std::make_unique<ResumeRun>();
+  MatchIo io = run->out.io();
+  std::istringstream in(earlier != nullptr ? *earlier : "");
+  if (earlier != nullptr) {
+    io.resume = &in;
+    io.resume_name = "m.tlog";
+  }
+  run->totals = RunMatch(game, options, seats, io);
+  return run;
+}
+
+// Field `index` of each transaction line (0: action, 1: hand).
+std::vector<std::string> TransactionFields(const std::string& text, int first_field, int fields) {
+  std::vector<std::string> out;
+  for (absl::string_view line : absl::StrSplit(text, '\n', absl::SkipEmpty())) {
+    const std::vector<std::string> parts = absl::StrSplit(line, ' ');
+    EXPECT_EQ(parts.size(), 4u) << line;
+    std::string kept;
+    for (int i = first_field; i < first_field + fields && i < static_cast<int>(parts.size()); ++i) {
+      absl::StrAppend(&kept, i > first_field ? " " : "", parts[i]);
+    }
+    out.push_back(kept);
+  }
+  return out;
+}
+
+TEST(TransactionTest, ResumedMatchEqualsTheUninterruptedOne) {
+  constexpr int kHands = 12;
+  const std::unique_ptr<ResumeRun> whole = PlayResumable(kHands, nullptr);
+  ASSERT_TRUE(whole->totals.ok()) << whole->totals.status();
+  const std::vector<std::string> log =
+      absl::StrSplit(whole->out.log.str(), '\n', absl::SkipEmpty());
+  ASSERT_EQ(log.size(), static_cast<size_t>(kHands));
+  const std::vector<std::string> actions = TransactionFields(whole->out.transactions.str(), 0, 2);
+  ASSERT_GT(actions.size(), 3u * kHands);
+  const std::vector<std::string> lines =
+      absl::StrSplit(whole->out.transactions.str(), '\n', absl::SkipEmpty());
+  for (const std::string& line : lines) {
+    // Times: received no earlier than sent, microseconds with six digits.
+    const std::vector<std::string> parts = absl::StrSplit(line, ' ');
+    ASSERT_EQ(parts.size(), 4u);
+    ASSERT_EQ(parts[2].size() - parts[2].find('.'), 7u) << line;
+    ASSERT_LE(std::stod(parts[2]), std::stod(parts[3])) << line;
+  }
+
+  // Interrupt after every possible number of transactions: at the start, mid-hand, between hands,
+  // and after the last one.
+  for (size_t cut = 0; cut <= lines.size(); ++cut) {
+    std::string earlier;
+    for (size_t i = 0; i < cut; ++i) earlier += lines[i] + "\n";
+    // The hand of the next transaction (or the end) tells how many hands the cut completed.
+    const int hands_done =
+        cut == lines.size() ? kHands : std::stoi(TransactionFields(lines[cut], 1, 1)[0]);
+    const std::unique_ptr<ResumeRun> resumed = PlayResumable(kHands, &earlier);
+    ASSERT_TRUE(resumed->totals.ok()) << "cut " << cut << ": " << resumed->totals.status();
+    // Same totals; only the hands not finished before the cut are logged; the new transaction
+    // lines continue the old ones.
+    EXPECT_EQ(*resumed->totals, *whole->totals) << "cut " << cut;
+    const std::vector<std::string> relog =
+        absl::StrSplit(resumed->out.log.str(), '\n', absl::SkipEmpty());
+    ASSERT_EQ(relog.size(), static_cast<size_t>(kHands - hands_done)) << "cut " << cut;
+    for (size_t i = 0; i < relog.size(); ++i) EXPECT_EQ(relog[i], log[hands_done + i]);
+    const std::vector<std::string> more = TransactionFields(resumed->out.transactions.str(), 0, 2);
+    ASSERT_EQ(more.size(), actions.size() - cut) << "cut " << cut;
+    for (size_t i = 0; i < more.size(); ++i) ASSERT_EQ(more[i], actions[cut + i]) << "cut " << cut;
+    for (const std::string& m : resumed->out.messages) {
+      EXPECT_TRUE(absl::StartsWith(m, "WARNING: ")) << "cut " << cut << ": " << m;
+    }
+  }
+}
+
+TEST(TransactionTest, BadTransactionsStopTheResume) {
+  const std::unique_ptr<ResumeRun> whole = PlayResumable(3, nullptr);
+  ASSERT_TRUE(whole->totals.ok());
+  const std::vector<std::string> lines =
+      absl::StrSplit(whole->out.transactions.str(), '\n', absl::SkipEmpty());
+  ASSERT_GE(lines.size(), 3u);
+  const std::string first_two = lines[0] + "\n" + lines[1] + "\n";
+  struct Case {
+    std::string text;
+    std::string error;
+  };
+  const std::vector<Case> cases = {
+      {first_two + "c 0 1.0\n", "m.tlog:3: expected '<action> <hand> <sent> <received>'"},
+      {first_two + "c 5 1.000000 1.000001\n", "m.tlog:3: expected an action of hand"},
+      {first_two + "x 0 1.000000 1.000001\n", "m.tlog:3: "},
+      {"r1 0 1.000000 1.000001\n", "m.tlog:1: illegal action"},
+      // Position 2 acts first preflop; in hand 0 that is seat 3.
+      {"c 0 1.000000 2000.000000\n", "m.tlog:1: seat 3 ran out of time"},
+      {first_two + lines[2], "m.tlog:3: incomplete line"},
+      {whole->out.transactions.str() + "c 3 1.000000 1.000001\n",
+       "a transaction after the match's last hand"},
+  };
+  for (const Case& c : cases) {
+    const std::unique_ptr<ResumeRun> run = PlayResumable(3, &c.text);
+    EXPECT_TRUE(absl::IsInvalidArgument(run->totals.status())) << c.text;
+    EXPECT_THAT(std::string(run->totals.status().message()), ::testing::HasSubstr(c.error))
+        << c.text;
+    EXPECT_TRUE(run->out.log.str().empty());
+    EXPECT_TRUE(run->out.transactions.str().empty());
+  }
 }
 
 TEST(RunMatchTest, RandomJunkNeverBreaksTheMatch) {

@@ -218,6 +218,91 @@ TEST(DealerRepliesTest, StartTimeoutWhenNobodyConnects) {
                                 "timed out waiting for seat 1 to connect"));
 }
 
+// Replies that depend only on the state, so that a resumed match plays on as the first run did.
+Policy ByStateHash() {
+  return [](int, const std::string& line, const poker::MatchState& view) {
+    const size_t h = std::hash<std::string>()(line);
+    const std::string action =
+        h % 5 == 0 ? "f" : (h % 5 == 1 ? absl::StrCat("r", view.state.max_spent() * 2 + 50) : "c");
+    return std::optional<std::string>(absl::StrCat(line, ":", action, "\r\n"));
+  };
+}
+
+// Runs the dealer in `dir` (heads-up no-limit, seed 7, seats rotating) until it exits.
+MatchRun RunDealerIn(const TempDir& dir, int hands, const std::vector<std::string>& extra) {
+  WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  std::vector<std::string> argv = {
+      BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7", "Alice", "Bob", "-q"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
+  MatchRun run;
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  if (!ports_line) return run;
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  if (ports.size() != 2) return run;
+  std::thread t0(PlaySeat, std::stoi(ports[0]), &game, ByStateHash());
+  std::thread t1(PlaySeat, std::stoi(ports[1]), &game, ByStateHash());
+  run.stdout_text = dealer.ReadRest(milliseconds(30000));
+  run.status = dealer.Wait(milliseconds(10000));
+  t0.join();
+  t1.join();
+  run.stderr_text = ReadFile(dir.File("stderr.txt"));
+  run.log_lines = SplitLines(ReadFile(dir.File("m.log")));
+  return run;
+}
+
+TEST(DealerRepliesTest, TransactionFileResumesAnInterruptedMatch) {
+  constexpr int kHands = 8;
+  TempDir first;
+  const MatchRun whole = RunDealerIn(first, kHands, {"-T"});
+  ASSERT_EQ(whole.status, 0) << whole.stderr_text;
+  ASSERT_EQ(whole.log_lines.size(), 4u + kHands + 1);
+  const std::vector<std::string> transactions = SplitLines(ReadFile(first.File("m.tlog")));
+  ASSERT_GT(transactions.size(), 2u * kHands);
+
+  // The dealer "crashed" in the middle of hand 5: its files hold what it had written by then.
+  size_t cut = 0;
+  while (cut < transactions.size() &&
+         !absl::StartsWith(transactions[cut].substr(transactions[cut].find(' ') + 1), "5 ")) {
+    ++cut;
+  }
+  ASSERT_LT(cut + 1, transactions.size());
+  ++cut;  // one action of hand 5 was played
+  TempDir second;
+  std::string tlog, log;
+  for (size_t i = 0; i < cut; ++i) tlog += transactions[i] + "\n";
+  for (size_t i = 0; i < 4 + 5; ++i) log += whole.log_lines[i] + "\n";
+  WriteFile(second.File("m.tlog"), tlog);
+  WriteFile(second.File("m.log"), log);
+
+  const MatchRun resumed = RunDealerIn(second, kHands, {"-T", "-a"});
+  ASSERT_EQ(resumed.status, 0) << resumed.stderr_text;
+  // The score covers the whole match; the log has the first run's hands 0-4, a second header,
+  // hands 5-7 as the first run played them, and the SCORE line.
+  EXPECT_EQ(SplitLines(resumed.stdout_text).back(), SplitLines(whole.stdout_text).back());
+  ASSERT_EQ(resumed.log_lines.size(), 4u + 5 + 4 + 3 + 1) << resumed.stderr_text;
+  for (int i = 0; i < 4 + 5; ++i) EXPECT_EQ(resumed.log_lines[i], whole.log_lines[i]);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(resumed.log_lines[9 + i], whole.log_lines[i]);
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(resumed.log_lines[13 + i], whole.log_lines[9 + i]);
+  // The transaction file goes on with the same actions.
+  const std::vector<std::string> again = SplitLines(ReadFile(second.File("m.tlog")));
+  ASSERT_EQ(again.size(), transactions.size());
+  for (size_t i = 0; i < again.size(); ++i) {
+    EXPECT_EQ(again[i].substr(0, again[i].find(' ', again[i].find(' ') + 1)),
+              transactions[i].substr(0, transactions[i].find(' ', transactions[i].find(' ') + 1)))
+        << i;
+  }
+
+  // A damaged transaction file stops the dealer with the line named, before any hand is played.
+  TempDir third;
+  WriteFile(third.File("m.tlog"), "c 0 12.5\n");
+  const MatchRun refused = RunDealerIn(third, kHands, {"-T", "-a"});
+  EXPECT_EQ(refused.status, 1);
+  EXPECT_TRUE(absl::StrContains(refused.stderr_text, "m.tlog:1: expected")) << refused.stderr_text;
+  EXPECT_FALSE(absl::StrContains(refused.stdout_text, "SCORE"));
+}
+
 TEST(DealerRepliesTest, BadCommandLineExitsTwo) {
   Subprocess dealer({BinPath("dealer"), "m", "no.game", "0", "1", "A", "B"}, "", "");
   EXPECT_EQ(dealer.Wait(milliseconds(10000)), 2);

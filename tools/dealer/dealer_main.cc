@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,29 @@ int Run(int argc, char** argv) {
     return 2;
   }
   options.names.resize(n);
+  // -T: <matchName>.tlog records every action; with -a, what it already holds is replayed first.
+  std::istringstream earlier_transactions;
+  std::ofstream transactions;
+  const std::string transactions_path = absl::StrCat(options.match_name, ".tlog");
   if (options.transaction_log) {
-    std::cerr << "WARNING: -T (transaction log) is not implemented; no .tlog is written\n";
+    if (options.append) {
+      std::ifstream in(transactions_path, std::ios::binary);
+      if (in) {
+        std::ostringstream bytes;
+        bytes << in.rdbuf();
+        if (in.bad()) {
+          std::cerr << "ERROR: could not read transaction file " << transactions_path << "\n";
+          return 1;
+        }
+        earlier_transactions.str(bytes.str());
+      }
+    }
+    transactions.open(transactions_path,
+                      std::ios::binary | (options.append ? std::ios::app : std::ios::trunc));
+    if (!transactions) {
+      std::cerr << "ERROR: could not open transaction file " << transactions_path << "\n";
+      return 1;
+    }
   }
 
   std::ofstream log;
@@ -107,6 +129,13 @@ int Run(int argc, char** argv) {
   dealer::MatchIo io;
   io.log = log.is_open() ? &log : nullptr;
   io.message = [](absl::string_view line) { std::cerr << line << "\n"; };
+  if (transactions.is_open()) {
+    io.transactions = &transactions;
+    if (options.append) {
+      io.resume = &earlier_transactions;
+      io.resume_name = transactions_path;
+    }
+  }
   absl::StatusOr<std::vector<double>> totals = dealer::RunMatch(*game, options, seats, io);
   if (!totals.ok()) {
     std::cerr << "ERROR: match aborted: " << totals.status().message() << "\n";

@@ -22,8 +22,8 @@ struct DealerOptions {
   bool fixed_seats = false;        // -f: no rotation of positions between hands
   bool quiet = false;              // -q: no TO/FROM traffic on stderr
   bool log = true;                 // -l/-L
-  bool transaction_log = false;    // -t/-T (accepted; see dealer_main.cc)
-  bool append = false;             // -a: append to the log instead of overwriting it
+  bool transaction_log = false;    // -t/-T: write <match_name>.tlog (every action, timed)
+  bool append = false;             // -a: append to the log/.tlog; with -T, resume from the .tlog
   int64_t t_response_ms = 600000;  // --t_response: most time for one reply
   int64_t t_hand_ms = 600000;      // --t_hand: most time a seat may use in one hand
   int64_t t_per_hand_ms = 7000;    // --t_per_hand: average a seat may use per hand over the match

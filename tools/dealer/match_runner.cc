@@ -9,8 +9,11 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "poker/deal.h"
 
@@ -103,11 +106,38 @@ bool SameMatchState(const MatchState& a, const MatchState& b) {
   return true;
 }
 
-std::string WallClockStamp() {
-  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
-                          std::chrono::system_clock::now().time_since_epoch())
-                          .count();
+int64_t WallMicros() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string StampOf(int64_t micros) {
   return absl::StrFormat("%d.%06d", micros / 1000000, micros % 1000000);
+}
+
+std::string WallClockStamp() { return StampOf(WallMicros()); }
+
+// Reads `seconds.microseconds` (at most six fraction digits, as the server's "%zu.%06zu").
+bool ParseStamp(absl::string_view text, int64_t* micros) {
+  const size_t dot = text.find('.');
+  if (dot == absl::string_view::npos || dot == 0) return false;
+  const absl::string_view fraction = text.substr(dot + 1);
+  if (fraction.empty() || fraction.size() > 6) return false;
+  for (const char c : text.substr(0, dot)) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  for (const char c : fraction) {
+    if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+  }
+  int64_t seconds = 0, part = 0;
+  if (!absl::SimpleAtoi(text.substr(0, dot), &seconds) || !absl::SimpleAtoi(fraction, &part) ||
+      seconds > int64_t{1} << 40) {
+    return false;
+  }
+  // "%06zu" reads the digits as a number: "5" is 5 microseconds, as the server writes "000005".
+  *micros = seconds * 1000000 + part;
+  return true;
 }
 
 int64_t MicrosBetween(Clock::time_point from, Clock::time_point to) {
@@ -160,6 +190,15 @@ struct TimeBudget {
   int64_t Allowance(int seat) const {
     return std::max<int64_t>(0, std::min({response_limit, hand_limit - used_hand[seat],
                                           match_limit - used_match[seat]}));
+  }
+
+  // Counts a recorded reply time (the server's checkErrorTimes); false when a limit is exceeded.
+  bool Charge(int seat, int64_t micros) {
+    if (micros < 0) return true;  // the wall clock went backwards: not counted, as by the server
+    used_hand[seat] += micros;
+    used_match[seat] += micros;
+    return micros <= response_limit && used_hand[seat] <= hand_limit &&
+           used_match[seat] <= match_limit;
   }
 };
 
@@ -257,6 +296,16 @@ absl::Status SendStates(const DealerOptions& options, const State& state,
 
 }  // namespace
 
+std::string FormatTransaction(const GameDef& game, const Action& action, uint32_t hand,
+                              int64_t sent_micros, int64_t received_micros) {
+  const char letter = action.type == ActionType::kFold   ? 'f'
+                      : action.type == ActionType::kCall ? 'c'
+                                                         : 'r';
+  const std::string text = letter == 'r' && game.is_no_limit() ? absl::StrCat("r", action.raise_to)
+                                                               : std::string(1, letter);
+  return absl::StrCat(text, " ", hand, " ", StampOf(sent_micros), " ", StampOf(received_micros));
+}
+
 Reply ParseReply(const GameDef& game, const MatchState& current, absl::string_view line) {
   Reply reply;
   if (!line.empty() && (line[0] == '#' || line[0] == ';')) {
@@ -310,25 +359,19 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
   poker::LogLine log_line{State(game, 0), std::vector<double>(n), std::vector<std::string>(n), ""};
   poker::Dealer deal(game, options.seed);
 
-  for (uint32_t hand = 0; hand < options.num_hands; ++hand) {
-    const int position0_seat = options.fixed_seats ? 0 : static_cast<int>(hand % n);
+  // The hand being played; hands advance only through start_hand.
+  uint32_t hand = 0;
+  int position0_seat = 0;
+  State state(game, 0);
+  auto start_hand = [&](uint32_t number) {
+    hand = number;
+    position0_seat = options.fixed_seats ? 0 : static_cast<int>(hand % n);
     std::fill(budget.used_hand.begin(), budget.used_hand.end(), 0);
-    State state(game, hand);
+    state = State(game, hand);
     deal.DealNext(&state);
-    while (!state.finished()) {
-      const int acting = state.CurrentPlayer();
-      const int acting_seat = (acting + position0_seat) % n;
-      if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) {
-        return s;
-      }
-      const Clock::time_point sent = Clock::now();
-      absl::StatusOr<Action> action = GetAction(game, options, MatchState{acting, state},
-                                                acting_seat, seats[acting_seat], sent, &budget, io);
-      if (!action.ok()) return action.status();
-      if (absl::Status s = state.Apply(*action); !s.ok()) {
-        return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
-      }
-    }
+  };
+  // Adds a finished hand's values to the seats' totals and, when `log_it`, logs it.
+  auto finish_hand = [&](bool log_it) -> absl::Status {
     if (absl::Status s = state.Values(absl::MakeSpan(values)); !s.ok()) {
       return absl::InternalError(absl::StrCat("hand ", hand, ": ", s.message()));
     }
@@ -338,12 +381,86 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
       log_line.values[p] = values[p];
       log_line.names[p] = options.names[seat];
     }
-    if (io.log != nullptr) {
+    if (log_it && io.log != nullptr) {
       log_line.state = state;
       *io.log << poker::FormatLogLine(log_line) << '\n';
       io.log->flush();
     }
+    return absl::OkStatus();
+  };
+
+  start_hand(0);
+  if (io.resume != nullptr) {
+    std::string line;
+    for (int line_number = 1; std::getline(*io.resume, line); ++line_number) {
+      const auto fail = [&](absl::string_view why) {
+        const std::string text = absl::StrFormat("%s:%d: %s: '%s'", io.resume_name, line_number,
+                                                 why, absl::CHexEscape(line));
+        io.message(absl::StrCat("ERROR: ", text));
+        return absl::InvalidArgumentError(absl::StrCat("cannot resume: ", text));
+      };
+      if (io.resume->eof()) {
+        return fail("incomplete line (no newline: the interrupted run stopped while writing it)");
+      }
+      const std::vector<absl::string_view> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+      uint32_t line_hand = 0;
+      int64_t sent = 0, received = 0;
+      if (fields.size() != 4 || !absl::SimpleAtoi(fields[1], &line_hand) ||
+          !ParseStamp(fields[2], &sent) || !ParseStamp(fields[3], &received)) {
+        return fail("expected '<action> <hand> <sent> <received>'");
+      }
+      if (hand >= options.num_hands) return fail("a transaction after the match's last hand");
+      if (line_hand != hand) return fail(absl::StrCat("expected an action of hand ", hand));
+      absl::StatusOr<Action> action = poker::ParseAction(state, fields[0]);
+      if (!action.ok()) return fail(action.status().message());
+      if (absl::Status legal = state.CheckAction(*action); !legal.ok()) {
+        return fail(absl::StrCat("illegal action: ", legal.message()));
+      }
+      const int seat = (state.CurrentPlayer() + position0_seat) % n;
+      if (!budget.Charge(seat, received - sent)) {
+        return fail(absl::StrFormat("seat %d ran out of time", seat + 1));
+      }
+      if (absl::Status s = state.Apply(*action); !s.ok()) return fail(s.message());
+      if (state.finished()) {
+        if (absl::Status s = finish_hand(false); !s.ok()) return s;
+        start_hand(hand + 1);
+      }
+    }
+    if (io.resume->bad()) {
+      return absl::DataLossError(absl::StrCat("cannot resume: could not read ", io.resume_name));
+    }
+    if (!options.quiet) {
+      io.message(absl::StrFormat("RESUMED at hand %d after replaying %s", hand, io.resume_name));
+    }
+  }
+
+  while (hand < options.num_hands) {
+    while (!state.finished()) {
+      const int acting = state.CurrentPlayer();
+      const int acting_seat = (acting + position0_seat) % n;
+      if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) {
+        return s;
+      }
+      const Clock::time_point sent = Clock::now();
+      const int64_t sent_wall = WallMicros();
+      absl::StatusOr<Action> action = GetAction(game, options, MatchState{acting, state},
+                                                acting_seat, seats[acting_seat], sent, &budget, io);
+      if (!action.ok()) return action.status();
+      if (io.transactions != nullptr) {
+        *io.transactions << FormatTransaction(game, *action, hand, sent_wall, WallMicros()) << '\n';
+        io.transactions->flush();
+        if (!*io.transactions) {
+          io.message("ERROR: could not write to transaction file");
+          return absl::DataLossError("could not write to the transaction file");
+        }
+      }
+      if (absl::Status s = state.Apply(*action); !s.ok()) {
+        return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
+      }
+    }
+    if (absl::Status s = finish_hand(true); !s.ok()) return s;
     if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) return s;
+    start_hand(hand + 1);
   }
   if (!options.quiet) io.message(absl::StrCat("FINISHED at ", WallClockStamp()));
   return totals;

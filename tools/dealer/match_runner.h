@@ -5,7 +5,9 @@
 #ifndef TOOLS_DEALER_MATCH_RUNNER_H_
 #define TOOLS_DEALER_MATCH_RUNNER_H_
 
+#include <cstdint>
 #include <functional>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -47,13 +49,30 @@ Reply ParseReply(const poker::GameDef& game, const poker::MatchState& current,
 struct MatchIo {
   std::ostream* log = nullptr;  // receives one STATE line per finished hand, flushed at once
   std::function<void(absl::string_view)> message;
+  // -T: receives the server's transaction lines, one per action played and flushed at once:
+  // `<action> <hand> <sent> <received>` where the action is `f`, `c`, `r` (limit) or `r<to>`
+  // (no-limit) and the times are wall-clock `seconds.microseconds` when the state went to the
+  // acting seat and when its reply arrived.
+  std::ostream* transactions = nullptr;
+  // -a with -T: the transaction lines of an interrupted run of the same match. They are replayed
+  // after the version check, without messages to the seats and without log lines (the appended
+  // log already holds those hands), counting their time against the limits as the server does;
+  // play then goes on from the hand and action where they stop. A line that does not parse, is
+  // for another hand, is illegal, or is incomplete (no newline: the run stopped while writing
+  // it) aborts the match with an error naming `resume_name` and the line.
+  std::istream* resume = nullptr;
+  std::string resume_name = "transactions";
 };
 
+// One transaction line (without the newline) for `action` played in `hand`.
+std::string FormatTransaction(const poker::GameDef& game, const poker::Action& action,
+                              uint32_t hand, int64_t sent_micros, int64_t received_micros);
+
 // Plays options.num_hands hands between `seats` (command-line order; one per player of `game`),
-// after checking each seat's `VERSION:` line. In hand h, position p is played by seat
-// (p + h) mod N unless options.fixed_seats. Returns each seat's total winnings in chips.
-// A timeout, a disconnect or an unparseable version aborts the match with an error; the hands
-// already finished are in the log.
+// after checking each seat's `VERSION:` line and replaying io.resume. In hand h, position p is
+// played by seat (p + h) mod N unless options.fixed_seats. Returns each seat's total winnings in
+// chips. A timeout, a disconnect or an unparseable version aborts the match with an error; the
+// hands already finished are in the log.
 absl::StatusOr<std::vector<double>> RunMatch(const poker::GameDef& game,
                                              const DealerOptions& options,
                                              absl::Span<SeatChannel* const> seats,

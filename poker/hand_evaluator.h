@@ -48,7 +48,8 @@ namespace hand_internal {
 // packs the other two, so that adding two keys adds both at once:
 //
 //   bits  0..24  rank key: the sum of kRankKeys[rank] over the cards. kRankKeys was found by a
-//                greedy search (each constant is the smallest that keeps all sums distinct), so
+//                greedy search (each constant is the smallest that keeps all sums distinct;
+//                tools/gen/gen_rank_keys re-derives them and a ctest checks it does), so
 //                every multiset of at most 7 ranks (at most 4 of each) has its own sum; the
 //                largest is 4 * kRankKeys[12] + 3 * kRankKeys[11] = 18,393,157 < 2^25. Bits
 //                25..31 stay zero, so the low 32 bits are the rank key.

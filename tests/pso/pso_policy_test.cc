@@ -49,7 +49,8 @@ State RandomState(const poker::GameDef& game, std::mt19937_64* rng) {
     for (int c = 0; c < poker::kNumCards; ++c) deck.push_back(static_cast<poker::Card>(c));
     std::shuffle(deck.begin(), deck.end(), *rng);
     int next = 0;
-    for (int p = 0; p < game.num_players; ++p) {
+    // (The bound on kMaxPlayers only tells GCC the writes stay inside the state.)
+    for (int p = 0; p < game.num_players && p < poker::kMaxPlayers; ++p) {
       for (int i = 0; i < 2; ++i) state.set_hole_card(p, i, deck[next++]);
     }
     for (int i = 0; i < 5; ++i) state.set_board_card(i, deck[next++]);

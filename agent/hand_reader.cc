@@ -266,8 +266,9 @@ void HandReader::PrepareStreet(const poker::State& state) {
   poker::CardSet board_set;
   bool board_ok = holdem_pairs_ && (board_size == 0 || (board_size >= 3 && board_size <= 5));
   for (int i = 0; i < board_size && board_ok; ++i) {
+    // An unknown card (kNoCard) must not reach the mask: its shift would be out of range.
     board_ok = board[i] < poker::kNumCards && !board_set.Contains(board[i]);
-    board_set.Add(board[i]);
+    if (board_ok) board_set.Add(board[i]);
   }
   if (!board_ok) return;
   const absl::Span<const poker::Card> board_span(board.data(), board_size);

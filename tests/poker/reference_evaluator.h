@@ -72,7 +72,7 @@ inline Score ScoreFive(const Card* five) {
   Score score = static_cast<Score>(category) << 20;
   if (straight_top >= 0) return score | static_cast<Score>(straight_top) << 16;
   int shift = 16;
-  for (int g = 0; g < num_groups; ++g, shift -= 4) {
+  for (int g = 0; g < num_groups && g < 5; ++g, shift -= 4) {  // (5: for GCC's bounds check)
     score |= static_cast<Score>(groups[g].second) << shift;
   }
   return score;

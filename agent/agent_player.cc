@@ -637,6 +637,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
   AgentOptions options;
   options.seat = seat;
   std::string model_path = DefaultModelPath();
+  bool model_given = false;
   std::string log_path;
   std::vector<std::pair<std::string, std::string>> assignments;
   for (absl::string_view item : absl::StrSplit(params, ',', absl::SkipEmpty())) {
@@ -648,6 +649,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
     const std::string value(absl::StripAsciiWhitespace(item.substr(eq + 1)));
     if (key == "model") {
       model_path = value == "none" ? "" : value;
+      model_given = true;
     } else if (key == "policy") {
       options.policy = value;
     } else if (key == "seed") {
@@ -677,8 +679,10 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
   if (!model_path.empty()) {
     absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded =
         LoadAgentModel(model_path, game);
-    if (!loaded.ok()) return loaded.status();
-    model = *std::move(loaded);
+    // A model named in the spec must load; the bundled default is used only when it is of this
+    // game (else DFmodel reads the hands, as in the `agent` program).
+    if (!loaded.ok() && model_given) return loaded.status();
+    if (loaded.ok()) model = *std::move(loaded);
   }
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent =
       AgentPlayer::Create(game, std::move(model), std::move(options));

@@ -413,6 +413,17 @@ TEST(ArenaTest, TheAgentPlaysInTheArenaBySpec) {
   EXPECT_FALSE(arena::MakePlayer("agent:policy=nope,model=none", context).ok());
   EXPECT_FALSE(arena::MakePlayer("agent:model=none,bogus_param=1", context).ok());
   EXPECT_FALSE(arena::MakePlayer("agent:model=/no/such/model.pb", context).ok());
+
+  // The bundled model is heads-up: in another game the agent reads hands with DFmodel instead of
+  // refusing to play, but a model named for the wrong game is an error.
+  ASSERT_FALSE(DefaultModelPath().empty());
+  const poker::GameDef three = Game(agentplay_test::kNoLimit3p);
+  arena::PlayerContext three_context{&three, 0, "me", 0};
+  EXPECT_TRUE(arena::MakePlayer("agent:policy=fold", three_context).ok());
+  const absl::StatusOr<std::unique_ptr<poker::Player>> named =
+      arena::MakePlayer(absl::StrCat("agent:model=", DefaultModelPath()), three_context);
+  ASSERT_FALSE(named.ok());
+  EXPECT_NE(named.status().message().find("another game"), std::string::npos) << named.status();
 }
 
 }  // namespace

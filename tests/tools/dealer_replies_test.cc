@@ -60,14 +60,15 @@ struct MatchRun {
   std::vector<std::string> log_lines;
 };
 
-// Runs `hands` hands of heads-up no-limit with fixed seats (seat 0 = position 0, the big blind).
-MatchRun RunDealer(int hands, const std::vector<std::string>& extra, Policy seat0, Policy seat1) {
-  TempDir dir;
+// Runs the dealer in `dir` on heads-up no-limit (seed 7, quiet) with `args` after the seed (the
+// names, then options) and the two seats played by `seat0` and `seat1`, until it exits.
+MatchRun RunDealerIn(const TempDir& dir, int hands, const std::vector<std::string>& args,
+                     Policy seat0, Policy seat1) {
   WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
   const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
-  std::vector<std::string> argv = {
-      BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7", "Bad", "Good", "-f", "-q"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
+  std::vector<std::string> argv = {BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  argv.push_back("-q");
   Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
   MatchRun run;
   const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
@@ -83,6 +84,14 @@ MatchRun RunDealer(int hands, const std::vector<std::string>& extra, Policy seat
   run.stderr_text = ReadFile(dir.File("stderr.txt"));
   run.log_lines = SplitLines(ReadFile(dir.File("m.log")));
   return run;
+}
+
+// Runs `hands` hands with fixed seats (seat 0 = position 0, the big blind) in a fresh folder.
+MatchRun RunDealer(int hands, const std::vector<std::string>& extra, Policy seat0, Policy seat1) {
+  TempDir dir;
+  std::vector<std::string> args = {"Bad", "Good", "-f"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return RunDealerIn(dir, hands, args, seat0, seat1);
 }
 
 // The STATE line the dealer must log for hand `hand` (seed 7, seats fixed) after `actions`.
@@ -228,34 +237,11 @@ Policy ByStateHash() {
   };
 }
 
-// Runs the dealer in `dir` (heads-up no-limit, seed 7, seats rotating) until it exits.
-MatchRun RunDealerIn(const TempDir& dir, int hands, const std::vector<std::string>& extra) {
-  WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
-  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
-  std::vector<std::string> argv = {
-      BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7", "Alice", "Bob", "-q"};
-  argv.insert(argv.end(), extra.begin(), extra.end());
-  Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
-  MatchRun run;
-  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
-  if (!ports_line) return run;
-  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
-  if (ports.size() != 2) return run;
-  std::thread t0(PlaySeat, std::stoi(ports[0]), &game, ByStateHash());
-  std::thread t1(PlaySeat, std::stoi(ports[1]), &game, ByStateHash());
-  run.stdout_text = dealer.ReadRest(milliseconds(30000));
-  run.status = dealer.Wait(milliseconds(10000));
-  t0.join();
-  t1.join();
-  run.stderr_text = ReadFile(dir.File("stderr.txt"));
-  run.log_lines = SplitLines(ReadFile(dir.File("m.log")));
-  return run;
-}
-
 TEST(DealerRepliesTest, TransactionFileResumesAnInterruptedMatch) {
   constexpr int kHands = 8;
   TempDir first;
-  const MatchRun whole = RunDealerIn(first, kHands, {"-T"});
+  const MatchRun whole =
+      RunDealerIn(first, kHands, {"Alice", "Bob", "-T"}, ByStateHash(), ByStateHash());
   ASSERT_EQ(whole.status, 0) << whole.stderr_text;
   ASSERT_EQ(whole.log_lines.size(), 4u + kHands + 1);
   const std::vector<std::string> transactions = SplitLines(ReadFile(first.File("m.tlog")));
@@ -276,7 +262,8 @@ TEST(DealerRepliesTest, TransactionFileResumesAnInterruptedMatch) {
   WriteFile(second.File("m.tlog"), tlog);
   WriteFile(second.File("m.log"), log);
 
-  const MatchRun resumed = RunDealerIn(second, kHands, {"-T", "-a"});
+  const MatchRun resumed =
+      RunDealerIn(second, kHands, {"Alice", "Bob", "-T", "-a"}, ByStateHash(), ByStateHash());
   ASSERT_EQ(resumed.status, 0) << resumed.stderr_text;
   // The score covers the whole match; the log has the first run's hands 0-4, a second header,
   // hands 5-7 as the first run played them, and the SCORE line.
@@ -297,7 +284,8 @@ TEST(DealerRepliesTest, TransactionFileResumesAnInterruptedMatch) {
   // A damaged transaction file stops the dealer with the line named, before any hand is played.
   TempDir third;
   WriteFile(third.File("m.tlog"), "c 0 12.5\n");
-  const MatchRun refused = RunDealerIn(third, kHands, {"-T", "-a"});
+  const MatchRun refused =
+      RunDealerIn(third, kHands, {"Alice", "Bob", "-T", "-a"}, ByStateHash(), ByStateHash());
   EXPECT_EQ(refused.status, 1);
   EXPECT_TRUE(absl::StrContains(refused.stderr_text, "m.tlog:1: expected")) << refused.stderr_text;
   EXPECT_FALSE(absl::StrContains(refused.stdout_text, "SCORE"));

@@ -7,7 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_format.h"
-#include "agent/rng.h"
+#include "poker/rng.h"
 
 // Card removal between opponents. The deal is uniform, so given our cards, the board and each
 // opponent's independent evidence (its weights), the opponents' pairs (o_1..o_n) have the joint
@@ -47,6 +47,7 @@ using poker::Hand;
 using poker::HandRank;
 using poker::kNumCards;
 using poker::kNumPairs;
+using poker::Rng;
 
 constexpr int kMaxRestarts = 1000;
 // In the fallback, an opponent is redrawn this many times from its alias table before its
@@ -59,7 +60,8 @@ constexpr int kMaxFallbackRestarts = 10000;
 // 1/k is an integer and the sums are exact: an all-tie run gives exactly 1/k with error 0.
 constexpr int64_t kPotUnits = 2520;
 // Our share of the pot, in kPotUnits, when k players tie (index k).
-constexpr int64_t kTieShare[kMaxOpponents + 2] = {0, 2520, 1260, 840, 630, 504, 420, 360, 315, 280, 252};
+constexpr int64_t kTieShare[kMaxOpponents + 2] = {0,   2520, 1260, 840, 630, 504,
+                                                  420, 360,  315,  280, 252};
 
 // Hands and card masks of every card and every pair, built once.
 struct Tables {
@@ -88,7 +90,7 @@ struct Stats {
   int64_t sum = 0;     // kPotUnits per trial won; exact up to 3.6e15 trials
   int64_t sum_sq = 0;  // (kPotUnits)^2 per trial won; exact up to 1.4e12 trials
   int64_t rejections = 0;
-  bool sequential = false;  // fell back to one-after-the-other draws
+  bool sequential = false;    // fell back to one-after-the-other draws
   bool incompatible = false;  // the ranges could not be dealt together
 };
 
@@ -108,8 +110,8 @@ struct TrialContext {
 
 // Draws from `weights` restricted to pairs disjoint from `used`, by a linear scan; -1 when no such
 // pair has weight.
-int ScanDraw(const std::array<float, kNumPairs>& weights, const uint64_t* pair_mask,
-             uint64_t used, Rng& rng) {
+int ScanDraw(const std::array<float, kNumPairs>& weights, const uint64_t* pair_mask, uint64_t used,
+             Rng& rng) {
   double total = 0;
   for (int p = 0; p < kNumPairs; ++p) {
     if (!(pair_mask[p] & used)) total += weights[p];
@@ -273,13 +275,17 @@ absl::Status EquityCalculator::Prepare(poker::PairCards hole, absl::Span<const C
         absl::StrFormat("board has %d cards; it must have 0, 3, 4 or 5", board.size()));
   }
   if (opponents.empty() || opponents.size() > kMaxOpponents) {
-    return absl::InvalidArgumentError(absl::StrFormat(
-        "%d opponents; equity needs 1 to %d", opponents.size(), kMaxOpponents));
+    return absl::InvalidArgumentError(
+        absl::StrFormat("%d opponents; equity needs 1 to %d", opponents.size(), kMaxOpponents));
   }
   uint64_t dead = 0;
-  const Card known[7] = {hole.low, hole.high, board.size() > 0 ? board[0] : Card{0},
-                         board.size() > 1 ? board[1] : Card{0}, board.size() > 2 ? board[2] : Card{0},
-                         board.size() > 3 ? board[3] : Card{0}, board.size() > 4 ? board[4] : Card{0}};
+  const Card known[7] = {hole.low,
+                         hole.high,
+                         board.size() > 0 ? board[0] : Card{0},
+                         board.size() > 1 ? board[1] : Card{0},
+                         board.size() > 2 ? board[2] : Card{0},
+                         board.size() > 3 ? board[3] : Card{0},
+                         board.size() > 4 ? board[4] : Card{0}};
   for (size_t k = 0; k < 2 + board.size(); ++k) {
     const Card c = known[k];
     if (c >= kNumCards) {
@@ -396,14 +402,30 @@ absl::StatusOr<EquityResult> EquityCalculator::MonteCarlo(const EquityOptions& o
   Stats stats;
   const bool heads_up = num_opponents_ == 1;
   switch (cards_to_deal_ * 2 + heads_up) {
-    case 11: RunTrials<5, true>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 10: RunTrials<5, false>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 5: RunTrials<2, true>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 4: RunTrials<2, false>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 3: RunTrials<1, true>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 2: RunTrials<1, false>(ctx, options.max_trials, deadline, timed, &stats); break;
-    case 1: RunTrials<0, true>(ctx, options.max_trials, deadline, timed, &stats); break;
-    default: RunTrials<0, false>(ctx, options.max_trials, deadline, timed, &stats); break;
+    case 11:
+      RunTrials<5, true>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 10:
+      RunTrials<5, false>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 5:
+      RunTrials<2, true>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 4:
+      RunTrials<2, false>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 3:
+      RunTrials<1, true>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 2:
+      RunTrials<1, false>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    case 1:
+      RunTrials<0, true>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
+    default:
+      RunTrials<0, false>(ctx, options.max_trials, deadline, timed, &stats);
+      break;
   }
   if (stats.incompatible) {
     return absl::InvalidArgumentError(

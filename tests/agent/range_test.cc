@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "agent/alias_table.h"
-#include "agent/rng.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
+#include "poker/rng.h"
 
 namespace agent {
 namespace {
@@ -16,6 +16,7 @@ namespace {
 using poker::Card;
 using poker::kNumPairs;
 using poker::PairIndex;
+using poker::Rng;
 
 Card C(const char* text) { return poker::ParseCard(text).value(); }
 

@@ -30,7 +30,7 @@ class EquityTest : public ::testing::Test {
   EquityTest() : game_(*poker::ParseGameDef(tools_test::kNoLimit2pGame)), equity_(game_) {}
   poker::GameDef game_;
   EquityEstimator equity_;
-  FastRng rng_{123};
+  poker::Rng rng_{123};
 };
 
 TEST_F(EquityTest, HandClasses) {
@@ -103,7 +103,7 @@ TEST(GenericEquityTest, KuhnThreePlayers) {
       "firstPlayer = 1\nmaxRaises = 1\nnumSuits = 1\nnumRanks = 4\nnumHoleCards = 1\n"
       "numBoardCards = 0\nEND GAMEDEF\n");
   EquityEstimator equity(kuhn);
-  FastRng rng(5);
+  poker::Rng rng(5);
   EXPECT_FALSE(equity.is_holdem());
   EXPECT_DOUBLE_EQ(equity.Equity(Cards("As"), {}, 2, 500, &rng), 1.0);
   EXPECT_DOUBLE_EQ(equity.Equity(Cards("Js"), {}, 2, 500, &rng), 0.0);

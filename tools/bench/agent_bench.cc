@@ -8,10 +8,10 @@
 #include "agent/alias_table.h"
 #include "agent/equity.h"
 #include "agent/range.h"
-#include "agent/rng.h"
 #include "benchmark/benchmark.h"
 #include "poker/card.h"
 #include "poker/hand_strength.h"
+#include "poker/rng.h"
 
 namespace {
 
@@ -98,7 +98,10 @@ void BM_EquityFlopWeightedOpponents(benchmark::State& state) {
   options.max_exact_evaluations = 0;  // Monte Carlo even heads-up
   RunEquity(state, Hole("AhKh"), Cards("Qh7h2c"), opponents, options);
 }
-BENCHMARK(BM_EquityFlopWeightedOpponents)->DenseRange(1, 9, 4)->Arg(2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EquityFlopWeightedOpponents)
+    ->DenseRange(1, 9, 4)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond);
 
 void BM_ExactFlopVsRange(benchmark::State& state) {
   const Range range = WeightedRange(0);
@@ -121,7 +124,12 @@ void BM_EquityStdErrorIn20ms(benchmark::State& state) {
   options.max_micros = 20'000;
   RunEquity(state, Hole("AhKd"), {}, opponents, options);
 }
-BENCHMARK(BM_EquityStdErrorIn20ms)->Arg(1)->Arg(2)->Arg(5)->Arg(9)->Iterations(10)
+BENCHMARK(BM_EquityStdErrorIn20ms)
+    ->Arg(1)
+    ->Arg(2)
+    ->Arg(5)
+    ->Arg(9)
+    ->Iterations(10)
     ->Unit(benchmark::kMillisecond);
 
 // All-pairs HS on one board; the range argument is the board size (3 flop, 4 turn, 5 river).
@@ -184,7 +192,7 @@ BENCHMARK(BM_RangeMultiply);
 void BM_AliasSample(benchmark::State& state) {
   agent::AliasTable table;
   table.Build(WeightedRange(0).weights());
-  agent::Rng rng(1);
+  poker::Rng rng(1);
   for (auto _ : state) benchmark::DoNotOptimize(table.Sample(rng.Next()));
   state.SetItemsProcessed(state.iterations());
 }

@@ -10,15 +10,6 @@ namespace {
 
 using poker::Card;
 
-uint64_t SplitMix64(uint64_t* x) {
-  uint64_t z = (*x += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 // Share of the pot won by `mine` against `ranks` (0, or 1/k for a k-way tie for best).
 template <typename Rank>
 double Share(Rank mine, const Rank* ranks, int n) {
@@ -31,22 +22,6 @@ double Share(Rank mine, const Rank* ranks, int n) {
 }
 
 }  // namespace
-
-FastRng::FastRng(uint64_t seed) {
-  for (uint64_t& word : s_) word = SplitMix64(&seed);
-}
-
-uint64_t FastRng::Next() {
-  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = Rotl(s_[3], 45);
-  return result;
-}
 
 int HoldemHandClass(Card a, Card b) {
   int hi = poker::RankOf(a);
@@ -65,7 +40,7 @@ EquityEstimator::EquityEstimator(const poker::GameDef& game)
 }
 
 double EquityEstimator::MonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
-                                   int num_opponents, int trials, FastRng* rng) const {
+                                   int num_opponents, int trials, poker::Rng* rng) const {
   num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
   trials = std::max(trials, 1);
   return holdem_ ? HoldemMonteCarlo(hole, board, num_opponents, trials, rng)
@@ -73,7 +48,7 @@ double EquityEstimator::MonteCarlo(absl::Span<const Card> hole, absl::Span<const
 }
 
 double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Card> board,
-                               int num_opponents, int trials, FastRng* rng) {
+                               int num_opponents, int trials, poker::Rng* rng) {
   num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
   if (!holdem_ || !board.empty()) return MonteCarlo(hole, board, num_opponents, trials, rng);
   const int cls = HoldemHandClass(hole[0], hole[1]);
@@ -86,7 +61,7 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
     if (hi < lo) std::swap(hi, lo);
     const bool suited = cls >= 13 && cls < 91;
     const Card rep[2] = {poker::MakeCard(hi, 0), poker::MakeCard(lo, suited ? 0 : 1)};
-    FastRng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
+    poker::Rng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
     cached =
         static_cast<float>(HoldemMonteCarlo(rep, {}, num_opponents, kPreflopTrials, &table_rng));
   }
@@ -94,7 +69,7 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
 }
 
 double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
-                                         int num_opponents, int trials, FastRng* rng) const {
+                                         int num_opponents, int trials, poker::Rng* rng) const {
   poker::CardSet known;
   for (Card c : hole) known.Add(c);
   for (Card c : board) known.Add(c);
@@ -130,7 +105,7 @@ double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole, absl::Span
 }
 
 double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
-                                          int num_opponents, int trials, FastRng* rng) const {
+                                          int num_opponents, int trials, poker::Rng* rng) const {
   const poker::GameDef& game = *game_;
   poker::CardSet known;
   for (Card c : hole) known.Add(c);

@@ -10,21 +10,9 @@
 #include "absl/types/span.h"
 #include "poker/card.h"
 #include "poker/game_def.h"
+#include "poker/rng.h"
 
 namespace bots {
-
-// xoshiro256** seeded through SplitMix64: a fast generator for Monte Carlo draws.
-class FastRng {
- public:
-  explicit FastRng(uint64_t seed);
-  // The next 64 random bits.
-  uint64_t Next();
-  // Uniform in [0, n) for n < 2^32 (multiply-shift; bias below 2^-32, irrelevant here).
-  uint32_t Below(uint32_t n) { return static_cast<uint32_t>(((Next() >> 32) * n) >> 32); }
-
- private:
-  std::array<uint64_t, 4> s_;
-};
 
 // Equity = probability of winning the pot against `num_opponents` hands dealt uniformly from the
 // unseen cards, with the rest of the board dealt at random; a tie among k best hands counts 1/k.
@@ -37,13 +25,13 @@ class EquityEstimator {
   // Monte Carlo estimate from `trials` deals. `hole` has the game's hole cards, `board` the
   // visible board cards; 1 <= num_opponents < kMaxPlayers.
   double MonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
-                    int num_opponents, int trials, FastRng* rng) const;
+                    int num_opponents, int trials, poker::Rng* rng) const;
 
   // The estimate the bots use: preflop in hold'em, a cached per (starting-hand class, number of
   // opponents) value computed once by kPreflopTrials deals from a fixed seed (so results do not
   // depend on the order of calls); on later rounds, or in other games, MonteCarlo.
   double Equity(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
-                int num_opponents, int trials, FastRng* rng);
+                int num_opponents, int trials, poker::Rng* rng);
 
   // True for standard Texas hold'em cards: 52-card deck, 2 hole cards, 5 board cards.
   bool is_holdem() const { return holdem_; }
@@ -52,9 +40,9 @@ class EquityEstimator {
 
  private:
   double HoldemMonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
-                          int num_opponents, int trials, FastRng* rng) const;
+                          int num_opponents, int trials, poker::Rng* rng) const;
   double GenericMonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
-                           int num_opponents, int trials, FastRng* rng) const;
+                           int num_opponents, int trials, poker::Rng* rng) const;
 
   const poker::GameDef* game_;
   bool holdem_;

@@ -73,7 +73,7 @@ class RuleBot : public poker::Player {
 
   BotConfig config_;
   EquityEstimator equity_;
-  FastRng rng_;
+  poker::Rng rng_;
 };
 
 // The ACPC example player's random policy: fold 0.06, call 0.47, raise 0.47, with fold dropped

@@ -1,10 +1,11 @@
-// A small, fast, seedable random generator for the agent's Monte Carlo (xoshiro256**).
-#ifndef AGENT_RNG_H_
-#define AGENT_RNG_H_
+// A small, fast, seedable random generator for Monte Carlo draws (the agent's equity, the bots'
+// equity): xoshiro256**.
+#ifndef POKER_RNG_H_
+#define POKER_RNG_H_
 
 #include <cstdint>
 
-namespace agent {
+namespace poker {
 
 // xoshiro256** (Blackman and Vigna): 256 bits of state, a few cycles per 64-bit output, passes
 // BigCrush. The state is filled from the seed with splitmix64 so that nearby seeds (1, 2, 3)
@@ -43,6 +44,9 @@ class Rng {
     return static_cast<uint32_t>((uint64_t{random32} * n) >> 32);
   }
 
+  // Uniform in [0, n) for n < 2^32 from the next 32 high random bits (Below above).
+  uint32_t Below(uint32_t n) { return Below(static_cast<uint32_t>(Next() >> 32), n); }
+
   // Uniform double in [0, 1) with 53 random bits.
   double Uniform() { return (Next() >> 11) * 0x1.0p-53; }
 
@@ -51,6 +55,6 @@ class Rng {
   uint64_t s_[4];
 };
 
-}  // namespace agent
+}  // namespace poker
 
-#endif  // AGENT_RNG_H_
+#endif  // POKER_RNG_H_

@@ -7,9 +7,11 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "agent/acpc_client.h"
@@ -17,6 +19,7 @@
 #include "agent/policies.h"
 #include "boost/program_options.hpp"
 #include "poker/game_def.h"
+#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -72,33 +75,27 @@ int main(int argc, char** argv) {
       "quiet,q", "no summary on stderr at the end");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("host", 1).add("port", 1);
 
   agent::AgentOptions options;
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "agent: " << e.what() << "\n(agent --help for usage)\n";
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\nPolicies:\n";
+  const auto help_tail = [&options] {
+    std::string text = "Policies:\n";
     for (const auto& [name, description] : agent::RegisteredPolicies()) {
-      std::cout << absl::StrFormat("  %-8s %s\n", name, description);
+      absl::StrAppendFormat(&text, "  %-8s %s\n", name, description);
     }
-    std::cout << "\nParameters (--param NAME=VALUE or --config FILE; current defaults):\n"
-              << agent::DescribeParams(options);
-    return 0;
+    return absl::StrCat(text,
+                        "\nParameters (--param NAME=VALUE or --config FILE; current defaults):\n",
+                        agent::DescribeParams(options));
+  };
+  po::variables_map vm;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("agent", argc, argv, visible, hidden, positional, &vm, help_tail)) {
+    return *done;
   }
   if (!vm.count("game") || !vm.count("host") || !vm.count("port") ||
       vm["port"].as<uint32_t>() > 65535) {
-    std::cerr << "agent: --game, <host> and <port> are required\n(agent --help for usage)\n";
-    return 2;
+    return cli::UsageError("agent", "--game, <host> and <port> are required");
   }
   options.policy = vm["policy"].as<std::string>();
   options.seed = vm["seed"].as<uint64_t>();

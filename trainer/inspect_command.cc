@@ -1,8 +1,10 @@
 // `trainer inspect`: a readable view of a model file.
 #include <iostream>
+#include <optional>
 #include <string>
 
 #include "boost/program_options.hpp"
+#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
@@ -35,10 +37,7 @@ Exit codes: 0 printed, 1 the model cannot be read (the reason is printed), 2 usa
 
 Options)";
 
-int Usage(const std::string& message) {
-  std::cerr << "trainer inspect: " << message << "\n(trainer inspect --help for usage)\n";
-  return 2;
-}
+int Usage(const std::string& message) { return cli::UsageError("trainer inspect", message); }
 
 int RunInspect(int argc, char** argv) {
   std::string model_path;
@@ -62,21 +61,12 @@ int RunInspect(int argc, char** argv) {
       "json", po::bool_switch(&json), "print one JSON object");
   po::options_description hidden;
   hidden.add_options()("model", po::value(&model_path));
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("model", 1);
-
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Usage(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("trainer inspect", argc, argv, visible, hidden, positional, &vm)) {
+    return *done;
   }
   if (model_path.empty()) return Usage("no MODEL given");
   if (population && !player_name.empty())

@@ -1,11 +1,13 @@
 // `trainer merge`: adds the counts of several model files into one.
 #include <algorithm>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
+#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 #include "trainer/opponent_model.h"
 
@@ -29,10 +31,7 @@ error.
 
 Options)";
 
-int Usage(const std::string& message) {
-  std::cerr << "trainer merge: " << message << "\n(trainer merge --help for usage)\n";
-  return 2;
-}
+int Usage(const std::string& message) { return cli::UsageError("trainer merge", message); }
 
 int RunMerge(int argc, char** argv) {
   std::vector<std::string> inputs;
@@ -49,21 +48,12 @@ int RunMerge(int argc, char** argv) {
       "keep every player (for a partial merge to be merged again later)");
   po::options_description hidden;
   hidden.add_options()("model", po::value(&inputs));
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("model", -1);
-
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Usage(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("trainer merge", argc, argv, visible, hidden, positional, &vm)) {
+    return *done;
   }
   if (inputs.empty()) return Usage("no MODEL given");
   if (out_path.empty()) return Usage("--out is required");

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "boost/program_options.hpp"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
+#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 
 namespace trainer {
@@ -81,30 +83,16 @@ int RunStats(int argc, char** argv) {
                                                      "no progress on stderr");
   po::options_description hidden;
   hidden.add_options()("path", po::value(&paths));
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("path", -1);
-
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "trainer stats: " << e.what() << "\n(trainer stats --help for usage)\n";
-    return 2;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("trainer stats", argc, argv, visible, hidden, positional, &vm)) {
+    return *done;
   }
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
-  }
-  if (paths.empty()) {
-    std::cerr << "trainer stats: no PATH given\n(trainer stats --help for usage)\n";
-    return 2;
-  }
+  if (paths.empty()) return cli::UsageError("trainer stats", "no PATH given");
   if (options.threads < 0 || options.max_problems_kept_per_file < 0) {
-    std::cerr << "trainer stats: --threads and --max-problems must not be negative\n";
-    return 2;
+    return cli::UsageError("trainer stats", "--threads and --max-problems must not be negative");
   }
 
   logs_parser::NamedGame game;

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
 #include "logs_parser/log_reader.h"
+#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
@@ -67,10 +69,7 @@ void PrintFirst(const std::vector<logs_parser::Problem>& problems, const char* w
   }
 }
 
-int Usage(const std::string& message) {
-  std::cerr << "trainer train: " << message << "\n(trainer train --help for usage)\n";
-  return 2;
-}
+int Usage(const std::string& message) { return cli::UsageError("trainer train", message); }
 
 void PrintSummary(const TrainResult& result, const std::string& out_path, int threads) {
   const OpponentModel& model = result.model;
@@ -145,15 +144,8 @@ int RunTrain(int argc, char** argv) {
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Usage(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
+  if (std::optional<int> done = cli::ParseCommandLine("trainer train", argc, argv, visible, &vm)) {
+    return *done;
   }
   if (options.log_paths.empty()) return Usage("--logs is required");
   if (game_argument.empty()) return Usage("--game is required");

@@ -57,6 +57,10 @@ TEST_F(CliTest, HelpAndUsageErrors) {
   EXPECT_THAT(help.output, HasSubstr("Exit codes"));
   EXPECT_EQ(Trainer("train").exit_code, 2);
   EXPECT_EQ(Trainer("train --logs x --game y --out z --shard 3/3").exit_code, 2);
+  // A stray argument is a usage error, not silently ignored.
+  const Result stray = Trainer("train stray --logs x --game y --out z");
+  EXPECT_EQ(stray.exit_code, 2);
+  EXPECT_THAT(stray.output, HasSubstr("(trainer train --help for usage)"));
   EXPECT_EQ(Trainer("inspect").exit_code, 2);
   EXPECT_EQ(Trainer("merge a.pb").exit_code, 2);
   EXPECT_EQ(Trainer("inspect --help").exit_code, 0);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
 #include "tools/arena/tournament.h"
+#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -127,28 +129,20 @@ int main(int argc, char** argv) {
       "blinds", po::value<std::string>()->default_value("20,40"), "tournament: SB,BB in chips")(
       "json", "print one JSON object instead of a table")("quiet,q", "no progress on stderr");
   po::variables_map vm;
-  try {
-    po::store(po::parse_command_line(argc, argv, options), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "arena: " << e.what() << "\n" << options;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << options << "Player kinds: " << absl::StrJoin(arena::RegisteredPlayerKinds(), ", ")
-              << "\nExit status: 0 success, 1 failure, 2 bad command line.\n";
-    return 0;
+  if (std::optional<int> done = cli::ParseCommandLine("arena", argc, argv, options, &vm, [] {
+        return absl::StrCat("Player kinds: ", absl::StrJoin(arena::RegisteredPlayerKinds(), ", "),
+                            "\nExit status: 0 success, 1 failure, 2 bad command line.\n");
+      })) {
+    return *done;
   }
   if (!vm.count("game") || !vm.count("player")) {
-    std::cerr << "arena: --game and --player are required\n" << options;
-    return 2;
+    return cli::UsageError("arena", "--game and --player are required");
   }
   std::vector<arena::PlayerSpec> players;
   for (const std::string& item : vm["player"].as<std::vector<std::string>>()) {
     const size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      std::cerr << "arena: --player '" << item << "' is not NAME=SPEC\n";
-      return 2;
+      return cli::UsageError("arena", "--player '" + item + "' is not NAME=SPEC");
     }
     players.push_back({item.substr(0, eq), item.substr(eq + 1)});
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -13,6 +14,7 @@
 #include "boost/program_options.hpp"
 #include "poker/game_def.h"
 #include "tools/bots/rule_bot.h"
+#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -33,29 +35,21 @@ int main(int argc, char** argv) {
       "game", po::value<std::string>(), "the ACPC .game file of the match");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
-  po::options_description all;
-  all.add(visible).add(hidden);
   po::positional_options_description positional;
   positional.add("host", 1).add("port", 1);
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    std::cerr << "bot: " << e.what() << "\n" << visible;
-    return 2;
-  }
-  if (vm.count("help")) {
-    std::cout << visible
-              << "Exit status: 0 when the dealer ends the match, 1 on a connection or "
-                 "game file error, 2 for a bad command line.\n";
-    return 0;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("bot", argc, argv, visible, hidden, positional, &vm, [] {
+            return std::string(
+                "Exit status: 0 when the dealer ends the match, 1 on a connection or game file "
+                "error, 2 for a bad command line.\n");
+          })) {
+    return *done;
   }
   if (!vm.count("style") || !vm.count("game") || !vm.count("host") || !vm.count("port") ||
       vm["port"].as<uint32_t>() > 65535) {
-    std::cerr << "bot: --style, --game, <host> and <port> are required\n" << visible;
-    return 2;
+    return cli::UsageError("bot", "--style, --game, <host> and <port> are required");
   }
   std::string spec =
       absl::StrCat("style=", vm["style"].as<std::string>(), ",seed=", vm["seed"].as<uint32_t>(),

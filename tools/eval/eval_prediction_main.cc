@@ -6,6 +6,7 @@
 #include <chrono>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "absl/strings/str_replace.h"
 #include "boost/program_options.hpp"
 #include "logs_parser/log_reader.h"
+#include "tools/cli/command_line.h"
 #include "tools/eval/prediction_eval.h"
 #include "tools/eval/report.h"
 
@@ -53,10 +55,7 @@ empty, cannot write an output), 2 usage error.
 
 Options)";
 
-int Usage(const std::string& message) {
-  std::cerr << "eval_prediction: " << message << "\n(eval_prediction --help for usage)\n";
-  return 2;
-}
+int Usage(const std::string& message) { return cli::UsageError("eval_prediction", message); }
 
 int Fail(const std::string& message) {
   std::cerr << "eval_prediction: " << message << "\n";
@@ -157,15 +156,9 @@ int Run(int argc, char** argv) {
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
 
   po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(argc, argv).options(visible).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Usage(e.what());
-  }
-  if (vm.count("help")) {
-    std::cout << visible << "\n";
-    return 0;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("eval_prediction", argc, argv, visible, &vm)) {
+    return *done;
   }
   if (logs.empty()) return Usage("--logs is required");
   if (game_argument.empty()) return Usage("--game is required");

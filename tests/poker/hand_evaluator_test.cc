@@ -150,30 +150,12 @@ TEST(HandEvaluatorTest, SevenCardCategoryCountsOverAllHands) {
   std::array<int64_t, kNumHandCategories> count{};
   std::bitset<1 << 16> seen;
   int64_t total = 0;
-  for (int a = 0; a < kNumCards; ++a) {
-    const Hand ha = Hand::Of(a);
-    for (int b = a + 1; b < kNumCards; ++b) {
-      const Hand hb = ha + Hand::Of(b);
-      for (int c = b + 1; c < kNumCards; ++c) {
-        const Hand hc = hb + Hand::Of(c);
-        for (int d = c + 1; d < kNumCards; ++d) {
-          const Hand hd = hc + Hand::Of(d);
-          for (int e = d + 1; e < kNumCards; ++e) {
-            const Hand he = hd + Hand::Of(e);
-            for (int f = e + 1; f < kNumCards; ++f) {
-              const Hand hf = he + Hand::Of(f);
-              for (int g = f + 1; g < kNumCards; ++g) {
-                const HandRank rank = Evaluate(hf + Hand::Of(g));
-                ++count[static_cast<int>(CategoryOf(rank))];
-                seen.set(rank);
-                ++total;
-              }
-            }
-          }
-        }
-      }
-    }
-  }
+  ForEachSevenCardHand([&](const Hand& hand) {
+    const HandRank rank = Evaluate(hand);
+    ++count[static_cast<int>(CategoryOf(rank))];
+    seen.set(rank);
+    ++total;
+  });
   EXPECT_EQ(total, 133784560);
   EXPECT_EQ(count[static_cast<int>(HandCategory::kStraightFlush)], 41584);
   EXPECT_EQ(count[static_cast<int>(HandCategory::kFourOfAKind)], 224848);

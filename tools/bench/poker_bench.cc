@@ -79,25 +79,7 @@ BENCHMARK(BM_Eval7RandomFromCards);
 void BM_Eval7Enumerate(benchmark::State& state) {
   for (auto _ : state) {
     uint32_t sum = 0;
-    for (int a = 0; a < kNumCards; ++a) {
-      const Hand ha = Hand::Of(a);
-      for (int b = a + 1; b < kNumCards; ++b) {
-        const Hand hb = ha + Hand::Of(b);
-        for (int c = b + 1; c < kNumCards; ++c) {
-          const Hand hc = hb + Hand::Of(c);
-          for (int d = c + 1; d < kNumCards; ++d) {
-            const Hand hd = hc + Hand::Of(d);
-            for (int e = d + 1; e < kNumCards; ++e) {
-              const Hand he = hd + Hand::Of(e);
-              for (int f = e + 1; f < kNumCards; ++f) {
-                const Hand hf = he + Hand::Of(f);
-                for (int g = f + 1; g < kNumCards; ++g) sum += Evaluate(hf + Hand::Of(g));
-              }
-            }
-          }
-        }
-      }
-    }
+    ForEachSevenCardHand([&sum](const Hand& hand) { sum += Evaluate(hand); });
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * 133784560);

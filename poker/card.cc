@@ -1,5 +1,7 @@
 #include "poker/card.h"
 
+#include <algorithm>
+
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 
@@ -8,12 +10,18 @@ namespace {
 
 int RankIndex(char c) {
   switch (c) {
-    case 't': return 8;
-    case 'j': return 9;
-    case 'q': return 10;
-    case 'k': return 11;
-    case 'a': return 12;
-    default: break;
+    case 't':
+      return 8;
+    case 'j':
+      return 9;
+    case 'q':
+      return 10;
+    case 'k':
+      return 11;
+    case 'a':
+      return 12;
+    default:
+      break;
   }
   for (int r = 0; r < kNumRanks; ++r) {
     if (kRankChars[r] == c) return r;
@@ -32,8 +40,8 @@ int SuitIndex(char c) {
 
 absl::StatusOr<Card> ParseCard(absl::string_view text) {
   if (text.size() != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("card '", text, "' must be two characters: a rank (23456789TJQKA) and a suit (cdhs)"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "card '", text, "' must be two characters: a rank (23456789TJQKA) and a suit (cdhs)"));
   }
   const int rank = RankIndex(text[0]);
   if (rank < 0) {
@@ -63,6 +71,15 @@ absl::StatusOr<std::vector<Card>> ParseCards(absl::string_view text) {
   return cards;
 }
 
+absl::StatusOr<PairCards> ParsePair(absl::string_view text) {
+  absl::StatusOr<std::vector<Card>> cards = ParseCards(text);
+  if (!cards.ok()) return cards.status();
+  if (cards->size() != 2 || (*cards)[0] == (*cards)[1]) {
+    return absl::InvalidArgumentError(absl::StrCat("'", text, "' is not two distinct cards"));
+  }
+  return PairCards{std::min((*cards)[0], (*cards)[1]), std::max((*cards)[0], (*cards)[1])};
+}
+
 std::string CardToString(Card card) {
   if (card >= kNumCards) return "??";
   return std::string{kRankChars[RankOf(card)], kSuitChars[SuitOf(card)]};
@@ -77,7 +94,8 @@ std::string CardsToString(absl::Span<const Card> cards) {
 
 std::vector<Card> CardSet::ToVector() const {
   std::vector<Card> cards;
-  for (uint64_t m = mask_; m != 0; m &= m - 1) cards.push_back(static_cast<Card>(__builtin_ctzll(m)));
+  for (uint64_t m = mask_; m != 0; m &= m - 1)
+    cards.push_back(static_cast<Card>(__builtin_ctzll(m)));
   return cards;
 }
 

@@ -77,6 +77,8 @@ struct PairCards {
   Card high;
 };
 PairCards PairFromIndex(int index);
+// Parses two distinct cards ("AhKs", either order) into a pair, low card first.
+absl::StatusOr<PairCards> ParsePair(absl::string_view text);
 
 }  // namespace poker
 

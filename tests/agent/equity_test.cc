@@ -27,10 +27,7 @@ using poker::PairIndex;
 
 std::vector<Card> Cards(const char* text) { return poker::ParseCards(text).value(); }
 
-PairCards Hole(const char* text) {
-  const std::vector<Card> c = Cards(text);
-  return {std::min(c[0], c[1]), std::max(c[0], c[1])};
-}
+PairCards Hole(const char* text) { return poker::ParsePair(text).value(); }
 
 int Pair(const char* text) {
   const PairCards p = Hole(text);

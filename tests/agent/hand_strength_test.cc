@@ -17,10 +17,7 @@ namespace {
 
 std::vector<Card> Cards(const char* text) { return ParseCards(text).value(); }
 
-PairCards Hole(const char* text) {
-  const std::vector<Card> c = Cards(text);
-  return {std::min(c[0], c[1]), std::max(c[0], c[1])};
-}
+PairCards Hole(const char* text) { return ParsePair(text).value(); }
 
 double Preflop(const char* cls) {
   for (int i = 0; i < kNumStartingHandClasses; ++i) {
@@ -105,8 +102,8 @@ TEST(HandStrengthTest, HandCheckedRiver) {
 TEST(HandStrengthTest, WeightedCountsUseTheWeights) {
   const std::vector<Card> board = Cards("2c3d8h9sKc");
   std::array<float, kNumPairs> w{};
-  w[PairIndex(Cards("Kd")[0], Cards("Kh")[0])] = 1;  // beats 99
-  w[PairIndex(Cards("8c")[0], Cards("8d")[0])] = 3;  // loses to 99
+  w[PairIndex(Cards("Kd")[0], Cards("Kh")[0])] = 1;    // beats 99
+  w[PairIndex(Cards("8c")[0], Cards("8d")[0])] = 3;    // loses to 99
   w[PairIndex(Cards("9c")[0], Cards("Ah")[0])] = 100;  // conflicts with our 9c: ignored
   w[PairIndex(Cards("Kc")[0], Cards("Ah")[0])] = 100;  // conflicts with the board: ignored
   StrengthCounts c = HandStrengthCounts(Hole("9c9d"), board, w.data());
@@ -152,7 +149,8 @@ TEST(AllPairsHandStrengthTest, EqualsPerPairCounts) {
       }
       ++live;
       const StrengthCounts c = HandStrengthCounts(pair, board);
-      ASSERT_EQ(numerators[p], 2 * c.ahead + c.tied) << CardsToString({pair.low, pair.high}) << " on " << b;
+      ASSERT_EQ(numerators[p], 2 * c.ahead + c.tied)
+          << CardsToString({pair.low, pair.high}) << " on " << b;
       ASSERT_NEAR(hs[p], c.hs(), 1e-6);
     }
     EXPECT_EQ(live, (52 - board.size()) * (51 - board.size()) / 2);
@@ -175,7 +173,8 @@ TEST(HitProbabilityTest, HandChecked) {
   EXPECT_NEAR(HitProbability(8, 2, 50), 1 - 42.0 / 50 * 41.0 / 49, 1e-12);
   EXPECT_NEAR(HitProbability(8, 2, 50), 0.2971, 1e-4);
   EXPECT_DOUBLE_EQ(HitProbability(9, 1, 46), 9.0 / 46);
-  EXPECT_NEAR(HitProbability(9, 2, 47), 1 - 38.0 / 47 * 37.0 / 46, 1e-12);  // flush draw on flop: 35.0%
+  EXPECT_NEAR(HitProbability(9, 2, 47), 1 - 38.0 / 47 * 37.0 / 46,
+              1e-12);  // flush draw on flop: 35.0%
   EXPECT_EQ(HitProbability(0, 2, 47), 0);
   EXPECT_EQ(HitProbability(46, 1, 46), 1);
   EXPECT_EQ(HitProbability(45, 2, 46), 1);  // one miss card cannot fill two cards
@@ -216,7 +215,8 @@ TEST(OutsTest, AllPairsOutsEqualsCountOuts) {
         ASSERT_EQ(outs[p], -1);
         continue;
       }
-      ASSERT_EQ(outs[p], CountOuts(pair, board)) << CardsToString({pair.low, pair.high}) << " on " << b;
+      ASSERT_EQ(outs[p], CountOuts(pair, board))
+          << CardsToString({pair.low, pair.high}) << " on " << b;
       drawing += outs[p] >= 8;
     }
     EXPECT_GT(drawing, 0) << b;
@@ -228,8 +228,8 @@ TEST(OutsTest, AllPairsOutsEqualsCountOuts) {
 
 // Ppot/Npot against a direct enumeration written independently (cards as spans, EvaluateCards).
 TEST(HandPotentialTest, MatchesDirectEnumeration) {
-  for (const auto& [h, b] : std::vector<std::pair<const char*, const char*>>{
-           {"9h8h", "2h5hKc"}, {"AcKd", "Ah7d2cTh"}}) {
+  for (const auto& [h, b] :
+       std::vector<std::pair<const char*, const char*>>{{"9h8h", "2h5hKc"}, {"AcKd", "Ah7d2cTh"}}) {
     const PairCards hole = Hole(h);
     const std::vector<Card> board = Cards(b);
     CardSet dead(board);

@@ -10,10 +10,7 @@
 namespace eval {
 namespace {
 
-poker::PairCards Hole(const std::string& text) {
-  const std::vector<poker::Card> cards = *poker::ParseCards(text);
-  return {std::min(cards[0], cards[1]), std::max(cards[0], cards[1])};
-}
+poker::PairCards Hole(const std::string& text) { return poker::ParsePair(text).value(); }
 
 int ClassOf(const std::string& hole, const std::string& board) {
   const std::vector<poker::Card> b = *poker::ParseCards(board);

@@ -153,6 +153,18 @@ TEST(CodecTest, CardErrors) {
             "cards 'Js|As|Ks/': board cards beyond round 1, the last one reached");
 }
 
+TEST(CodecTest, PairsFromText) {
+  absl::StatusOr<PairCards> pair = ParsePair("KsAh");
+  ASSERT_TRUE(pair.ok()) << pair.status();
+  EXPECT_EQ(CardToString(pair->low), "Ks");
+  EXPECT_EQ(CardToString(pair->high), "Ah");
+  EXPECT_EQ(PairIndex(pair->low, pair->high), PairIndex(*ParseCard("Ah"), *ParseCard("Ks")));
+  EXPECT_EQ(ParsePair("AhAh").status().message(), "'AhAh' is not two distinct cards");
+  EXPECT_EQ(ParsePair("Ah").status().message(), "'Ah' is not two distinct cards");
+  EXPECT_EQ(ParsePair("AhKsQd").status().message(), "'AhKsQd' is not two distinct cards");
+  EXPECT_FALSE(ParsePair("AhKx").ok());
+}
+
 TEST(CodecTest, CardsAcceptCaseAndPartialViews) {
   State s(NoLimit2p(), 0);
   ASSERT_TRUE(ApplyBetting("c", &s).ok());

@@ -24,10 +24,7 @@ using poker::PairCards;
 
 std::vector<Card> Cards(const char* text) { return poker::ParseCards(text).value(); }
 
-PairCards Hole(const char* text) {
-  const std::vector<Card> c = Cards(text);
-  return {std::min(c[0], c[1]), std::max(c[0], c[1])};
-}
+PairCards Hole(const char* text) { return poker::ParsePair(text).value(); }
 
 // A reading-like range: every pair weighted by its ranks, pairs up, the weakest hands out.
 Range WeightedRange(int variant) {

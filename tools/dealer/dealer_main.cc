@@ -5,7 +5,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -48,22 +47,12 @@ int Run(int argc, char** argv) {
   }
   options.names.resize(n);
   // -T: <matchName>.tlog records every action; with -a, what it already holds is replayed first.
-  std::istringstream earlier_transactions;
+  // (The replay reads the file to its end before the first new line is appended.)
+  std::ifstream earlier_transactions;
   std::ofstream transactions;
   const std::string transactions_path = absl::StrCat(options.match_name, ".tlog");
   if (options.transaction_log) {
-    if (options.append) {
-      std::ifstream in(transactions_path, std::ios::binary);
-      if (in) {
-        std::ostringstream bytes;
-        bytes << in.rdbuf();
-        if (in.bad()) {
-          std::cerr << "ERROR: could not read transaction file " << transactions_path << "\n";
-          return 1;
-        }
-        earlier_transactions.str(bytes.str());
-      }
-    }
+    if (options.append) earlier_transactions.open(transactions_path, std::ios::binary);
     transactions.open(transactions_path,
                       std::ios::binary | (options.append ? std::ios::app : std::ios::trunc));
     if (!transactions) {
@@ -131,7 +120,7 @@ int Run(int argc, char** argv) {
   io.message = [](absl::string_view line) { std::cerr << line << "\n"; };
   if (transactions.is_open()) {
     io.transactions = &transactions;
-    if (options.append) {
+    if (earlier_transactions.is_open()) {
       io.resume = &earlier_transactions;
       io.resume_name = transactions_path;
     }

@@ -365,6 +365,7 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
   State state(game, 0);
   auto start_hand = [&](uint32_t number) {
     hand = number;
+    if (hand >= options.num_hands) return;  // the match is over: nothing to deal
     position0_seat = options.fixed_seats ? 0 : static_cast<int>(hand % n);
     std::fill(budget.used_hand.begin(), budget.used_hand.end(), 0);
     state = State(game, hand);

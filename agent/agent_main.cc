@@ -131,28 +131,15 @@ int main(int argc, char** argv) {
     std::cerr << "agent: " << game.status().message() << "\n";
     return 1;
   }
-  std::unique_ptr<trainer::OpponentModel> model;
-  if (vm.count("model")) {
-    const std::string path = vm["model"].as<std::string>();
-    if (path != "none") {
-      absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded =
-          agent::LoadAgentModel(path, *game);
-      if (!loaded.ok()) {
-        std::cerr << "agent: " << loaded.status().message() << "\n";
-        return 1;
-      }
-      model = *std::move(loaded);
-    }
-  } else if (const std::string path = agent::DefaultModelPath(); !path.empty()) {
-    absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded =
-        agent::LoadAgentModel(path, *game);
-    if (loaded.ok()) {
-      model = *std::move(loaded);
-    } else if (!vm.count("quiet")) {
-      std::cerr << "agent: not using the bundled model (" << loaded.status().message()
-                << "); reading hands with DFmodel\n";
-    }
+  std::string notice;
+  absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> model = agent::ChooseAgentModel(
+      vm.count("model") ? std::optional(vm["model"].as<std::string>()) : std::nullopt, *game,
+      &notice);
+  if (!model.ok()) {
+    std::cerr << "agent: " << model.status().message() << "\n";
+    return 1;
   }
+  if (!notice.empty() && !vm.count("quiet")) std::cerr << "agent: " << notice << "\n";
 
   std::ofstream decision_log;
   if (vm.count("decision-log")) {
@@ -165,7 +152,7 @@ int main(int argc, char** argv) {
   }
 
   absl::StatusOr<std::unique_ptr<agent::AgentPlayer>> player =
-      agent::AgentPlayer::Create(*game, std::move(model), std::move(options));
+      agent::AgentPlayer::Create(*game, *std::move(model), std::move(options));
   if (!player.ok()) {
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;

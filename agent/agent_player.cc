@@ -250,6 +250,21 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std
   return std::make_unique<trainer::OpponentModel>(*std::move(model));
 }
 
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> ChooseAgentModel(
+    const std::optional<std::string>& requested, const poker::GameDef& game, std::string* notice) {
+  if (requested.has_value()) {
+    if (*requested == "none") return nullptr;
+    return LoadAgentModel(*requested, game);
+  }
+  const std::string bundled = DefaultModelPath();
+  if (bundled.empty()) return nullptr;
+  absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded = LoadAgentModel(bundled, game);
+  if (loaded.ok()) return loaded;
+  *notice = absl::StrCat("not using the bundled model (", loaded.status().message(),
+                         "); reading hands with DFmodel");
+  return nullptr;
+}
+
 absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
     const poker::GameDef& game, std::unique_ptr<trainer::OpponentModel> model,
     AgentOptions options) {
@@ -636,8 +651,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
                                                                  absl::string_view params) {
   AgentOptions options;
   options.seat = seat;
-  std::string model_path = DefaultModelPath();
-  bool model_given = false;
+  std::optional<std::string> model_choice;
   std::string log_path;
   std::vector<std::pair<std::string, std::string>> assignments;
   for (absl::string_view item : absl::StrSplit(params, ',', absl::SkipEmpty())) {
@@ -648,8 +662,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
     const std::string key(absl::StripAsciiWhitespace(item.substr(0, eq)));
     const std::string value(absl::StripAsciiWhitespace(item.substr(eq + 1)));
     if (key == "model") {
-      model_path = value == "none" ? "" : value;
-      model_given = true;
+      model_choice = value;
     } else if (key == "policy") {
       options.policy = value;
     } else if (key == "seed") {
@@ -675,17 +688,13 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
     }
   }
   options.seed = options.seed + seed_offset * 1000003ULL;
-  std::unique_ptr<trainer::OpponentModel> model;
-  if (!model_path.empty()) {
-    absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded =
-        LoadAgentModel(model_path, game);
-    // A model named in the spec must load; the bundled default is used only when it is of this
-    // game (else DFmodel reads the hands, as in the `agent` program).
-    if (!loaded.ok() && model_given) return loaded.status();
-    if (loaded.ok()) model = *std::move(loaded);
-  }
+  // In the arena the bundled model is passed over silently when it does not fit the game.
+  std::string notice;
+  absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> model =
+      ChooseAgentModel(model_choice, game, &notice);
+  if (!model.ok()) return model.status();
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent =
-      AgentPlayer::Create(game, std::move(model), std::move(options));
+      AgentPlayer::Create(game, *std::move(model), std::move(options));
   if (!agent.ok()) return agent.status();
   if (!log_path.empty()) {
     // Appended: the arena builds a fresh player for every duplicate rotation.

@@ -123,6 +123,13 @@ std::string DefaultModelPath();
 absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std::string& path,
                                                                        const poker::GameDef& game);
 
+// The model an agent reads hands with, from its `--model` (`model=` in the arena): not given, the
+// bundled model when there is one and it was trained for `game`, else none (DFmodel) with
+// `*notice` saying why the bundled one was passed over; "none", none; a path must load for `game`
+// or it is an error.
+absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> ChooseAgentModel(
+    const std::optional<std::string>& requested, const poker::GameDef& game, std::string* notice);
+
 // The agent. Not thread-safe; one match at a time.
 class AgentPlayer : public poker::Player {
  public:

@@ -17,6 +17,7 @@ table.confusion td { padding: 0; width: 26px; height: 18px; text-align: center; 
   border: 1px solid #fff; }
 table.confusion th { font-size: 9px; padding: 1px 3px; }
 table.confusion th.t { text-align: left; }
+body.focus .summary { display: none; }
 )css";
 
 constexpr char kScript[] = R"js(
@@ -56,6 +57,8 @@ function matrix(street, p) {
 let D;
 function main() {
   D = JSON.parse(el('data').textContent);
+  // "#matrices": the confusion matrices alone.
+  if (/matrices/.test(location.hash)) document.body.classList.add('focus');
   let s = '';
   for (const street of D.confusion.streets) {
     s += '<h2>' + esc(street.street) + '</h2><div class="matrices">';
@@ -66,6 +69,7 @@ function main() {
   document.body.dataset.matrices = el('confusion').querySelectorAll('table.confusion').length;
   const ms = performance.now() - started;
   document.body.dataset.renderMs = ms.toFixed(1);
+  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
   document.body.dataset.status = 'ok';
   statusEl.textContent = 'Rendered in ' + ms.toFixed(0) + ' ms.';
 }
@@ -112,9 +116,10 @@ std::string FormatHtml(const std::string& title, const std::string& subtitle,
   parts.css = kCss;
   parts.body = absl::StrCat(
       "<h1>", html::Escape(title), "</h1>\n<div class=\"muted\">", html::Escape(subtitle),
-      "</div>\n<h2>Accuracy by street</h2>\n<div id=\"chart\">", svg, "</div>\n<pre>",
-      html::Escape(FormatTable(facts, rows, lead_rows, pair_rows)), "</pre>\n",
+      "</div>\n<div class=\"summary\"><h2>Accuracy by street</h2>\n<div id=\"chart\">", svg,
+      "</div>\n<pre>", html::Escape(FormatTable(facts, rows, lead_rows, pair_rows)), "</pre>\n",
       players_table.empty() ? "" : absl::StrCat("<pre>", html::Escape(players_table), "</pre>\n"),
+      "</div>",
       "<h2>Top-1 confusion matrices</h2>\n<div class=\"muted\">Rows: the class the player really "
       "held; columns: the class the predictor named first; cells: % of the row's cases (green: "
       "right, red: wrong; hover for counts).</div>\n<div id=\"confusion\"></div>\n"

@@ -13,13 +13,13 @@ constexpr char kCss[] = R"css(
 #browser { display: flex; gap: 14px; align-items: flex-start; }
 #filters { margin: 6px 0 8px; display: flex; flex-wrap: wrap; gap: 12px; align-items: center; }
 #filters label { color: var(--muted); }
-#list { width: 260px; height: 640px; overflow-y: auto; border: 1px solid var(--line); flex: none; }
+#list { position: relative; width: 260px; height: 640px; overflow-y: auto; border: 1px solid var(--line); flex: none; }
 .hand-row { padding: 2px 8px; cursor: pointer; display: flex; justify-content: space-between;
   border-bottom: 1px solid #eef0f4; font-variant-numeric: tabular-nums; }
 .hand-row:hover { background: #eef3ff; }
 .hand-row.sel { background: var(--accent); color: #fff; }
 .hand-row .dec { font-size: 10px; color: var(--accent); }
-.hand-row.sel .dec { color: #fff; }
+.hand-row.sel .dec, .hand-row.sel .pos, .hand-row.sel .neg { color: #fff; }
 #detail { flex: 1; min-width: 0; }
 .card { display: inline-block; padding: 0 3px; margin: 0 1px; border: 1px solid var(--line);
   border-radius: 3px; background: #fff; font-family: ui-monospace, monospace; font-weight: 600; }
@@ -31,20 +31,24 @@ constexpr char kCss[] = R"css(
 .grids { display: flex; flex-wrap: wrap; gap: 14px; margin-top: 6px; }
 .grid-box { background: #fff; border: 1px solid var(--line); border-radius: 4px; padding: 4px; }
 .grid-box .cap { font-size: 12px; margin-bottom: 2px; }
-svg.grid text { font: 6.5px ui-monospace, monospace; pointer-events: none; }
+svg.grid text { font: 7.5px ui-monospace, monospace; pointer-events: none; }
 .legend span { display: inline-block; margin-right: 12px; }
 .swatch { display: inline-block; width: 10px; height: 10px; margin-right: 4px; vertical-align: -1px; }
 a.hand-link { color: var(--accent); cursor: pointer; text-decoration: underline; }
+.small { font-size: 10px; }
+body.focus .summary { display: none; }
 .kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-size: 11px; }
 )css";
 
 constexpr char kBody[] = R"html(
 <h1 id="title">Match report</h1>
 <div id="subtitle" class="muted"></div>
+<div class="summary">
 <h2>Results</h2>
 <div id="results"></div>
 <div id="chart"></div>
-<div class="tables">
+</div>
+<div class="tables summary">
   <div><h3>By street the hand ended in (mbb/hand of all hands)</h3><div id="streets"></div></div>
   <div><h3>By position (mbb/hand at that position, 95% interval)</h3><div id="positions"></div></div>
   <div><h3>Biggest pots</h3><div id="biggest"></div></div>
@@ -183,7 +187,7 @@ function drawTables() {
   D.players.forEach(p => {
     h += '<tr><td class="l">' + esc(p.name) + '</td>' + p.positions.map(t =>
       '<td class="' + cls(t[1]) + '" title="' + t[0] + ' hands">' + (t[0] ?
-      signed(mbb(t[1], t[0]), 0) + ' <span class="muted">&plusmn;' + fmt(1000 * t[2] / bb, 0) +
+      signed(mbb(t[1], t[0]), 0) + '<br><span class="muted small">&plusmn;' + fmt(1000 * t[2] / bb, 0) +
       '</span>' : '') + '</td>').join('') + '</tr>';
   });
   el('positions').innerHTML = h + '</table>';
@@ -264,7 +268,7 @@ function actionsText(h) {
 }
 
 function gridSvg(o) {
-  const size = 15, n = 13, g = o.g;
+  const size = 18, n = 13, g = o.g;
   const dens = g.map((w, c) => { const r = Math.floor(c / n), k = c % n;
     return w / (r === k ? 6 : (k > r ? 4 : 12)); });
   const max = Math.max.apply(null, dens) || 1;
@@ -278,7 +282,7 @@ function gridSvg(o) {
     s += '<rect x="' + k * size + '" y="' + r * size + '" width="' + size + '" height="' + size +
       '" fill="' + fill + '" stroke="' + (r === k ? '#9aa3b2' : '#e4e7ec') + '" stroke-width="0.5">' +
       '<title>' + name + ' ' + fmt(g[c] / 1000, 2) + '% of the range</title></rect>' +
-      '<text x="' + (k * size + 1) + '" y="' + (r * size + 9) + '" fill="' + (t > 0.55 ? '#fff' : '#667085') +
+      '<text x="' + (k * size + 1) + '" y="' + (r * size + 11) + '" fill="' + (t > 0.55 ? '#fff' : '#667085') +
       '">' + name + '</text>';
   }
   if (o.t !== undefined) {
@@ -325,7 +329,15 @@ function select(i, scroll) {
   const h = D.hands[i];
   for (const row of el('list').querySelectorAll('.hand-row.sel')) row.classList.remove('sel');
   const row = el('list').querySelector('[data-i="' + i + '"]');
-  if (row) { row.classList.add('sel'); if (scroll) row.scrollIntoView({block: 'nearest'}); }
+  if (row) {
+    row.classList.add('sel');
+    // Scroll the list only, never the page.
+    const list = el('list');
+    if (scroll && (row.offsetTop < list.scrollTop ||
+                   row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)) {
+      list.scrollTop = row.offsetTop - list.clientHeight / 2;
+    }
+  }
   let s = '<h3>Hand #' + h.n + ' &middot; pot ' + h.pot + ' (' + fmt(h.pot / bb, 1) + ' bb)</h3><table>' +
     '<tr><th class="l">position</th><th class="l">player</th><th class="l">cards</th><th>won</th></tr>';
   h.p.forEach((who, q) => {
@@ -379,6 +391,8 @@ function main() {
     if (k !== undefined) { e.preventDefault(); move(k); }
   });
   const m = /hand=(\d+)/.exec(location.hash);
+  // "#hand=N&focus": the hand browser alone (for links to one hand and for screenshots).
+  if (/focus/.test(location.hash)) document.body.classList.add('focus');
   let first = m ? D.hands.findIndex(h => h.n === +m[1]) : -1;
   if (first < 0) first = Math.max(0, D.hands.findIndex(h => h.d));
   selected = first;
@@ -386,6 +400,7 @@ function main() {
   select(first, true);
   const ms = performance.now() - started;
   document.body.dataset.renderMs = ms.toFixed(1);
+  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
   document.body.dataset.status = 'ok';
   statusEl.textContent = 'Rendered ' + D.hands.length + ' hands in ' + ms.toFixed(0) + ' ms.';
 }

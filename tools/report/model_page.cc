@@ -202,6 +202,7 @@ function main() {
   document.body.dataset.players = D.trees.length;
   const ms = performance.now() - started;
   document.body.dataset.renderMs = ms.toFixed(1);
+  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
   document.body.dataset.status = 'ok';
   statusEl.textContent = 'Rendered in ' + ms.toFixed(0) + ' ms.';
 }

@@ -15,7 +15,8 @@ constexpr char kCss[] = R"css(
 #filters label { color: var(--muted); }
 #list { position: relative; width: 260px; height: 640px; overflow-y: auto; border: 1px solid var(--line); flex: none; }
 .hand-row { padding: 2px 8px; cursor: pointer; display: flex; justify-content: space-between;
-  border-bottom: 1px solid #eef0f4; font-variant-numeric: tabular-nums; }
+  border-bottom: 1px solid #eef0f4; font-variant-numeric: tabular-nums;
+  content-visibility: auto; contain-intrinsic-size: auto 19px; }
 .hand-row:hover { background: #eef3ff; }
 .hand-row.sel { background: var(--accent); color: #fff; }
 .hand-row .dec { font-size: 10px; color: var(--accent); }
@@ -222,7 +223,7 @@ function resetFilters() {
   el('f-dec').checked = false;
   applyFilters();
 }
-function applyFilters() {
+function applyFilters(event, keep) {
   const street = +el('f-street').value, opp = +el('f-opp').value;
   const pot = (+el('f-pot').value || 0) * bb, dec = el('f-dec').checked;
   visible = [];
@@ -246,6 +247,7 @@ function applyFilters() {
   el('list').innerHTML = rows.join('');
   el('f-count').textContent = visible.length + ' of ' + D.hands.length + ' hands';
   document.body.dataset.hands = visible.length;
+  if (keep) return;  // the caller selects
   if (visible.length && visible.indexOf(selected) < 0) select(visible[0], false);
   else if (selected >= 0) select(selected, false);
 }
@@ -396,7 +398,7 @@ function main() {
   let first = m ? D.hands.findIndex(h => h.n === +m[1]) : -1;
   if (first < 0) first = Math.max(0, D.hands.findIndex(h => h.d));
   selected = first;
-  applyFilters();
+  applyFilters(null, true);
   select(first, true);
   const ms = performance.now() - started;
   document.body.dataset.renderMs = ms.toFixed(1);

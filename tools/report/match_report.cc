@@ -390,40 +390,40 @@ double Tally::HalfWidth95() const {
   return 1.96 * std::sqrt(variance / hands);
 }
 
-absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
-                                             const std::vector<Decision>& decisions,
-                                             const ReportOptions& options) {
-  MatchReport report;
-  report.title = options.title;
+namespace {
+
+// The players in order of first appearance, each with its tallies, and every player's running
+// total after each hand (cumulative[i][h]) and hands played so far (played[i][h]).
+void TallyResults(const MatchLog& log, MatchReport* report,
+                  absl::flat_hash_map<std::string, int>* player_index,
+                  std::vector<std::vector<double>>* cumulative,
+                  std::vector<std::vector<int64_t>>* played) {
   const int num_hands = static_cast<int>(log.hands.size());
   const int num_streets = log.num_rounds + 1;  // ended in round r by folds; the last: showdowns
-  absl::flat_hash_map<std::string, int> player_index;
   for (const HandSummary& hand : log.hands) {
     for (const std::string& name : hand.names) {
-      if (player_index.try_emplace(name, report.players.size()).second) {
+      if (player_index->try_emplace(name, report->players.size()).second) {
         PlayerSummary p;
         p.name = name;
         p.by_street.resize(num_streets);
         p.by_position.resize(log.num_players);
-        report.players.push_back(std::move(p));
+        report->players.push_back(std::move(p));
       }
     }
   }
-  const int num_players = static_cast<int>(report.players.size());
-
-  // Results.
-  std::vector<std::vector<double>> cumulative(num_players, std::vector<double>(num_hands, 0));
-  std::vector<std::vector<int64_t>> played(num_players, std::vector<int64_t>(num_hands, 0));
+  const int num_players = static_cast<int>(report->players.size());
+  cumulative->assign(num_players, std::vector<double>(num_hands, 0));
+  played->assign(num_players, std::vector<int64_t>(num_hands, 0));
   std::vector<double> running(num_players, 0);
   std::vector<int64_t> running_hands(num_players, 0);
   for (int h = 0; h < num_hands; ++h) {
     const HandSummary& hand = log.hands[h];
-    bool any_showdown = false;
-    for (bool s : hand.showdown) any_showdown = any_showdown || s;
-    const int street = any_showdown ? num_streets - 1 : hand.last_round;
+    const bool showdown =
+        std::find(hand.showdown.begin(), hand.showdown.end(), true) != hand.showdown.end();
+    const int street = showdown ? num_streets - 1 : hand.last_round;
     for (size_t p = 0; p < hand.names.size(); ++p) {
-      const int i = player_index.at(hand.names[p]);
-      PlayerSummary& player = report.players[i];
+      const int i = player_index->at(hand.names[p]);
+      PlayerSummary& player = report->players[i];
       const double value = p < hand.values.size() ? hand.values[p] : 0;
       player.total.Add(value);
       player.by_street[street].Add(value);
@@ -432,12 +432,18 @@ absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
       ++running_hands[i];
     }
     for (int i = 0; i < num_players; ++i) {
-      cumulative[i][h] = running[i];
-      played[i][h] = running_hands[i];
+      (*cumulative)[i][h] = running[i];
+      (*played)[i][h] = running_hands[i];
     }
   }
-  // Sampled curves: every step-th hand and the last.
-  const int points = std::max(2, options.max_points);
+}
+
+// Every player's curve at about `max_points` evenly spaced hands, the last hand always one.
+void SampleCurves(const std::vector<std::vector<double>>& cumulative,
+                  const std::vector<std::vector<int64_t>>& played, int max_points,
+                  MatchReport* report) {
+  const int num_hands = cumulative.empty() ? 0 : static_cast<int>(cumulative[0].size());
+  const int points = std::max(2, max_points);
   const double step = num_hands <= points ? 1.0 : static_cast<double>(num_hands - 1) / (points - 1);
   std::vector<int> sampled;
   for (double x = 0; x < num_hands; x += step) {
@@ -445,112 +451,133 @@ absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
     if (h < num_hands && (sampled.empty() || sampled.back() != h)) sampled.push_back(h);
   }
   if (num_hands > 0 && sampled.back() != num_hands - 1) sampled.push_back(num_hands - 1);
-  for (int i = 0; i < num_players; ++i) {
-    const Tally& t = report.players[i].total;
+  for (size_t i = 0; i < report->players.size(); ++i) {
+    const Tally& t = report->players[i].total;
     const double mean = t.Mean();
-    const double sd =
-        t.hands < 2
-            ? 0
-            : std::sqrt(std::max(0.0, (t.sum_squares - t.hands * mean * mean) / (t.hands - 1)));
+    const double variance =
+        t.hands < 2 ? 0 : std::max(0.0, (t.sum_squares - t.hands * mean * mean) / (t.hands - 1));
     Series series;
     for (int h : sampled) {
       series.hand_index.push_back(h);
       series.cumulative.push_back(cumulative[i][h]);
-      series.band.push_back(1.96 * sd * std::sqrt(static_cast<double>(played[i][h])));
+      series.band.push_back(1.96 * std::sqrt(variance * static_cast<double>(played[i][h])));
     }
-    report.series.push_back(std::move(series));
+    report->series.push_back(std::move(series));
   }
-  // Biggest pots.
-  std::vector<int> order(num_hands);
+}
+
+// The `top` hands with the biggest pots, biggest first (ties: the earlier hand).
+std::vector<int> BiggestPots(const MatchLog& log, int top) {
+  std::vector<int> order(log.hands.size());
   std::iota(order.begin(), order.end(), 0);
-  const int top = std::clamp(options.biggest_pots, 0, num_hands);
+  top = std::clamp(top, 0, static_cast<int>(order.size()));
   std::partial_sort(order.begin(), order.begin() + top, order.end(), [&](int a, int b) {
     return log.hands[a].pot != log.hands[b].pot ? log.hands[a].pot > log.hands[b].pot : a < b;
   });
-  report.biggest_pots.assign(order.begin(), order.begin() + top);
+  order.resize(top);
+  return order;
+}
 
-  // Decisions to hands: by number, then by our cards.
+// The hand of a decision: same number, our cards at the decision's position, `player` there when
+// given, not yet claimed by an earlier run of decisions. -1 when none.
+int FindHand(const MatchLog& log, const std::multimap<uint32_t, int>& by_number,
+             const std::vector<bool>& claimed, const Decision& decision,
+             const std::string& player) {
+  const std::string ours = OwnCards(decision.cards, decision.position);
+  auto [begin, end] = by_number.equal_range(static_cast<uint32_t>(decision.hand));
+  for (auto it = begin; it != end; ++it) {
+    const HandSummary& hand = log.hands[it->second];
+    if (claimed[it->second] || decision.position >= static_cast<int>(hand.hole.size())) continue;
+    if (!ours.empty() && !SameCards(ours, hand.hole[decision.position])) continue;
+    if (!player.empty() && hand.names[decision.position] != player) continue;
+    return it->second;
+  }
+  return -1;
+}
+
+// Fills hand_decisions and the matched counts; returns how many decisions each name made.
+std::map<std::string, int64_t> JoinDecisions(const MatchLog& log,
+                                             const std::vector<Decision>& decisions,
+                                             const std::string& player, MatchReport* report) {
   std::multimap<uint32_t, int> by_number;
-  for (int h = 0; h < num_hands; ++h) by_number.emplace(log.hands[h].hand_number, h);
-  report.hand_decisions.resize(num_hands);
-  std::map<std::string, int64_t> our_names;
-  // A hand claimed by a decision keeps the decisions of the same rotation: consecutive decisions
-  // with the same hand number and position go to the same hand.
+  for (int h = 0; h < static_cast<int>(log.hands.size()); ++h) {
+    by_number.emplace(log.hands[h].hand_number, h);
+  }
+  report->hand_decisions.assign(log.hands.size(), {});
+  std::vector<bool> claimed(log.hands.size(), false);
+  std::map<std::string, int64_t> names;
+  // Consecutive decisions with the same hand number and position belong to the same hand.
   int last_hand = -1;
-  int64_t last_number = -1;
-  int last_position = -1;
-  std::vector<bool> claimed(num_hands, false);
+  const Decision* last = nullptr;
   for (int d = 0; d < static_cast<int>(decisions.size()); ++d) {
     const Decision& decision = decisions[d];
-    int match = -1;
-    if (decision.hand == last_number && decision.position == last_position && last_hand >= 0) {
-      match = last_hand;
-    } else {
-      const std::string ours = OwnCards(decision.cards, decision.position);
-      auto [begin, end] = by_number.equal_range(static_cast<uint32_t>(decision.hand));
-      for (auto it = begin; it != end; ++it) {
-        const HandSummary& hand = log.hands[it->second];
-        if (claimed[it->second] || decision.position >= static_cast<int>(hand.hole.size())) {
-          continue;
-        }
-        if (!ours.empty() && !SameCards(ours, hand.hole[decision.position])) continue;
-        if (!options.player.empty() && hand.names[decision.position] != options.player) continue;
-        match = it->second;
-        break;
-      }
-    }
+    const bool same_run = last != nullptr && decision.hand == last->hand &&
+                          decision.position == last->position && last_hand >= 0;
+    const int match = same_run ? last_hand : FindHand(log, by_number, claimed, decision, player);
     if (match < 0) {
-      ++report.decisions_unmatched;
+      ++report->decisions_unmatched;
       continue;
     }
     claimed[match] = true;
     last_hand = match;
-    last_number = decision.hand;
-    last_position = decision.position;
-    report.hand_decisions[match].push_back(d);
-    ++report.decisions_matched;
-    ++our_names[log.hands[match].names[decision.position]];
+    last = &decision;
+    report->hand_decisions[match].push_back(d);
+    ++report->decisions_matched;
+    ++names[log.hands[match].names[decision.position]];
   }
+  return names;
+}
+
+}  // namespace
+
+absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
+                                             const std::vector<Decision>& decisions,
+                                             const ReportOptions& options) {
+  MatchReport report;
+  report.title = options.title;
+  absl::flat_hash_map<std::string, int> player_index;
+  std::vector<std::vector<double>> cumulative;
+  std::vector<std::vector<int64_t>> played;
+  TallyResults(log, &report, &player_index, &cumulative, &played);
+  SampleCurves(cumulative, played, options.max_points, &report);
+  report.biggest_pots = BiggestPots(log, options.biggest_pots);
+  const std::map<std::string, int64_t> ours =
+      JoinDecisions(log, decisions, options.player, &report);
   if (!options.player.empty()) {
     if (!player_index.contains(options.player)) {
       return absl::InvalidArgumentError(
           absl::StrCat("--player '", options.player, "' does not play in the log"));
     }
     report.player = options.player;
-  } else if (!our_names.empty()) {
-    report.player = std::max_element(our_names.begin(), our_names.end(), [](auto& a, auto& b) {
+  } else if (!ours.empty()) {
+    report.player = std::max_element(ours.begin(), ours.end(), [](auto& a, auto& b) {
                       return a.second < b.second;
                     })->first;
   }
   return report;
 }
 
-std::string MatchReportJson(const MatchLog& log, const std::vector<Decision>& decisions,
-                            const MatchReport& report) {
-  std::string out;
-  out.reserve(1 << 20);
-  absl::flat_hash_map<std::string, int> player_index;
-  for (size_t i = 0; i < report.players.size(); ++i) player_index[report.players[i].name] = i;
+namespace {
+
+std::string GameJson(const MatchLog& log) {
   std::vector<std::string> streets;
   for (int r = 0; r < log.num_rounds; ++r) {
     static const char* const kHoldem[] = {"preflop", "flop", "turn", "river"};
-    streets.push_back(log.num_rounds == 4 ? kHoldem[r] : absl::StrCat("round ", r));
+    streets.push_back(
+        logs_parser::JsonQuote(log.num_rounds == 4 ? kHoldem[r] : absl::StrCat("round ", r)));
   }
-  std::vector<std::string> quoted_streets;
-  for (const std::string& s : streets) quoted_streets.push_back(logs_parser::JsonQuote(s));
-  absl::StrAppend(&out, "{\"title\":", logs_parser::JsonQuote(report.title),
-                  ",\"game\":{\"name\":", logs_parser::JsonQuote(log.game_name),
-                  ",\"players\":", log.num_players, ",\"rounds\":", log.num_rounds,
-                  ",\"no_limit\":", log.no_limit ? "true" : "false",
-                  ",\"big_blind\":", log.big_blind, ",\"holdem\":", log.holdem ? "true" : "false",
-                  ",\"blinds\":[", absl::StrJoin(log.blinds, ","), "],\"streets\":[",
-                  absl::StrJoin(quoted_streets, ","),
-                  "]},\"me\":", logs_parser::JsonQuote(report.player),
-                  ",\"rejected_lines\":", log.rejected_lines,
-                  ",\"decisions_matched\":", report.decisions_matched,
-                  ",\"decisions_unmatched\":", report.decisions_unmatched);
-  // Players: name, total [hands, chips, ci], by street, by position, curve.
-  absl::StrAppend(&out, ",\"players\":[");
+  return absl::StrCat(
+      "{\"name\":", logs_parser::JsonQuote(log.game_name), ",\"players\":", log.num_players,
+      ",\"rounds\":", log.num_rounds, ",\"no_limit\":", log.no_limit ? "true" : "false",
+      ",\"big_blind\":", log.big_blind, ",\"holdem\":", log.holdem ? "true" : "false",
+      ",\"blinds\":[", absl::StrJoin(log.blinds, ","), "],\"streets\":[",
+      absl::StrJoin(streets, ","), "]}");
+}
+
+// Per player: name, total [hands, chips, ci half-width], by street, by position, and the curve
+// as flat triples [hand index, cumulative chips, band half-width].
+std::string PlayersJson(const MatchReport& report) {
+  std::vector<std::string> players;
   for (size_t i = 0; i < report.players.size(); ++i) {
     const PlayerSummary& p = report.players[i];
     const Series& s = report.series[i];
@@ -561,103 +588,126 @@ std::string MatchReportJson(const MatchLog& log, const std::vector<Decision>& de
       curve.push_back(
           absl::StrCat(s.hand_index[k], ",", Fixed(s.cumulative[k], 2), ",", Fixed(s.band[k], 1)));
     }
-    absl::StrAppend(&out, i == 0 ? "" : ",", "{\"name\":", logs_parser::JsonQuote(p.name),
-                    ",\"total\":", TallyJson(p.total), ",\"streets\":[",
-                    absl::StrJoin(street_parts, ","), "],\"positions\":[",
-                    absl::StrJoin(position_parts, ","), "],\"curve\":[", absl::StrJoin(curve, ","),
-                    "]}");
+    players.push_back(absl::StrCat(
+        "{\"name\":", logs_parser::JsonQuote(p.name), ",\"total\":", TallyJson(p.total),
+        ",\"streets\":[", absl::StrJoin(street_parts, ","), "],\"positions\":[",
+        absl::StrJoin(position_parts, ","), "],\"curve\":[", absl::StrJoin(curve, ","), "]}"));
   }
-  absl::StrAppend(&out, "],\"biggest\":[", absl::StrJoin(report.biggest_pots, ","), "]");
+  return absl::StrCat("[", absl::StrJoin(players, ","), "]");
+}
 
-  // Hands: n number, p player indexes per position, h hole cards, b board per street, x actions
-  // [position, round, kind letter, raise-to], v values, pot, r last round, s showdown positions,
-  // d decision indexes.
+// n number, p player indexes per position, h hole cards, b board per street, x actions
+// "<position><kind letter><round>[:<raise-to>]", v values, pot, r last round, s positions at the
+// showdown, d decision indexes.
+std::string HandJson(const HandSummary& hand, const std::vector<int>& decisions,
+                     const absl::flat_hash_map<std::string, int>& player_index) {
   static const char kKind[] = "fkcra";  // fold check call raise all-in
-  absl::StrAppend(&out, ",\"hands\":[");
-  for (size_t h = 0; h < log.hands.size(); ++h) {
-    const HandSummary& hand = log.hands[h];
-    std::vector<int> who;
-    for (const std::string& name : hand.names) who.push_back(player_index.at(name));
-    std::vector<std::string> hole, board, actions, values;
-    for (const std::string& c : hand.hole) hole.push_back(absl::StrCat("\"", c, "\""));
-    for (const std::string& c : hand.board) board.push_back(absl::StrCat("\"", c, "\""));
-    for (const HandAction& a : hand.actions) {
-      const bool sized =
-          a.kind == logs_parser::ActionKind::kRaise || a.kind == logs_parser::ActionKind::kAllIn;
-      actions.push_back(absl::StrCat("\"", a.position,
-                                     absl::string_view(&kKind[static_cast<int>(a.kind)], 1),
-                                     a.round, sized ? absl::StrCat(":", a.raise_to) : "", "\""));
-    }
-    for (double v : hand.values) values.push_back(Fixed(v, 2));
-    std::vector<int> shown;
-    for (size_t p = 0; p < hand.showdown.size(); ++p) {
-      if (hand.showdown[p]) shown.push_back(static_cast<int>(p));
-    }
-    absl::StrAppend(&out, h == 0 ? "" : ",", "{\"n\":", hand.hand_number, ",\"p\":[",
-                    absl::StrJoin(who, ","), "],\"h\":[", absl::StrJoin(hole, ","), "],\"b\":[",
-                    absl::StrJoin(board, ","), "],\"x\":[", absl::StrJoin(actions, ","),
-                    "],\"v\":[", absl::StrJoin(values, ","), "],\"pot\":", hand.pot,
-                    ",\"r\":", hand.last_round, ",\"s\":[", absl::StrJoin(shown, ","), "]");
-    if (!report.hand_decisions[h].empty()) {
-      absl::StrAppend(&out, ",\"d\":[", absl::StrJoin(report.hand_decisions[h], ","), "]");
-    }
-    absl::StrAppend(&out, "}");
+  std::vector<int> who;
+  for (const std::string& name : hand.names) who.push_back(player_index.at(name));
+  std::vector<std::string> hole, board, actions, values;
+  for (const std::string& c : hand.hole) hole.push_back(absl::StrCat("\"", c, "\""));
+  for (const std::string& c : hand.board) board.push_back(absl::StrCat("\"", c, "\""));
+  for (const HandAction& a : hand.actions) {
+    const bool sized =
+        a.kind == logs_parser::ActionKind::kRaise || a.kind == logs_parser::ActionKind::kAllIn;
+    actions.push_back(absl::StrCat("\"", a.position,
+                                   absl::string_view(&kKind[static_cast<int>(a.kind)], 1), a.round,
+                                   sized ? absl::StrCat(":", a.raise_to) : "", "\""));
   }
-  absl::StrAppend(&out, "]");
+  for (double v : hand.values) values.push_back(Fixed(v, 2));
+  std::vector<int> shown;
+  for (size_t p = 0; p < hand.showdown.size(); ++p) {
+    if (hand.showdown[p]) shown.push_back(static_cast<int>(p));
+  }
+  std::string out = absl::StrCat(
+      "{\"n\":", hand.hand_number, ",\"p\":[", absl::StrJoin(who, ","), "],\"h\":[",
+      absl::StrJoin(hole, ","), "],\"b\":[", absl::StrJoin(board, ","), "],\"x\":[",
+      absl::StrJoin(actions, ","), "],\"v\":[", absl::StrJoin(values, ","), "],\"pot\":", hand.pot,
+      ",\"r\":", hand.last_round, ",\"s\":[", absl::StrJoin(shown, ","), "]");
+  if (!decisions.empty()) absl::StrAppend(&out, ",\"d\":[", absl::StrJoin(decisions, ","), "]");
+  return out + "}";
+}
 
-  // Decisions (only those matched to a hand): the grid of each opponent as 169 integers, the
-  // class shares in units of 1e-5, row-major from AA; t the true class's cell, shown or not.
-  absl::StrAppend(&out, ",\"decisions\":{");
+// One opponent of a decision: who it is in the log, the grid as 169 integers (class shares in
+// units of 1e-5, row-major from AA), t the cell of the cards it really held, shown or not.
+std::string OpponentJson(const OpponentRead& read, const HandSummary& hand,
+                         const absl::flat_hash_map<std::string, int>& player_index) {
+  std::string out =
+      absl::StrCat("{\"pos\":", read.position, ",\"name\":", logs_parser::JsonQuote(read.name),
+                   ",\"model\":", logs_parser::JsonQuote(read.model));
+  if (read.position >= 0 && read.position < static_cast<int>(hand.names.size())) {
+    const int cls = hand.hole_class[read.position];
+    absl::StrAppend(&out, ",\"who\":", player_index.at(hand.names[read.position]));
+    if (cls >= 0) {
+      absl::StrAppend(&out, ",\"t\":", GridCell(cls),
+                      ",\"shown\":", hand.showdown[read.position] ? 1 : 0);
+    }
+  }
+  if (read.has_classes) {
+    std::vector<int64_t> cells;
+    for (double w : RangeGrid(read.classes)) cells.push_back(std::llround(w * 1e5));
+    absl::StrAppend(&out, ",\"g\":[", absl::StrJoin(cells, ","), "]");
+  } else if (!read.summary.empty()) {
+    absl::StrAppend(&out, ",\"sum\":", logs_parser::JsonQuote(read.summary));
+  }
+  return out + "}";
+}
+
+std::string DecisionJson(const Decision& dec, const HandSummary& hand,
+                         const absl::flat_hash_map<std::string, int>& player_index) {
+  std::string out =
+      absl::StrCat("{\"r\":", dec.round, ",\"pos\":", dec.position,
+                   ",\"bet\":", logs_parser::JsonQuote(dec.betting),
+                   ",\"cards\":", logs_parser::JsonQuote(dec.cards), ",\"pot\":", dec.pot,
+                   ",\"call\":", dec.to_call, ",\"eq\":", Fixed(dec.equity, 4),
+                   ",\"se\":", Fixed(dec.std_error, 4), ",\"exact\":", dec.exact ? 1 : 0,
+                   ",\"outs\":", dec.outs, ",\"fold\":", dec.can_fold ? 1 : 0);
+  if (dec.can_raise) {
+    absl::StrAppend(&out, ",\"raise\":[", dec.raise_min, ",", dec.raise_max, "]");
+  }
+  if (!dec.bets.empty()) {
+    std::vector<std::string> bets;
+    for (const BetEstimate& b : dec.bets) {
+      bets.push_back(absl::StrCat("[", b.to, ",", Fixed(b.p_fold, 4), ",", Fixed(b.p_raise, 4), ",",
+                                  Fixed(b.called_equity, 4), "]"));
+    }
+    absl::StrAppend(&out, ",\"bets\":[", absl::StrJoin(bets, ","), "]");
+  }
+  std::vector<std::string> opponents;
+  for (const OpponentRead& read : dec.opponents) {
+    opponents.push_back(OpponentJson(read, hand, player_index));
+  }
+  absl::StrAppend(&out, ",\"act\":", logs_parser::JsonQuote(dec.action),
+                  ",\"why\":", logs_parser::JsonQuote(dec.explanation),
+                  ",\"ms\":", Fixed(dec.time_ms, 2), ",\"opps\":[", absl::StrJoin(opponents, ","),
+                  "]}");
+  return out;
+}
+
+}  // namespace
+
+std::string MatchReportJson(const MatchLog& log, const std::vector<Decision>& decisions,
+                            const MatchReport& report) {
+  absl::flat_hash_map<std::string, int> player_index;
+  for (size_t i = 0; i < report.players.size(); ++i) player_index[report.players[i].name] = i;
+  std::string out = absl::StrCat(
+      "{\"title\":", logs_parser::JsonQuote(report.title), ",\"game\":", GameJson(log),
+      ",\"me\":", logs_parser::JsonQuote(report.player), ",\"rejected_lines\":", log.rejected_lines,
+      ",\"decisions_matched\":", report.decisions_matched,
+      ",\"decisions_unmatched\":", report.decisions_unmatched, ",\"players\":", PlayersJson(report),
+      ",\"biggest\":[", absl::StrJoin(report.biggest_pots, ","), "],\"hands\":[");
+  for (size_t h = 0; h < log.hands.size(); ++h) {
+    absl::StrAppend(&out, h == 0 ? "" : ",",
+                    HandJson(log.hands[h], report.hand_decisions[h], player_index));
+  }
+  // Decisions (only those matched to a hand), keyed by their index in the decision list.
+  absl::StrAppend(&out, "],\"decisions\":{");
   bool first = true;
   for (size_t h = 0; h < log.hands.size(); ++h) {
-    const HandSummary& hand = log.hands[h];
     for (int d : report.hand_decisions[h]) {
-      const Decision& dec = decisions[d];
-      absl::StrAppend(&out, first ? "" : ",", "\"", d, "\":{\"r\":", dec.round,
-                      ",\"pos\":", dec.position, ",\"bet\":", logs_parser::JsonQuote(dec.betting),
-                      ",\"cards\":", logs_parser::JsonQuote(dec.cards), ",\"pot\":", dec.pot,
-                      ",\"call\":", dec.to_call, ",\"eq\":", Fixed(dec.equity, 4),
-                      ",\"se\":", Fixed(dec.std_error, 4), ",\"exact\":", dec.exact ? 1 : 0,
-                      ",\"outs\":", dec.outs, ",\"fold\":", dec.can_fold ? 1 : 0);
+      absl::StrAppend(&out, first ? "" : ",", "\"", d,
+                      "\":", DecisionJson(decisions[d], log.hands[h], player_index));
       first = false;
-      if (dec.can_raise) {
-        absl::StrAppend(&out, ",\"raise\":[", dec.raise_min, ",", dec.raise_max, "]");
-      }
-      if (!dec.bets.empty()) {
-        std::vector<std::string> bets;
-        for (const BetEstimate& b : dec.bets) {
-          bets.push_back(absl::StrCat("[", b.to, ",", Fixed(b.p_fold, 4), ",", Fixed(b.p_raise, 4),
-                                      ",", Fixed(b.called_equity, 4), "]"));
-        }
-        absl::StrAppend(&out, ",\"bets\":[", absl::StrJoin(bets, ","), "]");
-      }
-      absl::StrAppend(&out, ",\"act\":", logs_parser::JsonQuote(dec.action),
-                      ",\"why\":", logs_parser::JsonQuote(dec.explanation),
-                      ",\"ms\":", Fixed(dec.time_ms, 2), ",\"opps\":[");
-      for (size_t o = 0; o < dec.opponents.size(); ++o) {
-        const OpponentRead& read = dec.opponents[o];
-        absl::StrAppend(&out, o == 0 ? "" : ",", "{\"pos\":", read.position,
-                        ",\"name\":", logs_parser::JsonQuote(read.name),
-                        ",\"model\":", logs_parser::JsonQuote(read.model));
-        if (read.position >= 0 && read.position < static_cast<int>(hand.names.size())) {
-          const int cls = hand.hole_class[read.position];
-          absl::StrAppend(&out, ",\"who\":", player_index.at(hand.names[read.position]));
-          if (cls >= 0) {
-            absl::StrAppend(&out, ",\"t\":", GridCell(cls),
-                            ",\"shown\":", hand.showdown[read.position] ? 1 : 0);
-          }
-        }
-        if (read.has_classes) {
-          const std::array<double, kGridCells> grid = RangeGrid(read.classes);
-          std::vector<int64_t> cells;
-          for (double w : grid) cells.push_back(std::llround(w * 1e5));
-          absl::StrAppend(&out, ",\"g\":[", absl::StrJoin(cells, ","), "]");
-        } else if (!read.summary.empty()) {
-          absl::StrAppend(&out, ",\"sum\":", logs_parser::JsonQuote(read.summary));
-        }
-        absl::StrAppend(&out, "}");
-      }
-      absl::StrAppend(&out, "]}");
     }
   }
   absl::StrAppend(&out, "}}");

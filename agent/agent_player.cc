@@ -596,6 +596,13 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                         logs_parser::JsonQuote(PairText(pw.pair)), ", ", Num(pw.weight), "]");
         first_pair = false;
       }
+      // The share of each of the 169 starting-hand classes (poker::StartingHandClass order),
+      // for pictures of the range (the `report` program's 13x13 grids).
+      absl::StrAppend(&line, "], \"classes\": [");
+      const auto classes = range.ClassWeights();
+      for (size_t c = 0; c < classes.size(); ++c) {
+        absl::StrAppend(&line, c == 0 ? "" : ",", absl::StrFormat("%.4g", classes[c]));
+      }
       absl::StrAppend(&line, "]");
     } else {
       absl::StrAppend(&line, ", \"model\": \"uniform\"");

@@ -3,7 +3,7 @@
 # generate a training corpus with the arena (rule-based bots of every style against each other),
 # train an opponent model on it, then play our agent against a tight-aggressive bot through our
 # ACPC dealer over TCP and print the result with its 95% confidence interval and a summary of
-# the model.
+# the model, and write the match report (one HTML page; docs/report.md) and print its path.
 #
 # Usage: tools/demo.sh [--logs PATH] [--game FILE] [--hands N] [--corpus-hands N] [--seed S]
 #   --logs PATH       train on these ACPC logs (files or folders, e.g. downloaded competition
@@ -98,5 +98,10 @@ step "5/5 The model (trainer inspect out/demo/model.pb)"
 "$BIN/trainer" inspect "$OUT/model.pb" | head -n 40 | sed 's/^/   /'
 echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
 
+step "The match report (report -> out/demo/report.html: results, hands, the agent's reads)"
+"$BIN/report" --log "$OUT/demo.log" --decisions "$OUT/decisions.jsonl" --player agent \
+  --title "Demo: the agent against TA, $hands hands" --out "$OUT/report.html" | sed 's/^/   /'
+
 echo
 echo "Done in $(( $(date +%s) - started )) s after the build. Files in out/demo/."
+echo "Match report (open it in a browser): $OUT/report.html"

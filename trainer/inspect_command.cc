@@ -5,6 +5,8 @@
 
 #include "boost/program_options.hpp"
 #include "tools/cli/command_line.h"
+#include "tools/report/html_page.h"
+#include "tools/report/model_page.h"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
@@ -32,7 +34,10 @@ of each abstract action; under it one line per strength bucket (b0 weakest .. bK
 giving the distribution of the player's actions when it held such cards. So the river line of
 a node shows e.g. how often the player bets with weak hands.
 
-Output: text, or with --json one JSON object.
+Output: text, or with --json one JSON object. With --html: one self-contained HTML page (written
+to --out, default MODEL.html) with the trees of the population and of every player as collapsible
+trees (action frequencies, decisions, per-bucket heat strips) and a search box for a betting
+sequence; --street, --depth, --min-times and --no-buckets select what it holds (docs/report.md).
 Exit codes: 0 printed, 1 the model cannot be read (the reason is printed), 2 usage error.
 
 Options)";
@@ -47,6 +52,8 @@ int RunInspect(int argc, char** argv) {
   bool population = false;
   bool json = false;
   bool no_buckets = false;
+  bool html = false;
+  std::string out_path;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")("player", po::value(&player_name),
@@ -58,7 +65,9 @@ int RunInspect(int argc, char** argv) {
       "min-times", po::value(&report.min_times)->default_value(0),
       "only nodes the player was at at least this often")(
       "no-buckets", po::bool_switch(&no_buckets), "leave out the per-bucket rows")(
-      "json", po::bool_switch(&json), "print one JSON object");
+      "json", po::bool_switch(&json), "print one JSON object")(
+      "html", po::bool_switch(&html), "write every tree as one HTML page (to --out)")(
+      "out", po::value(&out_path), "the HTML file (default: MODEL.html)");
   po::options_description hidden;
   hidden.add_options()("model", po::value(&model_path));
   po::positional_options_description positional;
@@ -82,6 +91,21 @@ int RunInspect(int argc, char** argv) {
     report.street = ParseStreet(street, model->game().num_rounds);
     if (report.street < 0) return Usage("unknown --street '" + street + "'");
   }
+  if (html) {
+    if (json || population || !player_name.empty()) {
+      return Usage("--html shows every player; it excludes --json, --player and --population");
+    }
+    if (out_path.empty()) out_path = model_path + ".html";
+    const std::string page = ::report::ModelPageHtml(*model, "Model: " + model_path, report);
+    if (absl::Status s = html::WriteFileAtomically(out_path, page); !s.ok()) {
+      std::cerr << "trainer inspect: " << s.message() << "\n";
+      return 1;
+    }
+    std::cout << out_path << ": " << model->num_players() << " players and the population, "
+              << page.size() << " bytes\n";
+    return 0;
+  }
+  if (!out_path.empty()) return Usage("--out goes with --html");
   if (!population && player_name.empty()) {
     std::cout << FormatSummary(*model, json);
     return std::cout.good() ? 0 : 1;

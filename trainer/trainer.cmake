@@ -8,3 +8,5 @@ foreach(lib logs_parser opponent_model)
     target_link_libraries(trainer PRIVATE ${lib})
   endif()
 endforeach()
+# `trainer inspect --html` (tools/report/model_page; tools/ is added after trainer/).
+target_link_libraries(trainer PRIVATE model_page)

@@ -3,6 +3,7 @@
 // over many random states, and the arena's `agent:` player kind.
 #include "agent/agent_player.h"
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <sstream>
@@ -283,6 +284,11 @@ TEST(DecisionLogTest, OneJsonObjectPerDecisionWithEveryField) {
     if (absl::StrContains(line, "\"opponents\": [{")) {
       EXPECT_TRUE(absl::StrContains(line, "\"range\": \"")) << line;
       EXPECT_TRUE(absl::StrContains(line, "\"top\": [[\"")) << line;
+      // ... and the range's 169 class shares (the report's grids).
+      const size_t classes = line.find("\"classes\": [");
+      ASSERT_NE(classes, std::string::npos) << line;
+      const std::string list = line.substr(classes, line.find(']', classes) - classes);
+      EXPECT_EQ(std::count(list.begin(), list.end(), ','), 168) << list;
       EXPECT_TRUE(absl::StrContains(line, "\"name\": \"left\"") ||
                   absl::StrContains(line, "\"name\": \"right\""))
           << line;

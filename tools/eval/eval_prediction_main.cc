@@ -18,8 +18,10 @@
 #include "boost/program_options.hpp"
 #include "logs_parser/log_reader.h"
 #include "tools/cli/command_line.h"
+#include "tools/eval/html_report.h"
 #include "tools/eval/prediction_eval.h"
 #include "tools/eval/report.h"
+#include "tools/report/html_page.h"
 
 namespace {
 
@@ -86,7 +88,7 @@ std::string CommandLine(int argc, char** argv) {
 int Run(int argc, char** argv) {
   std::vector<std::string> logs;
   std::string game_argument, games_dir, split_text = "hand", csv_path, svg_path;
-  std::string markov_text = "sequence", title;
+  std::string markov_text = "sequence", title, html_path;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -147,6 +149,8 @@ int Run(int argc, char** argv) {
       "csv", po::value(&csv_path), "write the accuracy rows as CSV to this file")(
       "svg", po::value(&svg_path), "write a chart of accuracy by street to this SVG file")(
       "title", po::value(&title), "title of the SVG chart (default: the logs)")(
+      "html", po::value(&html_path),
+      "write the table, the chart and the top-1 confusion matrices per street to this HTML page")(
       "json", po::bool_switch(&json), "print JSON on stdout instead of the table")(
       "per-player", po::bool_switch(&per_player), "table: add top-1 accuracy per modelled player")(
       "confusion", po::bool_switch(&confusion),
@@ -294,7 +298,7 @@ int Run(int argc, char** argv) {
   if (!csv_path.empty() && !WriteFile(csv_path, eval::FormatCsv(rows))) {
     return Fail("cannot write " + csv_path);
   }
-  if (!svg_path.empty()) {
+  if (!svg_path.empty() || !html_path.empty()) {
     const std::string chart_title =
         title.empty() ? "Hand-prediction accuracy: " + absl::StrJoin(logs, ", ") : title;
     int64_t cases = 0;
@@ -305,8 +309,18 @@ int Run(int argc, char** argv) {
         "%s; %d held-out hands (%s split, seed %d)%s; %d cases; 95%% Wilson intervals", game->name,
         parts->eval.size(), eval::SplitKindName(options.split), options.seed,
         options.validate ? " [validation]" : "", cases);
-    if (!WriteFile(svg_path, eval::FormatSvg(chart_title, subtitle, rows))) {
+    if (!svg_path.empty() && !WriteFile(svg_path, eval::FormatSvg(chart_title, subtitle, rows))) {
       return Fail("cannot write " + svg_path);
+    }
+    if (!html_path.empty()) {
+      const std::string players_table =
+          per_player ? eval::FormatPlayers(eval::PlayerRows(*result, *corpus, **predictors)) : "";
+      if (absl::Status s = html::WriteFileAtomically(
+              html_path, eval::FormatHtml(chart_title, subtitle, facts, rows, lead_rows, pair_rows,
+                                          *result, players_table));
+          !s.ok()) {
+        return Fail(std::string(s.message()));
+      }
     }
   }
   return 0;

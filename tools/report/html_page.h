@@ -1,0 +1,41 @@
+// Self-contained HTML pages (inline CSS, script and data; nothing fetched at view time) for the
+// reports of `report`, `trainer inspect --html` and `eval_prediction --html`.
+#ifndef TOOLS_REPORT_HTML_PAGE_H_
+#define TOOLS_REPORT_HTML_PAGE_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/string_view.h"
+
+namespace html {
+
+// The parts of a page. `data_json` is embedded as <script type="application/json" id="data">
+// (read it with JSON.parse(document.getElementById('data').textContent)); `script` runs after it.
+struct PageParts {
+  std::string title;
+  std::string css;
+  std::string body;  // HTML inside <body>, before the data and the script
+  std::string data_json;
+  std::string script;
+};
+
+// The page as one string.
+std::string Page(const PageParts& parts);
+
+// `text` with & < > " ' escaped for HTML text and attribute values.
+std::string Escape(absl::string_view text);
+
+// JSON made safe inside a <script> element: every "</" becomes "<\/" (the same JSON value).
+std::string ScriptSafeJson(absl::string_view json);
+
+// The CSS shared by the project's pages: fonts, tables, headings, the status line.
+const char* BaseCss();
+
+// Writes `text` to `path` atomically (a temporary file beside it, then a rename), so a reader
+// never sees half a page. The error names the file.
+absl::Status WriteFileAtomically(const std::string& path, absl::string_view text);
+
+}  // namespace html
+
+#endif  // TOOLS_REPORT_HTML_PAGE_H_

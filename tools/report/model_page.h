@@ -1,0 +1,26 @@
+// `trainer inspect --html`: a model file as one self-contained HTML page. The pattern trees of the
+// population and of every player as collapsible trees, each node with its action frequencies, the
+// decisions seen and the per-bucket action frequencies as a heat strip; a search box for a
+// betting sequence. The data is trainer::FormatSummary/FormatPlayer's JSON.
+#ifndef TOOLS_REPORT_MODEL_PAGE_H_
+#define TOOLS_REPORT_MODEL_PAGE_H_
+
+#include <string>
+
+#include "trainer/model_report.h"
+#include "trainer/opponent_model.h"
+
+namespace report {
+
+// The page's data: {"title", "summary": <FormatSummary JSON>, "trees": [<FormatPlayer JSON> of
+// the population, then of each player in the model's order]}. `options` selects the nodes.
+std::string ModelPageJson(const trainer::OpponentModel& model, const std::string& title,
+                          const trainer::PlayerReportOptions& options);
+
+// The whole page.
+std::string ModelPageHtml(const trainer::OpponentModel& model, const std::string& title,
+                          const trainer::PlayerReportOptions& options);
+
+}  // namespace report
+
+#endif  // TOOLS_REPORT_MODEL_PAGE_H_

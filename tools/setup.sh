@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   zlib1g-dev libbz2-dev bzip2 gzip
   clang libclang-rt-14-dev
+  slurm-wlm munge
 )
 
 install_missing_packages() {

@@ -116,6 +116,24 @@ grep -q "^arena: shard 2/4 done" "$T/again.out" || { cat "$T/again.out"; fail "r
 ls "$T/local/arena/shards" | grep -q tmp && fail "temporary files left in shards/"
 say "--local: failing shard named, incomplete merge refused, re-run completes"
 
+# solver.sh: with the solver program when it is built, else the mechanics with a stand-in that
+# writes its command line (the solver comes from another part of the project).
+if [[ -x "$BIN/solver" ]]; then
+  say "solver: real program found; run tools/cluster/solver.sh by hand with a game and abstraction"
+fi
+mkdir -p "$T/stub"
+ln -s "$BIN/arena" "$BIN/trainer" "$T/stub/"
+printf '%s\n' '#!/usr/bin/env bash' 'out=""; for ((i = 1; i <= $#; ++i)); do' \
+  '  [[ "${!i}" == --out ]] && { j=$((i + 1)); out="${!j}"; }; done' 'echo "$*" >"$out"' \
+  >"$T/stub/solver"
+chmod +x "$T/stub/solver"
+"$CLUSTER/solver.sh" --dir "$T/local" --bin "$T/stub" --game g --abstraction a --budgets 10,200 \
+  --seed 3 --local >"$T/solver.out" 2>&1 || { cat "$T/solver.out"; fail "solver.sh --local"; }
+grep -q "^train --game g --abstraction a --seed 3 --iterations 200 --out " \
+  "$T/local/solver/shards/iterations_200.policy" || fail "solver.sh: wrong solver command"
+[[ "$(cut -f1 "$T/local/solver/runs.tsv" | tr '\n' ' ')" == "10 200 " ]] || fail "solver.sh: runs.tsv"
+say "solver.sh --local: one run per budget (stand-in solver), runs.tsv written"
+
 # --- Slurm.
 for program in munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; do
   if ! command -v "$program" >/dev/null; then

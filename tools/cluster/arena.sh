@@ -50,7 +50,7 @@ done
 [[ -f "$game" ]] || cl_die "no game file $game"
 game="$(realpath "$game")"
 cl_prepare arena
-arena="$(cl_program arena)"
+arena="$(cl_program arena)" || exit 1
 
 cl_submit "$shards" \
   "  echo $(printf '%q' "$CL_EXP/shards")/part_\$1.json" \

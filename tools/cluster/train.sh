@@ -45,7 +45,7 @@ done
 [[ "$shards" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--shards must be a positive whole number"
 [[ -z "$min_hands" || "$min_hands" =~ ^[0-9]+$ ]] || cl_usage_error "--min-hands must be a whole number"
 cl_prepare train
-trainer="$(cl_program trainer)"
+trainer="$(cl_program trainer)" || exit 1
 
 # Absolute paths: the tasks run in DIR/NAME.
 abs_logs=()

@@ -5,7 +5,8 @@
   combine.py csv OUT DIR_OR_FILE...   CSV files with one header (DIR: DIR/pso_summary.csv)
 
 `mean` holds every numeric field found at the same place in every fold, averaged over the folds
-(lists are matched by position); the folds are kept whole under `folds`. OUT is written as
+(lists are matched by position), and the text fields on which every fold agrees (labels such as
+street or method); the folds are kept whole under `folds`. OUT is written as
 given (the cluster scripts pass a temporary name and rename it). Exit status: 0 done, 1 failure,
 2 bad command line.
 """
@@ -18,8 +19,8 @@ import sys
 
 def mean_of(values):
     first = values[0]
-    if isinstance(first, bool):
-        return None
+    if isinstance(first, (bool, str)):  # labels: kept when every fold agrees
+        return first if all(v == first for v in values) else None
     if isinstance(first, (int, float)):
         if all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
             return sum(values) / len(values)

@@ -34,18 +34,29 @@ T="$(mktemp -d /tmp/slurm_test.XXXXXX)" || fail "mktemp"
 chmod 700 "$T"
 PIDS=()
 
-# Stops what we started: jobs first (their steps are not our children), then the daemons by pid,
-# then any process still holding our configuration in its environment (job steps).
+# Processes other than this shell, its subshell and the daemons that carry our SLURM_CONF: job
+# steps. One grep over /proc, run without SLURM_CONF so that it does not find itself.
+job_steps() {
+  local file pid
+  for file in $(env -u SLURM_CONF grep -lsa "SLURM_CONF=$T/slurm.conf" /proc/[0-9]*/environ); do
+    pid="${file#/proc/}"
+    pid="${pid%/environ}"
+    [[ "$pid" == "$$" || "$pid" == "$BASHPID" || " ${PIDS[*]} " == *" $pid "* ]] && continue
+    echo "$pid"
+  done
+}
+
+# Stops what we started: jobs first (their steps are not our children) and waits for their steps
+# to end, then the daemons by pid, then any job step still holding our configuration.
 cleanup() {
-  local status=$?
+  local status=$? pid i
   if [[ -n "${SLURM_CONF:-}" && -S "$T/munge.sock" ]] && ((${#PIDS[@]} > 1)); then
     scancel --quiet --user=root 2>/dev/null
-    for _ in $(seq 20); do
-      [[ -z "$(squeue -h 2>/dev/null)" ]] && break
-      sleep 0.5
+    for _ in $(seq 50); do
+      [[ -z "$(squeue -h 2>/dev/null)" && -z "$(job_steps)" ]] && break
+      sleep 0.2
     done
   fi
-  local i
   for ((i = ${#PIDS[@]} - 1; i >= 0; --i)); do
     kill -TERM "${PIDS[i]}" 2>/dev/null
   done
@@ -56,13 +67,7 @@ cleanup() {
     done
     kill -KILL "$pid" 2>/dev/null
   done
-  for environ in /proc/[0-9]*/environ; do
-    if grep -qsa "SLURM_CONF=$T/slurm.conf" "$environ" 2>/dev/null; then
-      pid="${environ#/proc/}"
-      pid="${pid%/environ}"
-      [[ "$pid" != "$$" ]] && kill -KILL "$pid" 2>/dev/null
-    fi
-  done
+  for pid in $(job_steps); do kill -KILL "$pid" 2>/dev/null; done
   if ((status != 0 && status != 77)); then
     for log in "$T"/*.log; do
       [[ -f "$log" ]] && { echo "--- $log (last lines)"; tail -n 15 "$log"; }

@@ -75,7 +75,7 @@ bool ParseShard(const std::string& text, uint32_t* index, uint32_t* count) {
 }
 
 constexpr char kMergeUsage[] =
-    "arena merge: pools shards of one ring experiment (the JSON files of `arena --json --out`,\n"
+    "arena merge: pools shards of one ring experiment (the JSON files of `arena --out`,\n"
     "or earlier merges) into the result of one long run: sums of chips per hand and per deal are\n"
     "added, so means and intervals (duplicate ones still paired by deal) are those of one run\n"
     "over all the deals. Refuses files of different games, players, --duplicate or\n"
@@ -277,6 +277,14 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (format == "tournament") {
+    for (const char* ring_only : {"shard", "out"}) {
+      if (vm.count(ring_only)) {
+        return cli::UsageError("arena", absl::StrCat("--", ring_only, " is for ring matches"));
+      }
+    }
+    if (vm["first-hand"].as<uint32_t>() != 0) {
+      return cli::UsageError("arena", "--first-hand is for ring matches");
+    }
     arena::TournamentOptions tournament;
     tournament.hands = vm.count("hands") ? static_cast<int>(vm["hands"].as<uint32_t>()) : 600;
     tournament.seed = vm["seed"].as<uint32_t>();

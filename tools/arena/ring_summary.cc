@@ -214,12 +214,14 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
     for (const auto& [key, item] : *ranges) {
       const std::string where = absl::StrCat("ranges[", s.ranges.size(), "].");
       DealRange r;
-      int64_t first = 0;
-      read.Get(item, "seed", where, &r.seed);
+      int64_t seed = 0, first = 0;
+      read.Get(item, "seed", where, &seed);
       read.Get(item, "first_hand", where, &first);
       read.Get(item, "deals", where, &r.deals);
-      read.Check(first >= 0 && r.deals >= 1 && first + r.deals <= (int64_t{1} << 32),
-                 absl::StrCat("field \"", where, "\" is not a range of deals"));
+      read.Check(seed >= 0 && seed <= UINT32_MAX && first >= 0 && r.deals >= 1 &&
+                     first + r.deals <= (int64_t{1} << 32),
+                 absl::StrCat("field \"", where, "\" is not a range of deals of a seed"));
+      r.seed = static_cast<uint32_t>(seed);
       r.first_hand = static_cast<uint32_t>(first);
       deals += r.deals;
       s.ranges.push_back(r);

@@ -99,7 +99,10 @@ cl_submit() {
   local count="$1" output_function="$2" task_body="$3" merge_body="$4" result="$5"
   local task="$CL_EXP/jobs/task.sh" merge="$CL_EXP/jobs/merge.sh"
   local prelude
+  # Tasks run in the folder the script was called from (as sbatch does by default), so relative
+  # paths in the options mean what they meant on the command line.
   prelude="set -uo pipefail
+cd $(printf '%q' "$PWD") || exit 1
 EXP=$(printf '%q' "$CL_NAME")
 N=$count
 RESULT=$(printf '%q' "$result")
@@ -193,7 +196,7 @@ EOF
     local list
     list="$(IFS=,; echo "${todo[*]}")"
     array_id="$(sbatch --parsable "${CL_SBATCH[@]}" --array="$list" --job-name="$CL_NAME" \
-      --output="$CL_EXP/logs/task_%a.out" --chdir="$CL_EXP" "$task")" ||
+      --output="$CL_EXP/logs/task_%a.out" "$task")" ||
       cl_die "sbatch of the shards failed"
     array_id="${array_id%%;*}"
     dependency=(--dependency="afterok:$array_id" --kill-on-invalid-dep=yes)
@@ -203,7 +206,7 @@ EOF
   fi
   local merge_id
   merge_id="$(sbatch --parsable "${CL_SBATCH[@]}" "${dependency[@]}" --job-name="$CL_NAME-merge" \
-    --output="$CL_EXP/logs/merge.out" --chdir="$CL_EXP" "$merge")" ||
+    --output="$CL_EXP/logs/merge.out" "$merge")" ||
     cl_die "sbatch of the merge failed"
   merge_id="${merge_id%%;*}"
   echo "merge: job $merge_id (after the shards succeed; log $CL_EXP/logs/merge.out)"

@@ -13,8 +13,7 @@ DIR/NAME/folds.json: {"folds": [each fold's JSON], "files": [...], "mean": {ever
 field averaged over the folds}}.
   --folds K         number of folds (default 5)
   --seed S          seed of fold 0 (default 1)
-  -- ...            the eval_prediction options (--logs, --game, --split, ...; not --seed/--json).
-                    Relative paths are taken from DIR/NAME, where the tasks run: give absolute ones.
+  -- ...            the eval_prediction options (--logs, --game, --split, ...; not --seed/--json)
 $CL_COMMON_HELP
 HELP
 }

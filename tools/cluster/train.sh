@@ -47,7 +47,7 @@ done
 cl_prepare train
 trainer="$(cl_program trainer)" || exit 1
 
-# Absolute paths: the tasks run in DIR/NAME.
+# Absolute paths, so that the generated scripts also work from another folder.
 abs_logs=()
 for path in "${logs[@]}"; do
   [[ -e "$path" ]] || cl_die "no such log file or folder: $path"

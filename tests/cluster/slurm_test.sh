@@ -105,11 +105,12 @@ say "--local: model byte-identical, arena result equal"
 
 # A shard that fails is named; the merge refuses the incomplete set and lists what is missing;
 # the same command again runs only the missing shard.
+"$CLUSTER/arena.sh" --dir "$T/local" --name failing --bin "$BIN" "${ARENA_ARGS[@]}" --shards 4 \
+  --local -- --log /nonexistent/x.log >"$T/fail.out" 2>&1 && fail "failing shards went unnoticed"
+grep -q "^failing: shard 2/4 FAILED (exit 1)" "$T/fail.out" || { cat "$T/fail.out"; fail "failed shard not named"; }
+grep -q "shards failed: 0 1 2 3 (of 4" "$T/fail.out" || { cat "$T/fail.out"; fail "no failure summary"; }
+[[ -z "$(ls -A "$T/local/failing/shards")" ]] || fail "failed shards left files"
 rm "$T/local/arena/shards/part_2.json" "$T/local/arena/result.json"
-"$CLUSTER/arena.sh" --dir "$T/local" --bin "$BIN" "${ARENA_ARGS[@]}" --shards 4 --local \
-  -- --log /nonexistent/x.log >"$T/fail.out" 2>&1 && fail "a failing shard went unnoticed"
-grep -q "arena: shard 2/4 FAILED" "$T/fail.out" || { cat "$T/fail.out"; fail "failed shard not named"; }
-grep -q "shards failed: 2 (of 4" "$T/fail.out" || { cat "$T/fail.out"; fail "no failure summary"; }
 "$T/local/arena/jobs/merge.sh" >"$T/merge.out" 2>&1 && fail "merge of an incomplete set ran"
 grep -q "merge refused: 1 of 4 shards missing" "$T/merge.out" || { cat "$T/merge.out"; fail "merge refusal"; }
 grep -q "shard 2/4: $T/local/arena/shards/part_2.json" "$T/merge.out" || fail "missing shard not listed"
@@ -118,8 +119,11 @@ grep -q "shard 2/4: $T/local/arena/shards/part_2.json" "$T/merge.out" || fail "m
   >"$T/again.out" 2>&1 || { cat "$T/again.out"; fail "re-run"; }
 [[ "$(grep -c "^arena: shard ./4 done" "$T/again.out")" == 1 ]] || { cat "$T/again.out"; fail "re-run redid done shards"; }
 grep -q "^arena: shard 2/4 done" "$T/again.out" || { cat "$T/again.out"; fail "re-run did not run shard 2"; }
-ls "$T/local/arena/shards" | grep -q tmp && fail "temporary files left in shards/"
-say "--local: failing shard named, incomplete merge refused, re-run completes"
+compgen -G "$T/local/arena/shards/*tmp*" >/dev/null && fail "temporary files left in shards/"
+"$CLUSTER/arena.sh" --dir "$T/local" --bin "$BIN" "${ARENA_ARGS[@]}" --shards 2 --local \
+  >"$T/other.out" 2>&1 && fail "another experiment ran in the same folder"
+grep -q "holds another experiment" "$T/other.out" || { cat "$T/other.out"; fail "no refusal of another experiment"; }
+say "--local: failing shards named, incomplete merge refused, re-run completes, other experiment refused"
 
 # solver.sh: with the solver program when it is built, else the mechanics with a stand-in that
 # writes its command line (the solver comes from another part of the project).

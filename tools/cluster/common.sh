@@ -171,6 +171,14 @@ mv -T "\$TMP" "\$RESULT" || { echo "\$EXP: cannot rename \$TMP to \$RESULT" >&2;
 echo "\$EXP: merged \$N shards into \$RESULT"
 EOF
   chmod +x "$task.tmp" "$merge.tmp"
+  # The same folder for another experiment would mix old shards into the new result.
+  local file
+  for file in "$task" "$merge"; do
+    if [[ -f "$file" ]] && ! cmp -s <(grep -v '^cd ' "$file") <(grep -v '^cd ' "$file.tmp"); then
+      rm -f "$task.tmp" "$merge.tmp"
+      cl_die "$CL_EXP holds another experiment (other options or inputs than this command's; see $file): give another --name or --dir, or remove that folder"
+    fi
+  done
   mv -f "$task.tmp" "$task" && mv -f "$merge.tmp" "$merge" || cl_die "cannot write $CL_EXP/jobs"
 
   # The shards still to run.

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Integration test of tools/cluster with a real Slurm: starts munged, slurmctld and slurmd from
-# Debian's packages on this machine (one node, 2 CPUs, configuration, state, spool, logs, munge
-# key and socket all in a temporary folder; ports picked free on 127.0.0.1), submits the training
-# and the arena experiments on small inputs, waits for them, and checks the merged outputs equal
-# the same work run in one process (model byte-identical; arena JSON equal but for the time).
-# Before that, without Slurm: --local runs, a failing shard named, an incomplete merge refused.
-# Every daemon it started is stopped by pid on exit (also on failure), with any job step left.
-# Exit 0 pass, 1 fail, 77 skipped (packages missing and not installable, or daemons not starting).
+# Integration test of tools/cluster with a real Slurm. Without Slurm first: --local runs equal one
+# process, failing shards are named, an incomplete merge is refused listing what is missing, a
+# re-run runs only the missing shard, another experiment in the same folder is refused, solver.sh
+# runs with a stand-in solver. Then tools/cluster/mini_slurm.sh starts munged, slurmctld and
+# slurmd from Debian's packages (one node, 2 CPUs, everything in a temporary folder, ports free on
+# 127.0.0.1), the training and arena experiments are submitted on small inputs, and the merged
+# outputs must equal the same work run in one process (model byte-identical; arena JSON equal
+# but for the time). On exit, also on failure or interruption, `mini_slurm.sh stop` cancels the
+# jobs and stops every daemon by pid. Exit 0 pass, 1 fail, 77 skipped (packages missing and not
+# installable, not root, or the daemons do not start: the reason is printed).
 #
 # Usage: slurm_test.sh BIN_DIR SOURCE_DIR
 set -uo pipefail
@@ -32,44 +34,14 @@ done
 
 T="$(mktemp -d /tmp/slurm_test.XXXXXX)" || fail "mktemp"
 chmod 700 "$T"
-PIDS=()
 
-# Processes other than this shell, its subshell and the daemons that carry our SLURM_CONF: job
-# steps. One grep over /proc, run without SLURM_CONF so that it does not find itself.
-job_steps() {
-  local file pid
-  for file in $(env -u SLURM_CONF grep -lsa "SLURM_CONF=$T/slurm.conf" /proc/[0-9]*/environ); do
-    pid="${file#/proc/}"
-    pid="${pid%/environ}"
-    [[ "$pid" == "$$" || "$pid" == "$BASHPID" || " ${PIDS[*]} " == *" $pid "* ]] && continue
-    echo "$pid"
-  done
-}
-
-# Stops what we started: jobs first (their steps are not our children) and waits for their steps
-# to end, then the daemons by pid, then any job step still holding our configuration.
+# Stops the mini Slurm, if started (its jobs, their steps and its daemons, by pid), and removes
+# the temporary folder.
 cleanup() {
-  local status=$? pid i
-  if [[ -n "${SLURM_CONF:-}" && -S "$T/munge.sock" ]] && ((${#PIDS[@]} > 1)); then
-    scancel --quiet --user=root 2>/dev/null
-    for _ in $(seq 50); do
-      [[ -z "$(squeue -h 2>/dev/null)" && -z "$(job_steps)" ]] && break
-      sleep 0.2
-    done
-  fi
-  for ((i = ${#PIDS[@]} - 1; i >= 0; --i)); do
-    kill -TERM "${PIDS[i]}" 2>/dev/null
-  done
-  for pid in "${PIDS[@]}"; do
-    for _ in $(seq 50); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null
-  done
-  for pid in $(job_steps); do kill -KILL "$pid" 2>/dev/null; done
+  local status=$?
+  [[ -f "$T/slurm/pids" ]] && "$CLUSTER/mini_slurm.sh" stop "$T/slurm"
   if ((status != 0 && status != 77)); then
-    for log in "$T"/*.log; do
+    for log in "$T"/slurm/*.log; do
       [[ -f "$log" ]] && { echo "--- $log (last lines)"; tail -n 15 "$log"; }
     done
   fi
@@ -154,100 +126,44 @@ for program in munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; do
     command -v "$program" >/dev/null || skip "no $program: install slurm-wlm and munge (tools/setup.sh)"
   fi
 done
-[[ "$(id -u)" == 0 ]] || skip "the test Slurm runs as root (SlurmUser=root); not root"
-
-# Munge with its own key, socket, pid, log and seed files.
-mungekey --create --keyfile="$T/munge.key" >/dev/null 2>&1 || skip "mungekey could not create a key"
-chmod 600 "$T/munge.key"
-munged --foreground --force --key-file="$T/munge.key" --socket="$T/munge.sock" \
-  --pid-file="$T/munged.pid" --log-file="$T/munged.log" --seed-file="$T/munged.seed" \
-  >"$T/munged.out" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 50); do [[ -S "$T/munge.sock" ]] && break; sleep 0.1; done
-[[ -S "$T/munge.sock" ]] || skip "munged did not start: $(tail -n 2 "$T/munged.out" "$T/munged.log" 2>/dev/null)"
-
-# Two free ports on 127.0.0.1.
-read -r CTLD_PORT SLURMD_PORT < <(python3 -c '
-import socket
-s = [socket.socket() for _ in range(2)]
-for x in s: x.bind(("127.0.0.1", 0))
-print(*[x.getsockname()[1] for x in s])')
-HOST="$(hostname -s)"
-mkdir -p "$T/state" "$T/spool"
-cat >"$T/slurm.conf" <<EOF
-ClusterName=poker_test
-SlurmctldHost=$HOST(127.0.0.1)
-SlurmUser=root
-SlurmdUser=root
-SlurmctldPort=$CTLD_PORT
-SlurmdPort=$SLURMD_PORT
-AuthType=auth/munge
-CredType=cred/munge
-AuthInfo=socket=$T/munge.sock
-StateSaveLocation=$T/state
-SlurmdSpoolDir=$T/spool
-SlurmctldPidFile=$T/slurmctld.pid
-SlurmdPidFile=$T/slurmd.pid
-SlurmctldLogFile=$T/slurmctld.log
-SlurmdLogFile=$T/slurmd.log
-ProctrackType=proctrack/linuxproc
-TaskPlugin=task/none
-JobAcctGatherType=jobacct_gather/none
-AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
-SchedulerType=sched/backfill
-SelectType=select/cons_tres
-SelectTypeParameters=CR_CPU
-MpiDefault=none
-ReturnToService=2
-MailProg=/bin/true
-NodeName=$HOST NodeAddr=127.0.0.1 CPUs=2 State=UNKNOWN
-PartitionName=test Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
-EOF
-export SLURM_CONF="$T/slurm.conf"
-slurmctld -D -i -f "$SLURM_CONF" >"$T/slurmctld.out" 2>&1 &
-PIDS+=($!)
-slurmd -D -f "$SLURM_CONF" >"$T/slurmd.out" 2>&1 &
-PIDS+=($!)
-idle=""
-for _ in $(seq 100); do
-  for pid in "${PIDS[@]}"; do
-    kill -0 "$pid" 2>/dev/null || skip "a Slurm daemon exited at start: $(tail -n 3 "$T"/slurm*.out "$T"/slurm*.log 2>/dev/null)"
-  done
-  idle="$(sinfo -h -o %t 2>/dev/null)"
-  [[ "$idle" == idle ]] && break
-  sleep 0.2
-done
-[[ "$idle" == idle ]] || skip "the Slurm node did not become idle in 20 s (state '$idle'): $(tail -n 3 "$T/slurmctld.log" "$T/slurmd.log" 2>/dev/null)"
-say "Slurm up: slurmctld port $CTLD_PORT, slurmd port $SLURMD_PORT, node $HOST idle"
+"$CLUSTER/mini_slurm.sh" start "$T/slurm" >"$T/start.out" 2>"$T/start.err"
+case $? in
+  0) ;;
+  3) skip "$(cat "$T/start.err")" ;;
+  *) cat "$T/start.err"; fail "mini_slurm.sh start" ;;
+esac
+conf="$T/slurm/slurm.conf"
+grep -qx "export SLURM_CONF=$conf" "$T/start.out" || fail "mini_slurm.sh start printed $(cat "$T/start.out")"
+say "$(cat "$T/start.err")"
 
 # Submits an experiment; prints its merge job id.
 submit() {
   local out="$T/submit_$1.out"
   shift
-  "$@" >"$out" 2>&1 || { cat "$out"; fail "submission: $*"; }
+  SLURM_CONF="$conf" "$@" >"$out" 2>&1 || { cat "$out"; fail "submission: $*"; }
   grep -q "^shards: job [0-9]" "$out" || { cat "$out"; fail "no shard job id printed"; }
   grep -q "^result: " "$out" || { cat "$out"; fail "no result path printed"; }
   awk '/^jobs: /{print $3}' "$out"
 }
-train_job="$(submit train "$CLUSTER/train.sh" --dir "$T/slurm" --bin "$BIN" --logs "$T/logs" \
+train_job="$(submit train "$CLUSTER/train.sh" --dir "$T/exp" --bin "$BIN" --logs "$T/logs" \
   --game "$GAME" --shards 4)" || exit 1
-arena_job="$(submit arena "$CLUSTER/arena.sh" --dir "$T/slurm" --bin "$BIN" "${ARENA_ARGS[@]}" \
+arena_job="$(submit arena "$CLUSTER/arena.sh" --dir "$T/exp" --bin "$BIN" "${ARENA_ARGS[@]}" \
   --shards 4)" || exit 1
 say "submitted: train merge job $train_job, arena merge job $arena_job"
 for _ in $(seq 600); do
-  [[ -z "$(squeue -h -j "$train_job,$arena_job" 2>/dev/null)" ]] && break
+  [[ -z "$(SLURM_CONF="$conf" squeue -h -j "$train_job,$arena_job" 2>/dev/null)" ]] && break
   sleep 0.2
 done
-[[ -z "$(squeue -h 2>/dev/null)" ]] || fail "jobs still queued after 120 s: $(squeue)"
-for log in "$T"/slurm/*/logs/*.out; do
+[[ -z "$(SLURM_CONF="$conf" squeue -h 2>/dev/null)" ]] ||
+  fail "jobs still queued after 120 s: $(SLURM_CONF="$conf" squeue)"
+for log in "$T"/exp/*/logs/*.out; do
   grep -q "FAILED" "$log" && { cat "$log"; fail "a task failed: $log"; }
 done
-[[ -f "$T/slurm/train/model.pb" ]] || fail "no merged model: $(cat "$T"/slurm/train/logs/*.out)"
-[[ -f "$T/slurm/arena/result.json" ]] || fail "no merged arena result: $(cat "$T"/slurm/arena/logs/*.out)"
-cmp "$T/one.pb" "$T/slurm/train/model.pb" || fail "Slurm-trained model differs from one run"
-[[ "$(without_seconds "$T/one.json")" == "$(without_seconds "$T/slurm/arena/result.json")" ]] ||
+[[ -f "$T/exp/train/model.pb" ]] || fail "no merged model: $(cat "$T"/exp/train/logs/*.out)"
+[[ -f "$T/exp/arena/result.json" ]] || fail "no merged arena result: $(cat "$T"/exp/arena/logs/*.out)"
+cmp "$T/one.pb" "$T/exp/train/model.pb" || fail "Slurm-trained model differs from one run"
+[[ "$(without_seconds "$T/one.json")" == "$(without_seconds "$T/exp/arena/result.json")" ]] ||
   fail "Slurm arena result differs from one run"
-grep -q "merged 4 shards" "$T/slurm/train/logs/merge.out" || fail "train merge log"
+grep -q "merged 4 shards" "$T/exp/train/logs/merge.out" || fail "train merge log"
 say "Slurm: model byte-identical to one run, arena result equal to one run"
 echo "PASSED"

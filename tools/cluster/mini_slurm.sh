@@ -60,7 +60,8 @@ stop() {
       sleep 0.2
     done
   fi
-  local list=($daemons)
+  local list
+  read -r -a list <<<"$daemons"
   for ((i = ${#list[@]} - 1; i >= 0; --i)); do kill -TERM "${list[i]}" 2>/dev/null; done
   for pid in "${list[@]}"; do
     for _ in $(seq 50); do

@@ -17,6 +17,7 @@ PACKAGES=(
   zlib1g-dev libbz2-dev bzip2 gzip
   clang libclang-rt-14-dev
   chromium
+  slurm-wlm munge
 )
 
 install_missing_packages() {

@@ -3,8 +3,10 @@
 // 12). Run `arena --help` for the options. Exit status: 0 success, 1 failure, 2 bad command line.
 #include <chrono>
 #include <cstdint>
+#include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,6 +20,7 @@
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
+#include "tools/arena/ring_summary.h"
 #include "tools/arena/tournament.h"
 #include "tools/cli/command_line.h"
 
@@ -48,18 +51,9 @@ class Progress {
   std::chrono::steady_clock::time_point last_ = start_;
 };
 
-void PrintRing(const arena::RingResult& result, bool json) {
+void PrintRing(const arena::RingSummary& result, bool json) {
   if (json) {
-    std::vector<std::string> players;
-    for (const arena::SeatResult& p : result.players) {
-      players.push_back(
-          absl::StrCat("{\"name\": ", logs_parser::JsonQuote(p.name), ", \"chips\": ", Num(p.chips),
-                       ", \"mbb_per_hand\": ", Num(p.mbb_per_hand), ", \"ci95\": ", Num(p.ci95),
-                       ", \"ci95_unpaired\": ", Num(p.ci95_unpaired), "}"));
-    }
-    std::cout << "{\"hands\": " << result.hands << ", \"deals\": " << result.deals
-              << ", \"rotations\": " << result.rotations << ", \"seconds\": " << Num(result.seconds)
-              << ", \"players\": [" << absl::StrJoin(players, ", ") << "]}\n";
+    std::cout << arena::FormatRingJson(result) << "\n";
     return;
   }
   std::cout << absl::StrFormat("%d hands (%d deals x %d rotations) in %.2f s, %.0f hands/s\n",
@@ -71,6 +65,81 @@ void PrintRing(const arena::RingResult& result, bool json) {
     std::cout << absl::StrFormat("%-16s %14.2f %12.2f %10.2f %12.2f\n", p.name, p.chips,
                                  p.mbb_per_hand, p.ci95, p.ci95_unpaired);
   }
+}
+
+// Parses --shard I/N (0 <= I < N).
+bool ParseShard(const std::string& text, uint32_t* index, uint32_t* count) {
+  const std::vector<std::string> parts = absl::StrSplit(text, '/');
+  return parts.size() == 2 && absl::SimpleAtoi(parts[0], index) &&
+         absl::SimpleAtoi(parts[1], count) && *count >= 1 && *index < *count;
+}
+
+constexpr char kMergeUsage[] =
+    "arena merge: pools shards of one ring experiment (the JSON files of `arena --out`,\n"
+    "or earlier merges) into the result of one long run: sums of chips per hand and per deal are\n"
+    "added, so means and intervals (duplicate ones still paired by deal) are those of one run\n"
+    "over all the deals. Refuses files of different games, players, --duplicate or\n"
+    "--fixed-seats, and deal ranges that overlap.\n"
+    "Usage: arena merge A.json B.json ... [--out ALL.json] [--json] [-q]\nOptions";
+
+// `arena merge`.
+int Merge(int argc, char** argv) {
+  po::options_description visible(kMergeUsage);
+  visible.add_options()("help,h", "this help")(
+      "out", po::value<std::string>(),
+      "write the merged JSON here (atomically: FILE.tmp, then renamed)")(
+      "json", "print the merged JSON on stdout instead of a table")("quiet,q",
+                                                                    "print nothing on success");
+  po::options_description hidden;
+  hidden.add_options()("input", po::value<std::vector<std::string>>()->composing());
+  po::positional_options_description positional;
+  positional.add("input", -1);
+  po::variables_map vm;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("arena merge", argc, argv, visible, hidden, positional, &vm)) {
+    return *done;
+  }
+  if (!vm.count("input")) return cli::UsageError("arena merge", "give the JSON files to merge");
+  const std::vector<std::string> inputs = vm["input"].as<std::vector<std::string>>();
+  std::vector<arena::RingSummary> parts;
+  for (const std::string& input : inputs) {
+    std::ifstream in(input, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      std::cerr << "arena merge: cannot read " << input << "\n";
+      return 1;
+    }
+    absl::StatusOr<arena::RingSummary> part = arena::ParseRingJson(text.str(), input);
+    if (!part.ok()) {
+      std::cerr << "arena merge: " << part.status().message() << "\n";
+      return 1;
+    }
+    parts.push_back(*std::move(part));
+  }
+  absl::StatusOr<arena::RingSummary> merged = arena::MergeRingSummaries(parts, inputs);
+  if (!merged.ok()) {
+    std::cerr << "arena merge: " << merged.status().message() << "\n";
+    return 1;
+  }
+  if (vm.count("out")) {
+    if (absl::Status s = arena::WriteRingJson(vm["out"].as<std::string>(), *merged); !s.ok()) {
+      std::cerr << "arena merge: " << s.message() << "\n";
+      return 1;
+    }
+  }
+  if (vm.count("json")) {
+    PrintRing(*merged, true);
+  } else if (!vm.count("quiet")) {
+    std::vector<std::string> ranges;
+    for (const arena::DealRange& r : merged->ranges) {
+      ranges.push_back(
+          absl::StrCat("seed ", r.seed, " deals ", r.first_hand, "..", r.first_hand + r.deals - 1));
+    }
+    std::cout << "merged " << inputs.size() << " files: " << absl::StrJoin(ranges, ", ") << "\n";
+    PrintRing(*merged, false);
+  }
+  return 0;
 }
 
 void PrintTournament(const arena::TournamentResult& result, bool json) {
@@ -106,16 +175,25 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "merge") return Merge(argc - 1, argv + 1);
   po::options_description options(
       "arena: matches between players in one process.\n"
       "Usage: arena --game FILE --hands N --seed S --player NAME=SPEC ... [options]\n"
+      "       arena merge A.json B.json ... --out ALL.json   (arena merge --help)\n"
       "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
       "allin] (styles la lp ta tp station raiser random).\nOptions");
   options.add_options()("help,h", "this help")("game", po::value<std::string>(), "ACPC .game file")(
       "hands", po::value<uint32_t>(),
-      "ring: deals to play (default 1000); tournament: most "
-      "hands per tournament (default 600)")("seed", po::value<uint32_t>()->default_value(0),
-                                            "deal seed (as the dealer's rngSeed)")(
+      "ring: deals to play (default 1000; with --shard, of all the shards); tournament: most "
+      "hands per tournament (default 600)")(
+      "first-hand", po::value<uint32_t>()->default_value(0),
+      "ring: the first deal played (the earlier deals of the seed are skipped)")(
+      "shard", po::value<std::string>(),
+      "ring: I/N: play only the I-th of N consecutive parts of the --hands deals (0 <= I < N); "
+      "`arena merge` pools the parts' JSON")(
+      "out", po::value<std::string>(),
+      "ring: also write the JSON result here, atomically (FILE.tmp, then renamed)")(
+      "seed", po::value<uint32_t>()->default_value(0), "deal seed (as the dealer's rngSeed)")(
       "player", po::value<std::vector<std::string>>()->composing(),
       "NAME=SPEC, once per seat in seat order")(
       "format", po::value<std::string>()->default_value("ring"), "ring or tournament")(
@@ -158,6 +236,22 @@ int main(int argc, char** argv) {
   if (format == "ring") {
     arena::RingOptions ring;
     ring.hands = vm.count("hands") ? vm["hands"].as<uint32_t>() : 1000;
+    ring.first_hand = vm["first-hand"].as<uint32_t>();
+    if (vm.count("shard")) {
+      uint32_t index = 0, count = 1;
+      if (!ParseShard(vm["shard"].as<std::string>(), &index, &count)) {
+        return cli::UsageError("arena", "--shard must be I/N with 0 <= I < N");
+      }
+      if (count > ring.hands) {
+        return cli::UsageError("arena", absl::StrCat("--shard: ", count, " shards of ", ring.hands,
+                                                     " deals would leave some empty"));
+      }
+      // Shard I: deals [I * H / N, (I + 1) * H / N) of the H deals from --first-hand.
+      const uint64_t begin = uint64_t{index} * ring.hands / count;
+      const uint64_t end = uint64_t{index + 1} * ring.hands / count;
+      ring.first_hand += static_cast<uint32_t>(begin);
+      ring.hands = static_cast<uint32_t>(end - begin);
+    }
     ring.seed = vm["seed"].as<uint32_t>();
     ring.duplicate = vm.count("duplicate") > 0;
     ring.fixed_seats = vm.count("fixed-seats") > 0;
@@ -171,10 +265,26 @@ int main(int argc, char** argv) {
       std::cerr << "arena: " << result.status().message() << "\n";
       return 1;
     }
-    PrintRing(*result, json);
+    const arena::RingSummary summary =
+        arena::SummarizeRing(*game, game_file, players, ring, *result);
+    if (vm.count("out")) {
+      if (absl::Status s = arena::WriteRingJson(vm["out"].as<std::string>(), summary); !s.ok()) {
+        std::cerr << "arena: " << s.message() << "\n";
+        return 1;
+      }
+    }
+    PrintRing(summary, json);
     return 0;
   }
   if (format == "tournament") {
+    for (const char* ring_only : {"shard", "out"}) {
+      if (vm.count(ring_only)) {
+        return cli::UsageError("arena", absl::StrCat("--", ring_only, " is for ring matches"));
+      }
+    }
+    if (vm["first-hand"].as<uint32_t>() != 0) {
+      return cli::UsageError("arena", "--first-hand is for ring matches");
+    }
     arena::TournamentOptions tournament;
     tournament.hands = vm.count("hands") ? static_cast<int>(vm["hands"].as<uint32_t>()) : 600;
     tournament.seed = vm["seed"].as<uint32_t>();

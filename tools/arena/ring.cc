@@ -68,7 +68,7 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
   const int n = game.num_players;
   std::vector<std::unique_ptr<poker::Player>> players;
   for (int seat = 0; seat < n; ++seat) {
-    PlayerContext context{&game, seat, specs[seat].name, 0};
+    PlayerContext context{&game, seat, specs[seat].name, options.first_hand};
     absl::StatusOr<std::unique_ptr<poker::Player>> player = MakePlayer(specs[seat].spec, context);
     if (!player.ok()) return player.status();
     players.push_back(std::move(*player));
@@ -89,7 +89,11 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
   std::vector<poker::Player*> by_position(n);
   poker::LogLine log_line{State(game, 0), std::vector<double>(n), std::vector<std::string>(n), ""};
   poker::Dealer deal(game, options.seed);
-  for (uint32_t hand = 0; hand < options.hands; ++hand) {
+  for (uint32_t hand = 0; hand < options.first_hand; ++hand) {
+    State skipped(game, hand);
+    deal.DealNext(&skipped);
+  }
+  for (uint32_t hand = options.first_hand; hand - options.first_hand < options.hands; ++hand) {
     const int position0_seat = static_cast<int>(((options.fixed_seats ? 0 : hand) + rotation) % n);
     for (int p = 0; p < n; ++p) by_position[p] = players[(p + position0_seat) % n].get();
     State state(game, hand);
@@ -109,7 +113,7 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
       log_line.state = state;
       log << poker::FormatLogLine(log_line) << '\n';
     }
-    const int64_t done = hands_before + hand + 1;
+    const int64_t done = hands_before + (hand - options.first_hand) + 1;
     if (options.progress && (done % 1000 == 0 || done == hands_total)) {
       options.progress(done, hands_total);
     }
@@ -125,6 +129,15 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
 
 }  // namespace
 
+void SetSeatFigures(double big_blind, int rotations, SeatResult* seat) {
+  const MeanInterval unpaired = MeanCi95OfSums(seat->hand_sums);
+  const MeanInterval paired = MeanCi95OfSums(seat->deal_sums);
+  seat->chips = seat->hand_sums.sum;
+  seat->mbb_per_hand = MilliBigBlinds(unpaired.mean, big_blind);
+  seat->ci95 = MilliBigBlinds(paired.half_width / rotations, big_blind);
+  seat->ci95_unpaired = MilliBigBlinds(unpaired.half_width, big_blind);
+}
+
 absl::StatusOr<RingResult> RunRing(const poker::GameDef& game, absl::Span<const PlayerSpec> players,
                                    const RingOptions& options) {
   const int n = game.num_players;
@@ -133,8 +146,12 @@ absl::StatusOr<RingResult> RunRing(const poker::GameDef& game, absl::Span<const 
         absl::StrCat("the game has ", n, " players but ", players.size(), " were given"));
   }
   if (options.hands == 0) return absl::InvalidArgumentError("--hands must be positive");
+  if (uint64_t{options.first_hand} + options.hands > uint64_t{1} << 32) {
+    return absl::InvalidArgumentError("--first-hand + --hands is past the last deal (2^32)");
+  }
   const auto start = std::chrono::steady_clock::now();
   RingResult result;
+  result.first_hand = options.first_hand;
   result.rotations = options.duplicate ? n : 1;
   result.deals = options.hands;
   result.hands = result.deals * result.rotations;
@@ -148,27 +165,20 @@ absl::StatusOr<RingResult> RunRing(const poker::GameDef& game, absl::Span<const 
   }
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const double big_blind = game.BigBlind();
-  std::vector<double> per_hand(result.hands);
-  std::vector<double> per_deal(result.deals);
+  // Duplicate: a deal's sample is the seat's sum over the rotations; the rotations' luck cancels.
   for (int seat = 0; seat < n; ++seat) {
     SeatResult seat_result;
     seat_result.name = players[seat].name;
-    for (int64_t h = 0; h < result.hands; ++h) {
-      per_hand[h] = MilliBigBlinds(result.values[h * n + seat], big_blind);
-      seat_result.chips += result.values[h * n + seat];
-    }
-    // Duplicate: the deal's mean over its rotations is one sample; the rotations' luck cancels.
     for (int64_t d = 0; d < result.deals; ++d) {
-      double sum = 0;
-      for (int r = 0; r < result.rotations; ++r) sum += per_hand[r * result.deals + d];
-      per_deal[d] = sum / result.rotations;
+      double deal_sum = 0;
+      for (int r = 0; r < result.rotations; ++r) {
+        const double chips = result.values[(r * result.deals + d) * n + seat];
+        seat_result.hand_sums.Add(chips);
+        deal_sum += chips;
+      }
+      seat_result.deal_sums.Add(deal_sum);
     }
-    const MeanInterval unpaired = MeanCi95(per_hand);
-    const MeanInterval paired = MeanCi95(per_deal);
-    seat_result.mbb_per_hand = unpaired.mean;
-    seat_result.ci95 = paired.half_width;
-    seat_result.ci95_unpaired = unpaired.half_width;
+    SetSeatFigures(game.BigBlind(), result.rotations, &seat_result);
     result.players.push_back(std::move(seat_result));
   }
   return result;

@@ -16,6 +16,7 @@
 #include "poker/game_def.h"
 #include "poker/player.h"
 #include "poker/state.h"
+#include "tools/arena/stats.h"
 
 namespace arena {
 
@@ -36,8 +37,13 @@ poker::MatchState ViewFor(const poker::State& state, int viewer);
 absl::Status PlayHand(poker::State* state, absl::Span<poker::Player* const> by_position);
 
 struct RingOptions {
-  uint32_t hands = 1000;             // deals
-  uint32_t seed = 0;                 // the deal's seed, as the dealer's rngSeed
+  uint32_t hands = 1000;  // deals
+  uint32_t seed = 0;      // the deal's seed, as the dealer's rngSeed
+  // The first deal played: deals first_hand .. first_hand + hands - 1 of the seed's sequence (the
+  // earlier ones are dealt and skipped), each with the seats of that hand number, so shards of
+  // deal ranges play the same hands as one long run. Players get seed_offset = first_hand: a
+  // shard's random players do not repeat another shard's draws (at 0, the plain match).
+  uint32_t first_hand = 0;
   bool duplicate = false;            // play every deal once per rotation of the seats (N rotations)
   bool fixed_seats = false;          // as the dealer's -f
   std::string match_name = "arena";  // for the log header
@@ -57,9 +63,17 @@ struct SeatResult {
   double ci95 = 0;           // half-width of the 95% interval of mbb_per_hand (paired by deal
                              // in duplicate mode)
   double ci95_unpaired = 0;  // the same treating every hand as independent
+  // The sufficient statistics the figures above come from, in chips: per hand, and per deal the
+  // sum over its rotations (the paired sample; equal to hand_sums without --duplicate).
+  MomentSums hand_sums;
+  MomentSums deal_sums;
 };
 
+// Fills mbb_per_hand, ci95 and ci95_unpaired of `seat` from its sums.
+void SetSeatFigures(double big_blind, int rotations, SeatResult* seat);
+
 struct RingResult {
+  uint32_t first_hand = 0;
   int64_t deals = 0;
   int64_t hands = 0;  // deals * rotations
   int rotations = 1;

@@ -1,5 +1,6 @@
 #include "tools/arena/stats.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace arena {
@@ -32,6 +33,19 @@ MeanInterval MeanCi95(absl::Span<const double> samples) {
   if (out.n < 2) return out;
   double squares = 0;
   for (double x : samples) squares += (x - out.mean) * (x - out.mean);
+  out.stddev = std::sqrt(squares / (out.n - 1));
+  out.std_error = out.stddev / std::sqrt(static_cast<double>(out.n));
+  out.half_width = StudentT975(out.n - 1) * out.std_error;
+  return out;
+}
+
+MeanInterval MeanCi95OfSums(const MomentSums& sums) {
+  MeanInterval out;
+  out.n = sums.n;
+  if (out.n == 0) return out;
+  out.mean = sums.sum / out.n;
+  if (out.n < 2) return out;
+  const double squares = std::max(0.0, sums.sum_squares - sums.sum * out.mean);
   out.stddev = std::sqrt(squares / (out.n - 1));
   out.std_error = out.stddev / std::sqrt(static_cast<double>(out.n));
   out.half_width = StudentT975(out.n - 1) * out.std_error;

@@ -21,6 +21,33 @@ struct MeanInterval {
 // Mean and 95% interval of independent samples.
 MeanInterval MeanCi95(absl::Span<const double> samples);
 
+// The sufficient statistics of a sample: count, sum and sum of squares. Sums of shards add up
+// to the sums of the whole, so a result pooled from shards has the interval of one long run. Sums
+// of whole numbers (chips) are exact while they stay below 2^53, and then the pooled interval is
+// bit for bit the long run's.
+struct MomentSums {
+  int64_t n = 0;
+  double sum = 0;
+  double sum_squares = 0;
+
+  void Add(double x) {
+    ++n;
+    sum += x;
+    sum_squares += x * x;
+  }
+  void Merge(const MomentSums& other) {
+    n += other.n;
+    sum += other.sum;
+    sum_squares += other.sum_squares;
+  }
+  bool operator==(const MomentSums&) const = default;
+};
+
+// Mean and 95% interval from sums: variance (sum_squares - sum^2 / n) / (n - 1), never below 0.
+// One pass, so it loses precision when the mean is large against the spread (not the case for
+// poker results, whose mean is a small fraction of their standard deviation).
+MeanInterval MeanCi95OfSums(const MomentSums& sums);
+
 // The 0.975 quantile of Student's t with `df` degrees of freedom (12.706 for 1, 1.960 in the
 // limit): exact table values up to 30, a Cornish-Fisher expansion beyond (error < 1e-4).
 double StudentT975(int64_t df);

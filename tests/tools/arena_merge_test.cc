@@ -1,0 +1,285 @@
+// Shards of a ring experiment pooled by `arena merge`: four 5,000-deal shards give the 20,000-deal
+// run's sums, mean and intervals exactly (duplicate pairs kept); the JSON reads back to the same
+// doubles; mismatched or overlapping shards are refused with the files named.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "poker/codec.h"
+#include "poker/game_def.h"
+#include "tests/tools/process_util.h"
+#include "tools/arena/player_registry.h"
+#include "tools/arena/ring.h"
+#include "tools/arena/ring_summary.h"
+#include "tools/arena/stats.h"
+
+namespace arena {
+namespace {
+
+using std::chrono::milliseconds;
+using ::testing::HasSubstr;
+using tools_test::kNoLimit2pGame;
+using tools_test::kNoLimit3pGame;
+
+// Deterministic and card-dependent: calls (or checks) with a ten or better, else folds. Its
+// results depend on the deal only, so a shard plays exactly the long run's hands.
+class HighCardCaller : public poker::Player {
+ public:
+  poker::Action Act(const poker::MatchState& view) override {
+    const poker::State& s = view.state;
+    const int high = std::max(s.hole_card(view.viewer, 0), s.hole_card(view.viewer, 1)) / 4;
+    return high >= 8 ? poker::Action::Call() : poker::Action::Fold();
+  }
+};
+
+const bool kRegistered = RegisterPlayerFactory(
+    "highcard",
+    [](const PlayerContext&, absl::string_view) -> absl::StatusOr<std::unique_ptr<poker::Player>> {
+      return std::make_unique<HighCardCaller>();
+    });
+
+const std::vector<PlayerSpec> kPlayers = {{"H", "highcard"}, {"R", "bot:style=raiser"}};
+
+RingSummary Play(const poker::GameDef& game, const std::vector<PlayerSpec>& players, uint32_t seed,
+                 uint32_t first_hand, uint32_t hands, bool duplicate, RingResult* raw = nullptr) {
+  RingOptions options;
+  options.seed = seed;
+  options.first_hand = first_hand;
+  options.hands = hands;
+  options.duplicate = duplicate;
+  absl::StatusOr<RingResult> result = RunRing(game, players, options);
+  EXPECT_TRUE(result.ok()) << result.status();
+  if (!result.ok()) return RingSummary();
+  if (raw != nullptr) *raw = *result;
+  return SummarizeRing(game, "nl2p.game", players, options, *result);
+}
+
+void ExpectSameResult(const RingSummary& a, const RingSummary& b) {
+  EXPECT_EQ(a.deals, b.deals);
+  EXPECT_EQ(a.hands, b.hands);
+  EXPECT_EQ(a.ranges, b.ranges);
+  ASSERT_EQ(a.players.size(), b.players.size());
+  for (size_t seat = 0; seat < a.players.size(); ++seat) {
+    // Whole chips: every sum is exact, so the pooled figures are the long run's bit for bit.
+    EXPECT_EQ(a.players[seat].hand_sums, b.players[seat].hand_sums) << seat;
+    EXPECT_EQ(a.players[seat].deal_sums, b.players[seat].deal_sums) << seat;
+    EXPECT_EQ(a.players[seat].chips, b.players[seat].chips) << seat;
+    EXPECT_EQ(a.players[seat].mbb_per_hand, b.players[seat].mbb_per_hand) << seat;
+    EXPECT_EQ(a.players[seat].ci95, b.players[seat].ci95) << seat;
+    EXPECT_EQ(a.players[seat].ci95_unpaired, b.players[seat].ci95_unpaired) << seat;
+  }
+}
+
+TEST(ArenaMergeTest, FourShardsMergeToTheLongRun) {
+  ASSERT_TRUE(kRegistered);
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  RingResult long_raw;
+  const RingSummary whole = Play(game, kPlayers, 7, 0, 20000, true, &long_raw);
+  std::vector<RingSummary> shards;
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < 4; ++i) {
+    RingResult raw;
+    shards.push_back(Play(game, kPlayers, 7, 5000 * i, 5000, true, &raw));
+    names.push_back(absl::StrCat("shard", i));
+    // The shard played the long run's hands: same chips per hand in both rotations.
+    for (int r = 0; r < 2; ++r) {
+      for (int d = 0; d < 5000; d += 97) {
+        const size_t in_shard = (r * 5000 + d) * 2;
+        const size_t in_long = (r * 20000 + 5000 * i + d) * 2;
+        ASSERT_EQ(raw.values[in_shard], long_raw.values[in_long]) << i << " " << r << " " << d;
+      }
+    }
+  }
+  absl::StatusOr<RingSummary> merged = MergeRingSummaries(shards, names);
+  ASSERT_TRUE(merged.ok()) << merged.status();
+  ExpectSameResult(*merged, whole);
+  // Not a degenerate case: the result and both intervals are real, and pairing helps.
+  const SeatResult& h = whole.players[0];
+  EXPECT_NE(h.mbb_per_hand, 0);
+  EXPECT_GT(h.ci95, 0);
+  EXPECT_GT(h.ci95_unpaired, h.ci95);
+  EXPECT_EQ(h.hand_sums.n, 40000);
+  EXPECT_EQ(h.deal_sums.n, 20000);
+  // The shards' own intervals are wider than the pooled one (four times fewer deals).
+  EXPECT_GT(shards[0].players[0].ci95, 1.5 * h.ci95);
+
+  // In any order, and through the JSON text.
+  std::vector<RingSummary> read;
+  for (int i : {2, 0, 3, 1}) {
+    absl::StatusOr<RingSummary> back = ParseRingJson(FormatRingJson(shards[i]), names[i]);
+    ASSERT_TRUE(back.ok()) << back.status();
+    read.push_back(*back);
+  }
+  absl::StatusOr<RingSummary> from_json =
+      MergeRingSummaries(read, std::vector<std::string>{"c", "a", "d", "b"});
+  ASSERT_TRUE(from_json.ok()) << from_json.status();
+  ExpectSameResult(*from_json, whole);
+  EXPECT_EQ(from_json->specs[1].spec, "bot:style=raiser");
+  EXPECT_EQ(from_json->game_def, poker::FormatGameDef(game));
+}
+
+TEST(ArenaMergeTest, MergesOfMergesAndSeveralSeeds) {
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit3pGame);
+  const std::vector<PlayerSpec> three = {
+      {"H", "highcard"}, {"S", "bot:style=station"}, {"R", "bot:style=raiser"}};
+  const RingSummary a = Play(game, three, 1, 0, 300, true);
+  const RingSummary b = Play(game, three, 1, 300, 200, true);
+  const RingSummary c = Play(game, three, 2, 0, 100, true);
+  const RingSummary ab = *MergeRingSummaries(std::vector<RingSummary>{a, b}, {"a", "b"});
+  absl::StatusOr<RingSummary> abc =
+      MergeRingSummaries(std::vector<RingSummary>{ab, c}, {"ab", "c"});
+  ASSERT_TRUE(abc.ok()) << abc.status();
+  EXPECT_EQ(abc->ranges, (std::vector<DealRange>{{1, 0, 500}, {2, 0, 100}}));
+  EXPECT_EQ(abc->deals, 600);
+  EXPECT_EQ(abc->hands, 1800);
+  EXPECT_EQ(abc->rotations, 3);
+  const RingSummary one = Play(game, three, 1, 0, 500, true);
+  EXPECT_EQ(ab.players[0].hand_sums, one.players[0].hand_sums);
+  for (int seat = 0; seat < 3; ++seat) {
+    EXPECT_EQ(abc->players[seat].deal_sums.n, 600);
+    EXPECT_DOUBLE_EQ(abc->players[seat].hand_sums.sum,
+                     one.players[seat].hand_sums.sum + c.players[seat].hand_sums.sum);
+  }
+}
+
+TEST(ArenaMergeTest, RefusesOverlapsAndMismatches) {
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  const RingSummary a = Play(game, kPlayers, 7, 0, 100, false);
+  const RingSummary b = Play(game, kPlayers, 7, 50, 100, false);
+  absl::StatusOr<RingSummary> overlap =
+      MergeRingSummaries(std::vector<RingSummary>{a, b}, {"a.json", "b.json"});
+  ASSERT_FALSE(overlap.ok());
+  EXPECT_THAT(std::string(overlap.status().message()),
+              HasSubstr("deals 50..99 of seed 7 are in a.json and in b.json"));
+  absl::StatusOr<RingSummary> twice =
+      MergeRingSummaries(std::vector<RingSummary>{a, a}, {"a.json", "a.json"});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_THAT(std::string(twice.status().message()), HasSubstr("are in a.json twice"));
+
+  const RingSummary other_players =
+      Play(game, {{"H", "highcard"}, {"R", "bot:style=station"}}, 7, 100, 10, false);
+  absl::StatusOr<RingSummary> players =
+      MergeRingSummaries(std::vector<RingSummary>{a, other_players}, {"a.json", "p.json"});
+  ASSERT_FALSE(players.ok());
+  EXPECT_THAT(
+      std::string(players.status().message()),
+      HasSubstr("p.json and a.json have different players: 'H=highcard R=bot:style=station'"));
+
+  const RingSummary dup = Play(game, kPlayers, 7, 100, 10, true);
+  absl::StatusOr<RingSummary> mixed =
+      MergeRingSummaries(std::vector<RingSummary>{a, dup}, {"a.json", "d.json"});
+  ASSERT_FALSE(mixed.ok());
+  EXPECT_THAT(std::string(mixed.status().message()), HasSubstr("differ in --duplicate"));
+
+  poker::GameDef bigger = game;
+  bigger.stack[0] = bigger.stack[1] = 30000;
+  const RingSummary other_game = Play(bigger, kPlayers, 7, 100, 10, false);
+  absl::StatusOr<RingSummary> games =
+      MergeRingSummaries(std::vector<RingSummary>{a, other_game}, {"a.json", "g.json"});
+  ASSERT_FALSE(games.ok());
+  EXPECT_THAT(std::string(games.status().message()), HasSubstr("different games"));
+}
+
+TEST(ArenaMergeTest, BadJsonIsRefusedNamingTheField) {
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  const std::string good = FormatRingJson(Play(game, kPlayers, 7, 0, 10, false));
+  ASSERT_TRUE(ParseRingJson(good, "x.json").ok());
+  auto message = [](const std::string& text) {
+    absl::StatusOr<RingSummary> s = ParseRingJson(text, "x.json");
+    return s.ok() ? std::string("ok") : std::string(s.status().message());
+  };
+  EXPECT_THAT(message(good.substr(0, good.size() / 2)), HasSubstr("x.json:1: not JSON"));
+  std::string no_sums = good;
+  no_sums.replace(no_sums.find("\"deal_sums\""), 11, "\"deal_sumz\"");
+  EXPECT_THAT(message(no_sums), HasSubstr("x.json: no field \"players[0].deal_sums\""));
+  std::string bad_n = good;
+  bad_n.replace(bad_n.find("\"n\": 10"), 7, "\"n\": 11");
+  EXPECT_THAT(message(bad_n), HasSubstr("counts 11 hands and 10 deals, not 10 and 10"));
+  std::string bad_number = good;
+  bad_number.replace(bad_number.find("\"deals\": 10}"), 12, "\"deals\": \"ten\"}");
+  EXPECT_THAT(message(bad_number), HasSubstr("field \"ranges[0].deals\" is not a whole number"));
+  EXPECT_THAT(message("{\"hands\": 10, \"deals\": 10, \"players\": []}"),
+              HasSubstr("written by an arena without merge support"));
+  EXPECT_THAT(message("{\"format\": \"tournament\", \"players\": []}"),
+              HasSubstr("only ring matches can be merged"));
+}
+
+TEST(ArenaMergeTest, SumsGiveTheTwoPassInterval) {
+  const std::vector<double> sample = {3, -1, 4, 1, -5, 9, 2, -6, 5, 3, -5, 8};
+  MomentSums sums;
+  for (double x : sample) sums.Add(x);
+  const MeanInterval a = MeanCi95OfSums(sums);
+  const MeanInterval b = MeanCi95(sample);
+  EXPECT_EQ(a.n, 12);
+  EXPECT_DOUBLE_EQ(a.mean, b.mean);
+  EXPECT_NEAR(a.half_width, b.half_width, 1e-12);
+  EXPECT_NEAR(a.half_width, 2.200985 * b.stddev / std::sqrt(12.0), 1e-9);
+  MomentSums zero;
+  for (int i = 0; i < 5; ++i) zero.Add(0.1);  // constant: variance exactly clamped at 0
+  EXPECT_GE(MeanCi95OfSums(zero).half_width, 0.0);
+  EXPECT_LT(MeanCi95OfSums(zero).half_width, 1e-7);
+}
+
+// The programs: `arena --shard I/4 --out` then `arena merge` give the long run's JSON (apart from
+// the time taken), and `arena merge` names what it refuses.
+TEST(ArenaMergeTest, ShardAndMergeCommands) {
+  tools_test::TempDir dir;
+  tools_test::WriteFile(dir.File("g.game"), kNoLimit2pGame);
+  auto run = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), tools_test::BinPath("arena"));
+    tools_test::Subprocess process(args, dir.path(), dir.File("err"));
+    const std::string out = process.ReadRest(milliseconds(60000));
+    const std::optional<int> status = process.Wait(milliseconds(10000));
+    return std::make_pair(status.value_or(-1), out + tools_test::ReadFile(dir.File("err")));
+  };
+  const std::vector<std::string> match = {"--game",   dir.File("g.game"),
+                                          "--hands",  "2000",
+                                          "--seed",   "5",
+                                          "--player", "S=bot:style=station",
+                                          "--player", "R=bot:style=raiser",
+                                          "-q"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = match;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
+  };
+  ASSERT_EQ(run(with({"--out", dir.File("all.json")})).first, 0);
+  std::vector<std::string> merge = {"merge"};
+  for (int i = 0; i < 4; ++i) {
+    const std::string out = dir.File(absl::StrCat("s", i, ".json"));
+    ASSERT_EQ(run(with({"--shard", absl::StrCat(i, "/4"), "--out", out})).first, 0);
+    merge.push_back(out);
+  }
+  merge.insert(merge.end(), {"--out", dir.File("merged.json"), "-q"});
+  const auto merged = run(merge);
+  ASSERT_EQ(merged.first, 0) << merged.second;
+  auto without_seconds = [](std::string json) {
+    const size_t at = json.find("\"seconds\": ");
+    const size_t end = json.find(',', at);
+    return json.erase(at, end - at);
+  };
+  const std::string all = tools_test::ReadFile(dir.File("all.json"));
+  EXPECT_THAT(all, HasSubstr("\"ranges\": [{\"seed\": 5, \"first_hand\": 0, \"deals\": 2000}]"));
+  EXPECT_EQ(without_seconds(tools_test::ReadFile(dir.File("merged.json"))), without_seconds(all));
+  EXPECT_FALSE(std::filesystem::exists(dir.File("merged.json.tmp")));
+
+  const auto overlap = run({"merge", dir.File("s0.json"), dir.File("all.json")});
+  EXPECT_EQ(overlap.first, 1);
+  EXPECT_THAT(overlap.second, HasSubstr("deals 0..499 of seed 5 are in"));
+  const auto missing = run({"merge", dir.File("s0.json"), dir.File("nope.json")});
+  EXPECT_EQ(missing.first, 1);
+  EXPECT_THAT(missing.second, HasSubstr("cannot read " + dir.File("nope.json")));
+  EXPECT_EQ(run(with({"--shard", "4/4"})).first, 2);
+  EXPECT_EQ(run({"merge"}).first, 2);
+}
+
+}  // namespace
+}  // namespace arena

@@ -1,0 +1,72 @@
+// A ring match's result as `arena --json` writes it, with what is needed to pool shards of one
+// experiment (the same players and game, disjoint deal ranges or seeds) into the result of one
+// long run: per seat the sufficient statistics (count, sum, sum of squares of the chips per hand,
+// and per deal over its rotations, so duplicate intervals stay paired), the game's rules and the
+// deal ranges played.
+#ifndef TOOLS_ARENA_RING_SUMMARY_H_
+#define TOOLS_ARENA_RING_SUMMARY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "poker/game_def.h"
+#include "tools/arena/ring.h"
+
+namespace arena {
+
+// Deals first_hand .. first_hand + deals - 1 of the deal sequence of `seed`.
+struct DealRange {
+  uint32_t seed = 0;
+  uint32_t first_hand = 0;
+  int64_t deals = 0;
+  bool operator==(const DealRange&) const = default;
+};
+
+struct RingSummary {
+  std::string game_file;  // as given on the command line (for people; not compared)
+  std::string game_def;   // poker::FormatGameDef of the game: shards must agree on it
+  double big_blind = 0;
+  bool duplicate = false;
+  bool fixed_seats = false;
+  int rotations = 1;
+  std::vector<DealRange> ranges;  // sorted by seed then first hand; adjacent ranges joined
+  int64_t deals = 0;
+  int64_t hands = 0;                // deals * rotations
+  double seconds = 0;               // summed over shards: CPU-ish time, not wall time
+  std::vector<PlayerSpec> specs;    // in seat order
+  std::vector<SeatResult> players;  // in seat order, figures set from the sums
+};
+
+// The summary of one ring match played with `options`.
+RingSummary SummarizeRing(const poker::GameDef& game, const std::string& game_file,
+                          absl::Span<const PlayerSpec> specs, const RingOptions& options,
+                          const RingResult& result);
+
+// One JSON object on one line (no newline). Keys: hands, deals, rotations, seconds, players
+// (name, chips, mbb_per_hand, ci95, ci95_unpaired, spec, hand_sums, deal_sums; each sums object
+// n, sum, sum_squares), then format "ring", game, game_def, big_blind, duplicate, fixed_seats,
+// ranges (seed, first_hand, deals). Sums are printed with 17 significant digits, so they read
+// back to the same doubles.
+std::string FormatRingJson(const RingSummary& summary);
+
+// Reads what FormatRingJson wrote. Errors name the field and what is wrong with it; `source`
+// (a file name) starts every message.
+absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_view source);
+
+// Pools shards: refuses (naming the files, `names[i]` for parts[i]) different games, players,
+// duplicate or fixed-seat settings, and deal ranges that overlap (the same deals of the same
+// seed in two shards, or twice in one). The result's sums are the sums of the parts.
+absl::StatusOr<RingSummary> MergeRingSummaries(absl::Span<const RingSummary> parts,
+                                               absl::Span<const std::string> names);
+
+// Writes FormatRingJson(summary) and a newline to `path` atomically (PATH.tmp, then renamed).
+absl::Status WriteRingJson(const std::string& path, const RingSummary& summary);
+
+}  // namespace arena
+
+#endif  // TOOLS_ARENA_RING_SUMMARY_H_

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Solver runs at several budgets as a Slurm job array: task I runs
+# `solver train --game G --abstraction SPEC --iterations B_I --seed S --out F`, then the merge
+# checks every run is there and writes a table of budgets and files.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+usage() {
+  cat <<HELP
+Usage: tools/cluster/solver.sh --dir DIR --game G --abstraction SPEC --budgets N1,N2,...
+                               [--seed S] [options] [-- SOLVER_TRAIN_OPTION...]
+One \`solver train\` per budget (iterations) into DIR/NAME/shards/iterations_N.policy, then
+DIR/NAME/runs.tsv: one line per run, "iterations<TAB>file".
+  --game G          the game (as solver train --game)
+  --abstraction SPEC  the abstraction (as solver train --abstraction)
+  --budgets LIST    iteration counts, separated by commas
+  --seed S          seed of every run (default 1)
+$CL_COMMON_HELP
+HELP
+}
+
+game="" abstraction="" budgets="" seed=1 extra=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h | --help) usage; exit 0 ;;
+    --game | --abstraction | --budgets | --seed)
+      [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
+      case "$1" in
+        --game) game="$2" ;; --abstraction) abstraction="$2" ;; --budgets) budgets="$2" ;;
+        --seed) seed="$2" ;;
+      esac
+      shift 2; continue
+      ;;
+    --) shift; extra=("$@"); break ;;
+  esac
+  cl_common_option "$@"
+  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
+  shift "$CL_SHIFT"
+done
+[[ -n "$game" ]] || cl_usage_error "--game is required"
+[[ -n "$abstraction" ]] || cl_usage_error "--abstraction is required"
+[[ "$budgets" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || cl_usage_error "--budgets: positive whole numbers separated by commas"
+[[ "$seed" =~ ^[0-9]+$ ]] || cl_usage_error "--seed must be a whole number"
+[[ -f "$game" ]] && game="$(realpath "$game")"
+IFS=, read -r -a budget_list <<<"$budgets"
+cl_prepare solver
+solver="$(cl_program solver)" || exit 1
+
+cl_submit "${#budget_list[@]}" \
+  "  local budgets=(${budget_list[*]}); echo $(printf '%q' "$CL_EXP/shards")/iterations_\${budgets[\$1]}.policy" \
+  "  local budgets=(${budget_list[*]}); $(cl_quote "$solver" train --game "$game" --abstraction "$abstraction" --seed "$seed" "${extra[@]}") --iterations \"\${budgets[I]}\" --out \"\$TMP\"" \
+  "  local budgets=(${budget_list[*]}); for ((i = 0; i < N; ++i)); do printf '%s\t%s\n' \"\${budgets[i]}\" \"\${SHARDS[i]}\"; done >\"\$TMP\"" \
+  "$CL_EXP/runs.tsv"

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Opponent-model training on a folder of logs as a Slurm job array: shard I runs
+# `trainer train --shard I/N` (files I, I+N, ... of the sorted list), then `trainer merge` pools
+# the shards into one model, byte-identical to one `trainer train` over all the logs.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+usage() {
+  cat <<HELP
+Usage: tools/cluster/train.sh --dir DIR --logs PATH... --game GAME --shards N [options]
+                              [-- TRAINER_TRAIN_OPTION...]
+Trains an opponent model on logs in N shards (trainer train --shard I/N), then merges them
+(trainer merge) into DIR/NAME/model.pb.
+  --logs PATH...    log files and folders (as trainer train --logs; absolute or relative here)
+  --game GAME       a .game file or a name in data/games (as trainer train --game)
+  --shards N        number of shards (at most the number of log files; default 4)
+  --min-hands N     players with fewer hands get no model of their own (applied by the merge)
+  -- ...            further options for every \`trainer train\` (e.g. --strip-name-suffix)
+$CL_COMMON_HELP
+HELP
+}
+
+logs=() game="" shards=4 min_hands="" extra=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    -h | --help) usage; exit 0 ;;
+    --logs)
+      shift
+      while [[ $# -gt 0 && "$1" != --* ]]; do logs+=("$1"); shift; done
+      continue
+      ;;
+    --game | --shards | --min-hands)
+      [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
+      case "$1" in --game) game="$2" ;; --shards) shards="$2" ;; --min-hands) min_hands="$2" ;; esac
+      shift 2; continue
+      ;;
+    --) shift; extra=("$@"); break ;;
+  esac
+  cl_common_option "$@"
+  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
+  shift "$CL_SHIFT"
+done
+((${#logs[@]} > 0)) || cl_usage_error "--logs is required"
+[[ -n "$game" ]] || cl_usage_error "--game is required"
+[[ "$shards" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--shards must be a positive whole number"
+[[ -z "$min_hands" || "$min_hands" =~ ^[0-9]+$ ]] || cl_usage_error "--min-hands must be a whole number"
+cl_prepare train
+trainer="$(cl_program trainer)" || exit 1
+
+# Absolute paths, so that the generated scripts also work from another folder.
+abs_logs=()
+for path in "${logs[@]}"; do
+  [[ -e "$path" ]] || cl_die "no such log file or folder: $path"
+  abs_logs+=("$(realpath "$path")")
+done
+[[ -f "$game" ]] && game="$(realpath "$game")"
+files=$(find "${abs_logs[@]}" \( -name '*.log' -o -name '*.log.gz' -o -name '*.log.bz2' \) -type f 2>/dev/null | wc -l)
+((files > 0)) || cl_die "no *.log, *.log.gz or *.log.bz2 files in ${logs[*]}"
+((shards <= files)) || cl_die "--shards $shards is more than the $files log files (a shard is a set of whole files)"
+games_dir=(--games-dir "$CL_ROOT/data/games")
+min_train=() min_merge=()
+if [[ -n "$min_hands" ]]; then min_train=(--min-hands "$min_hands"); min_merge=(--min-hands "$min_hands"); fi
+
+cl_submit "$shards" \
+  "  echo $(printf '%q' "$CL_EXP/shards")/part_\$1.pb" \
+  "  $(cl_quote "$trainer" train --logs "${abs_logs[@]}" --game "$game" "${games_dir[@]}" "${min_train[@]}" "${extra[@]}") -q --shard \"\$I/\$N\" --out \"\$TMP\"" \
+  "  $(cl_quote "$trainer" merge) \"\${SHARDS[@]}\" $(cl_quote "${min_merge[@]}") --out \"\$TMP\"" \
+  "$CL_EXP/model.pb"

@@ -17,6 +17,7 @@
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "poker/deal.h"
+#include "poker/game_def.h"
 #include "tests/agentplay/agent_test_util.h"
 #include "tests/common/test_support.h"
 #include "tools/arena/player_registry.h"
@@ -418,6 +419,32 @@ TEST(OnlineLearningTest, WithoutAModelTheAgentLearnsInEveryGame) {
     for (int i = 0; i < poker::kNumPairs; ++i) difference += std::abs(a.weight(i) - b.weight(i));
     EXPECT_GT(difference, 0.01);
   }
+}
+
+// The bundled models: heads-up no-limit (default.pb), heads-up limit and 6-player no-limit with
+// 10000 stacks each load for their game; a game none fits gets none, with a notice.
+TEST(BundledModelTest, EachBundledGameGetsItsModel) {
+  const std::vector<std::string> paths = BundledModelPaths();
+  ASSERT_GE(paths.size(), 3u);
+  EXPECT_EQ(paths[0], DefaultModelPath());
+  for (const char* name : {"holdem.nolimit.2p.reverse_blinds.game",
+                           "holdem.limit.2p.reverse_blinds.game", "holdem.nolimit.6p.10000.game"}) {
+    SCOPED_TRACE(name);
+    absl::StatusOr<poker::GameDef> game =
+        poker::LoadGameDef(absl::StrCat(POKER_SOURCE_DIR, "/data/games/", name));
+    ASSERT_TRUE(game.ok()) << game.status();
+    std::string notice;
+    auto model = ChooseAgentModel(std::nullopt, *game, &notice);
+    ASSERT_TRUE(model.ok()) << model.status();
+    ASSERT_NE(*model, nullptr) << notice;
+    EXPECT_GT((*model)->population().hands(), 1000u);
+  }
+  const poker::GameDef three = Game(agentplay_test::kNoLimit3p);
+  std::string notice;
+  auto none = ChooseAgentModel(std::nullopt, three, &notice);
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(*none, nullptr);
+  EXPECT_NE(notice.find("no bundled model fits"), std::string::npos) << notice;
 }
 
 // The whole pipeline (reading, equity, bet outcomes, policy) returns legal actions in every game.

@@ -15,8 +15,10 @@
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "logs_parser/log_reader.h"
+#include "poker/hand_strength.h"
 #include "tests/common/test_support.h"
 #include "tools/eval/report.h"
+#include "trainer/hand_observation.h"
 
 namespace eval {
 namespace {
@@ -349,6 +351,81 @@ TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
   ASSERT_TRUE(offline_again.ok());
   EXPECT_EQ(offline_again->pairs[kPairModel][3].log_likelihood,
             offline_once->pairs[kPairModel][3].log_likelihood);
+}
+
+// The entry prior must not invert a loose player's range (issue 14). The LP bot calls every
+// preflop hand but the very best (it raises those), so its limping range is flat: read with the
+// entry prior (a model of its actions only, as learned online), the weakest hands must not come
+// out heavier than the others, and the heaviest pairs must not be trash.
+TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
+  const std::string arena = std::string(POKER_BIN_DIR) + "/arena";
+  if (!std::filesystem::exists(arena)) {
+    GTEST_SKIP() << arena << " is not built (build the `arena` target); skipping";
+  }
+  TempDir dir;
+  const std::string game_path = GamePath("holdem.nolimit.2p.reverse_blinds.game");
+  const std::string command = arena + " --game " + game_path +
+                              " --hands 2000 --seed 7 --player TA=bot:style=ta,seed=1 "
+                              "--player LP=bot:style=lp,seed=2 --quiet --log " +
+                              dir.File("match.log") + " > " + dir.File("arena.out") + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const poker::GameDef game = *poker::LoadGameDef(game_path);
+  absl::StatusOr<Corpus> corpus = Load({dir.File("match.log")}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  auto predictors = TrainPredictors(*corpus, All(*corpus), options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  // LP as the agent learns it online: its actions, never its cards (no bucket counts), so the
+  // entry prior applies in full.
+  trainer::OpponentModel& model = (*predictors)->model;
+  trainer::PlayerModel& lp = model.MutablePlayer("LP online");
+  trainer::HandObservation observation;
+  for (size_t h = 0; h < corpus->hands.size(); ++h) {
+    absl::StatusOr<poker::State> hidden = corpus->Replay(static_cast<int>(h), -1, false);
+    ASSERT_TRUE(hidden.ok());
+    trainer::ObserveState(*hidden, model.abstraction(), model.position_classes(), &observation);
+    for (int p = 0; p < 2; ++p) {
+      if (corpus->names[corpus->hands[h].player[p]] == "LP") lp.AddHand(observation, p);
+    }
+  }
+  ASSERT_GT(lp.hands(), 1500u);
+
+  // A hand where the first to act preflop (position 1 in this game) limps.
+  poker::State state(game, 0);
+  const int first = state.CurrentPlayer();
+  ASSERT_TRUE(state.Apply(poker::Action::Call()).ok());
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+  models[first] = &lp;
+  agent::HandReader reader(&model, game, options.reader);
+  reader.StartHand(state, -1, absl::MakeConstSpan(models.data(), 2));
+  reader.Update(state);
+  agent::Range range = reader.range(first);
+  ASSERT_TRUE(range.Normalize());
+  // Mean weight per decile of preflop equity.
+  std::vector<std::pair<double, int>> by_equity;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    by_equity.push_back({poker::PreflopEquity(poker::PairFromIndex(i)), i});
+  }
+  std::sort(by_equity.begin(), by_equity.end());
+  std::array<double, 10> decile{};
+  for (int k = 0; k < poker::kNumPairs; ++k) {
+    decile[k * 10 / poker::kNumPairs] += range.weight(by_equity[k].second);
+  }
+  std::string shape;
+  for (double d : decile) absl::StrAppend(&shape, " ", d);
+  EXPECT_LT(decile[0], decile[5]) << "weight by equity decile:" << shape;
+  EXPECT_LT(decile[0], decile[9]) << "weight by equity decile:" << shape;
+  // The heaviest 5% of pairs are above the median in equity.
+  std::vector<int> order(poker::kNumPairs);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return range.weight(a) > range.weight(b); });
+  std::vector<double> rank_of(poker::kNumPairs);
+  for (int k = 0; k < poker::kNumPairs; ++k) rank_of[by_equity[k].second] = k;
+  double mean_rank = 0;
+  const int top = poker::kNumPairs / 20;
+  for (int k = 0; k < top; ++k) mean_rank += rank_of[order[k]] / (poker::kNumPairs - 1.0);
+  EXPECT_GT(mean_rank / top, 0.5) << "weight by equity decile:" << shape;
 }
 
 }  // namespace

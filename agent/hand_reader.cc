@@ -371,17 +371,20 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 // deeper than the model's depth cap are already truncated to it by PatternTree::Lookup.
 //
 // Entry prior (000 eq. 5; ReaderOptions::entry_prior): when a known player first enters the pot
-// voluntarily preflop (a call or raise), the chance that it enters at all with the cell's hands,
-// enter(h) = the sum of P over the entering actions (call, raises, all-in), is replaced by the
-// player's own entry curve E_r(h) = logistic((pct(h) - (1 - r)) / 0.05) ("enters with its top r
-// of hands, smoothly"; pct the preflop percentile, r its entry rate in its position class,
-// smoothed toward the population's with EntryPseudoHands, fitted on the model's players). The
-// share of the observed action among the entering ones is kept: the factor becomes
-// P(a | h) (E_r(h) / enter(h))^s, s = player_prior / (player_prior + the player's own bucket
-// decisions at the node), which fades the correction out where its own counts already speak.
-// E_r rises with strength and the share only moves a hand between calling and raising, so a
-// loose player's range is not inverted (the ratio E_r / E_pop of two logistic curves, used
-// before, lifted the weakest hands by up to e^((r - r_pop) / 0.05) and did).
+// voluntarily preflop (a call or raise), its likelihood is also multiplied by
+//   min(E_r(h) / E_pop(h), max_h' enter(h') / enter(h))^s,
+// E_r(h) = logistic((pct(h) - (1 - r)) / 0.05), pct(h) the pair's preflop percentile, r the
+// player's entry rate in its position class (smoothed toward the population's r_pop with
+// EntryPseudoHands, fitted on the model's players by empirical Bayes). E_r is a smooth "enters
+// with the top r of hands"; dividing by the population's curve leaves out what the
+// population-driven likelihood already says, so only how much looser or tighter this player is
+// moves its range. enter(h), the sum of P over the entering actions (call, raises, all-in), is the
+// chance the likelihood gives the hand to enter at all: the cap keeps the corrected chance at or
+// below the largest the population gives any hand. Without it a loose player's weakest hands,
+// lifted by up to e^((r - r_pop) / 0.05), outweighed its strong ones (its range came out
+// inverted); with it they are lifted at most to the strong hands' level. s = player_prior /
+// (player_prior + the player's own bucket decisions at the node) fades the correction out where
+// the player's own counts already speak.
 void HandReader::CellLikelihoods(const poker::State& before, int position, PathKey path,
                                  AbstractAction action, uint32_t available) {
   const int round = before.round();
@@ -528,19 +531,27 @@ void HandReader::ApplyEntryPrior(int position, PathKey path, const trainer::Play
   const double s =
       pp + in.player_bucket_decisions > 0 ? pp / (pp + in.player_bucket_decisions) : 1.0;
   if (s <= 0) return;
+  // The chance to enter per cell, and its largest value.
+  std::array<double, kMaxCells> enter{};
+  double most = 0;
+  for (int c = 1; c < street_.num_cells; ++c) {
+    for (int k = 0; k < in.na; ++k) {
+      if (in.acts[k] == trainer::kCall || ActionAbstraction::IsRaise(in.acts[k])) {
+        enter[c] += CellProbability(in, c, k);
+      }
+    }
+    most = std::max(most, enter[c]);
+  }
   float* lik = cell_likelihood_.data();
   std::array<double, kMaxCells> log_factor;
   double best = -1e300;
   for (int c = 1; c < street_.num_cells; ++c) {
-    double enter = 0;
-    for (int k = 0; k < in.na; ++k) {
-      if (in.acts[k] == trainer::kCall || ActionAbstraction::IsRaise(in.acts[k])) {
-        enter += CellProbability(in, c, k);
-      }
-    }
     const double pct = (street_.cell_bin[c] + 0.5) / kWinRateBins;
-    const double log_curve = LogLogistic((pct - 1 + r) / kEntrySoftness);
-    log_factor[c] = s * (log_curve - std::log(std::max(enter, 1e-12)));
+    const double log_ratio = LogLogistic((pct - 1 + r) / kEntrySoftness) -
+                             LogLogistic((pct - 1 + r_pop) / kEntrySoftness);
+    // The corrected chance to enter is at most the largest one of the population's.
+    const double cap = std::log(std::max(most, 1e-12)) - std::log(std::max(enter[c], 1e-12));
+    log_factor[c] = s * std::min(log_ratio, cap);
     best = std::max(best, log_factor[c]);
   }
   // Scaled so that the largest factor is 1 (the range is normalised anyway; the floor then

@@ -356,7 +356,8 @@ TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
 // The entry prior must not invert a loose player's range (issue 14). The LP bot calls every
 // preflop hand but the very best (it raises those), so its limping range is flat: read with the
 // entry prior (a model of its actions only, as learned online), the weakest hands must not come
-// out heavier than the others, and the heaviest pairs must not be trash.
+// out heavier than the others, and the heaviest pairs must not be trash (before the fix, 77% of
+// the range sat in the weakest tenth of hands).
 TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
   const std::string arena = std::string(POKER_BIN_DIR) + "/arena";
   if (!std::filesystem::exists(arena)) {
@@ -413,9 +414,12 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
   }
   std::string shape;
   for (double d : decile) absl::StrAppend(&shape, " ", d);
-  EXPECT_LT(decile[0], decile[5]) << "weight by equity decile:" << shape;
-  EXPECT_LT(decile[0], decile[9]) << "weight by equity decile:" << shape;
-  // The heaviest 5% of pairs are above the median in equity.
+  // Flat, as the truth: the weakest tenth carries at most 10% more than the average tenth of the
+  // middle (before the fix it carried 77% of the range).
+  double middle = 0;
+  for (int d = 1; d <= 8; ++d) middle += decile[d] / 8;
+  EXPECT_LT(decile[0], 1.1 * middle) << "weight by equity decile:" << shape;
+  // The heaviest 5% of pairs are not the weakest hands (before: mean rank 0.02).
   std::vector<int> order(poker::kNumPairs);
   std::iota(order.begin(), order.end(), 0);
   std::sort(order.begin(), order.end(),
@@ -425,7 +429,8 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
   double mean_rank = 0;
   const int top = poker::kNumPairs / 20;
   for (int k = 0; k < top; ++k) mean_rank += rank_of[order[k]] / (poker::kNumPairs - 1.0);
-  EXPECT_GT(mean_rank / top, 0.5) << "weight by equity decile:" << shape;
+  EXPECT_GT(mean_rank / top, 0.3) << "weight by equity decile:" << shape << "; top pairs' mean "
+                                   << "equity rank " << mean_rank / top;
 }
 
 }  // namespace

@@ -148,6 +148,8 @@ void HandReader::StartHand(const poker::State& state, int observer,
   board_cards_seen_ = 0;
   path_round_ = 0;
   num_street_actions_ = 0;
+  raises_read_ = 0;
+  raises_before_street_ = 0;
 
   poker::CardSet known;
   if (observer >= 0 && observer < game_->num_players) {
@@ -219,10 +221,12 @@ void HandReader::Update(const poker::State& state) {
     if (path_round_ != read_round_) {
       path_round_ = read_round_;
       num_street_actions_ = 0;
+      raises_before_street_ = raises_read_;
     }
     const AbstractAction abstract = abstraction_.Classify(replay_, action);
     if (actor != observer_ && holdem_pairs_) {
-      PathKey path;
+      PathKey path = trainer::StreetContext(raises_before_street_, read_round_,
+                                            model_ != nullptr && model_->street_context());
       const int depth = std::min(num_street_actions_, PathKey::kMaxDepth);
       for (int i = 0; i < depth; ++i) {
         path = path.Child(street_actions_[i].action, street_actions_[i].actor == actor);
@@ -234,6 +238,7 @@ void HandReader::Update(const poker::State& state) {
       ranges_[actor].Normalize();
     }
     street_actions_[num_street_actions_++] = {static_cast<uint8_t>(actor), abstract};
+    raises_read_ += abstract > trainer::kCall;
     (void)replay_.Apply(action);  // checked legal above
     ++read_index_;
   }
@@ -246,8 +251,10 @@ void HandReader::ActionLikelihoods(const poker::State& state, int position,
     likelihood->fill(1.0f);
     return;
   }
-  Likelihoods(state, position, trainer::StreetPath(state, abstraction_, position), action,
-              likelihood->data());
+  Likelihoods(state, position,
+              trainer::StreetPath(state, abstraction_, position,
+                                  model_ != nullptr && model_->street_context()),
+              action, likelihood->data());
 }
 
 // Street preparation. Every live pair gets its win rate (HS on the board, or its preflop

@@ -165,6 +165,8 @@ class HandReader {
   int board_cards_seen_ = 0;
   int path_round_ = 0;  // the street of street_actions_
   int num_street_actions_ = 0;
+  int raises_read_ = 0;           // raise-class and all-in actions read this hand
+  int raises_before_street_ = 0;  // of which before the street being read (street context)
   std::array<trainer::StreetAction, poker::kMaxActionsPerRound> street_actions_{};
 
   // DFmodel adaptation cache: the player model and hand count it was computed for.

@@ -136,6 +136,9 @@ void AddOptions(Args& a, po::options_description& visible) {
                        "K: hand-strength buckets of the model (as trainer --buckets)")(
       "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
+      "street-context", po::bool_switch(&o.model.street_context),
+      "the model's trees after the first street start with the earlier streets' raises (0, 1, "
+      "2+), so a raised pot and a limped one do not share nodes")(
       "raise-edges", po::value(&a.raise_edges)->multitoken(),
       "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
       "default 0.6 1)")("draw-max-hs",

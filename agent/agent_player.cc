@@ -243,6 +243,23 @@ std::string DefaultModelPath() {
   return "";
 }
 
+std::vector<std::string> BundledModelPaths() {
+  const std::string first = DefaultModelPath();
+  if (first.empty()) return {};
+  std::vector<std::string> paths = {first};
+  std::vector<std::string> others;
+  std::error_code ec;
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::filesystem::path(first).parent_path(), ec)) {
+    if (entry.path().extension() == ".pb" && entry.path() != std::filesystem::path(first)) {
+      others.push_back(entry.path().string());
+    }
+  }
+  std::sort(others.begin(), others.end());
+  paths.insert(paths.end(), others.begin(), others.end());
+  return paths;
+}
+
 absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std::string& path,
                                                                        const poker::GameDef& game) {
   absl::StatusOr<trainer::OpponentModel> model = trainer::OpponentModel::Load(path, &game);
@@ -256,12 +273,15 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> ChooseAgentModel(
     if (*requested == "none") return nullptr;
     return LoadAgentModel(*requested, game);
   }
-  const std::string bundled = DefaultModelPath();
-  if (bundled.empty()) return nullptr;
-  absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded = LoadAgentModel(bundled, game);
-  if (loaded.ok()) return loaded;
-  *notice = absl::StrCat("not using the bundled model (", loaded.status().message(),
-                         "); reading hands with DFmodel");
+  std::vector<std::string> reasons;
+  for (const std::string& bundled : BundledModelPaths()) {
+    absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> loaded = LoadAgentModel(bundled, game);
+    if (loaded.ok()) return loaded;
+    reasons.push_back(std::string(loaded.status().message()));
+  }
+  if (reasons.empty()) return nullptr;
+  *notice = absl::StrCat("no bundled model fits this game (", absl::StrJoin(reasons, "; "),
+                         "); starting from an empty model (DFmodel) and learning online");
   return nullptr;
 }
 
@@ -300,10 +320,21 @@ AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::Op
       rng_(Mix(options_.seed, 0x5EED)) {
   holdem_ = IsHoldem(game);
   reading_ = holdem_ && policy_->wants_read_ranges();
+  if (options_.seat >= 0) seat_ = options_.seat;
+  if (options_.params.learn != 0 && model_ == nullptr) {
+    // No model of this game: an empty one, counted as we play (DFmodel is its prior).
+    trainer::ModelOptions model_options;
+    if (!holdem_) model_options.num_buckets = 0;
+    absl::StatusOr<trainer::OpponentModel> empty =
+        trainer::OpponentModel::Create(game, model_options);
+    if (empty.ok()) {
+      model_ = std::make_unique<trainer::OpponentModel>(*std::move(empty));
+      started_empty_ = true;
+    }
+  }
   if (reading_) {
     reader_ = std::make_unique<HandReader>(model_.get(), game, ReaderOptionsFrom(options_.params));
   }
-  if (options_.seat >= 0) seat_ = options_.seat;
   if (options_.params.learn != 0) {
     if (model_ != nullptr) {
       absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> online = EmptyLike(*model_);
@@ -341,7 +372,7 @@ std::string AgentPlayer::SeatName(int seat) const {
 const trainer::PlayerModel* AgentPlayer::ReaderModelFor(int seat) const {
   if (model_ == nullptr) return nullptr;
   const std::string name = SeatName(seat);
-  if (learned_ != nullptr && hands_played_ >= options_.params.static_hands) {
+  if (learned_ != nullptr && (started_empty_ || hands_played_ >= options_.params.static_hands)) {
     if (const trainer::PlayerModel* learned = learned_->FindPlayer(name)) return learned;
   }
   return model_->FindPlayer(name);
@@ -413,6 +444,7 @@ void AgentPlayer::Learn(const State& final_state, int me) {
     if (p == me) continue;
     const std::string name = SeatName(seat_of_position_[p]);
     online_->MutablePlayer(name).AddHand(observation_, p);
+    if (started_empty_) model_->mutable_population().AddHand(observation_, p);
     if (learned_ != nullptr) {
       if (learned_->FindPlayer(name) == nullptr) {
         trainer::PlayerModel& fresh = learned_->MutablePlayer(name);

@@ -118,15 +118,18 @@ bool IsViewersTurn(const poker::MatchState& view);
 
 // The project's bundled model (data/models/default.pb) if it exists, else "".
 std::string DefaultModelPath();
+// Every bundled model (the *.pb files beside DefaultModelPath(): heads-up no-limit, heads-up
+// limit, 6-player no-limit with 10000 stacks), default.pb first, the others by name.
+std::vector<std::string> BundledModelPaths();
 
 // Loads a model for `game`; InvalidArgument naming the file if it was trained for another game.
 absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> LoadAgentModel(const std::string& path,
                                                                        const poker::GameDef& game);
 
 // The model an agent reads hands with, from its `--model` (`model=` in the arena): not given, the
-// bundled model when there is one and it was trained for `game`, else none (DFmodel) with
-// `*notice` saying why the bundled one was passed over; "none", none; a path must load for `game`
-// or it is an error.
+// first bundled model trained for `game`, else none with `*notice` saying that none fits; "none",
+// none; a path must load for `game` or it is an error. With none, an agent that learns starts
+// from an empty model of the game (AgentPlayer).
 absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> ChooseAgentModel(
     const std::optional<std::string>& requested, const poker::GameDef& game, std::string* notice);
 
@@ -191,6 +194,10 @@ class AgentPlayer : public poker::Player {
   bool holdem_ = false;
   bool reading_ = false;  // the policy wants read ranges and the game is hold'em
   std::unique_ptr<HandReader> reader_;
+  // No model was given: model_ is an empty model of the game (population prior DFmodel) whose
+  // population counts every opponent online; opponents are read with their learned models from
+  // the first hand.
+  bool started_empty_ = false;
   // Online learning: counts seen in this match only (saved), and loaded + online (read).
   std::unique_ptr<trainer::OpponentModel> online_;
   std::unique_ptr<trainer::OpponentModel> learned_;

@@ -17,8 +17,12 @@ using trainer::NodeView;
 using trainer::PathKey;
 
 // Entry prior (000 eq. 5). A player's entry rate in a position class is smoothed toward the
-// population's with this many pseudo-hands, so that a few hands cannot make it extreme.
+// population's with pseudo-hands fitted on the model's players (EntryPseudoHands), this many
+// when the model has too few players to fit them, at most kMaxEntryPseudoHands.
 constexpr double kEntryPseudoHands = 20;
+constexpr double kMaxEntryPseudoHands = 1000;
+// Players with fewer hands dealt in a position class do not enter the fit.
+constexpr uint64_t kEntryFitMinDealt = 30;
 // Width (in preflop percentile) of the smooth step "enters with the top r of hands".
 constexpr double kEntrySoftness = 0.05;
 // Entry rates are kept inside [kMinRate, 1 - kMinRate] so that the step stays finite.
@@ -122,6 +126,11 @@ HandReader::HandReader(const trainer::OpponentModel* model, const poker::GameDef
       holdem_pairs_(HoldemPairs(game)),
       replay_(game, 0) {
   df_models_.fill(DefaultDfModel());
+  for (int c = 0; c < trainer::kNumPositionClasses; ++c) {
+    entry_pseudo_hands_[c] = model != nullptr
+                                 ? EntryPseudoHands(*model, static_cast<trainer::PositionClass>(c))
+                                 : kEntryPseudoHands;
+  }
 }
 
 DfModel HandReader::DefaultDfModel() const {
@@ -139,6 +148,8 @@ void HandReader::StartHand(const poker::State& state, int observer,
   board_cards_seen_ = 0;
   path_round_ = 0;
   num_street_actions_ = 0;
+  raises_read_ = 0;
+  raises_before_street_ = 0;
 
   poker::CardSet known;
   if (observer >= 0 && observer < game_->num_players) {
@@ -210,10 +221,12 @@ void HandReader::Update(const poker::State& state) {
     if (path_round_ != read_round_) {
       path_round_ = read_round_;
       num_street_actions_ = 0;
+      raises_before_street_ = raises_read_;
     }
     const AbstractAction abstract = abstraction_.Classify(replay_, action);
     if (actor != observer_ && holdem_pairs_) {
-      PathKey path;
+      PathKey path = trainer::StreetContext(raises_before_street_, read_round_,
+                                            model_ != nullptr && model_->street_context());
       const int depth = std::min(num_street_actions_, PathKey::kMaxDepth);
       for (int i = 0; i < depth; ++i) {
         path = path.Child(street_actions_[i].action, street_actions_[i].actor == actor);
@@ -225,6 +238,7 @@ void HandReader::Update(const poker::State& state) {
       ranges_[actor].Normalize();
     }
     street_actions_[num_street_actions_++] = {static_cast<uint8_t>(actor), abstract};
+    raises_read_ += abstract > trainer::kCall;
     (void)replay_.Apply(action);  // checked legal above
     ++read_index_;
   }
@@ -237,8 +251,10 @@ void HandReader::ActionLikelihoods(const poker::State& state, int position,
     likelihood->fill(1.0f);
     return;
   }
-  Likelihoods(state, position, trainer::StreetPath(state, abstraction_, position), action,
-              likelihood->data());
+  Likelihoods(state, position,
+              trainer::StreetPath(state, abstraction_, position,
+                                  model_ != nullptr && model_->street_context()),
+              action, likelihood->data());
 }
 
 // Street preparation. Every live pair gets its win rate (HS on the board, or its preflop
@@ -296,12 +312,11 @@ void HandReader::PrepareStreet(const poker::State& state) {
       st.cell[i] = 0;
       continue;
     }
-    const double hs = board_size > 0
-                          ? trainer::StrengthBuckets::HsFromNumerator(numerators[i], board_size)
-                          : 0.0;
+    const double hs =
+        board_size > 0 ? trainer::StrengthBuckets::HsFromNumerator(numerators[i], board_size) : 0.0;
     const float rate = board_size > 0 ? static_cast<float>(hs) : percentiles[i];
-    const uint8_t bucket = buckets != nullptr ? buckets->Bucket(pair, features, hs)
-                                              : trainer::kNoBucket;
+    const uint8_t bucket =
+        buckets != nullptr ? buckets->Bucket(pair, features, hs) : trainer::kNoBucket;
     st.win_rate[i] = rate;
     st.bucket[i] = bucket;
     const int b = bucket == trainer::kNoBucket ? 0 : bucket;
@@ -355,8 +370,8 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 //                   renormalised over the available actions. O_T, B_T: the player's and the
 //                   population's action frequencies at the node (B_T from DFmodel's average
 //                   over the live pairs when the population never decided here).
-//   P(a | b, w)     = (n_player(b, a) + player_prior * prior(a | b, w)) / (n_player(b) + player_prior)
-//   factor          = max(P(a | b, w), min_likelihood).
+//   P(a | b, w)     = (n_player(b, a) + player_prior * prior(a | b, w)) / (n_player(b) +
+//   player_prior) factor          = max(P(a | b, w), min_likelihood).
 // A node the model never saw contributes no counts at its level, so an unseen node (or a player
 // or model that is null) backs off straight to DFmodel. We do not back off to the parent node:
 // the parent's decisions were taken by another player or facing other legal actions, and paths
@@ -364,171 +379,221 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 //
 // Entry prior (000 eq. 5; ReaderOptions::entry_prior): when a known player first enters the pot
 // voluntarily preflop (a call or raise), its likelihood is also multiplied by
-//   (E_r(h) / E_pop(h))^s,   E_r(h) = logistic((pct(h) - (1 - r)) / 0.05),
-// pct(h) the pair's preflop percentile, r the player's entry rate in its position class
-// (smoothed toward the population's r_pop with 20 pseudo-hands), scaled to a maximum of 1. E_r
-// is a smooth "enters with the top r of hands"; dividing by the population's curve avoids
-// counting twice what the (population-driven) preflop likelihood already says, so only how much
-// looser or tighter this player is than the population moves its range: a 20% entrant where the
-// population enters 40% of the time has the hands between the top 20% and the top 40% cut by up
-// to e^-4 relative to its top 20%. s = player_prior / (player_prior + the player's own bucket
-// decisions at the node) fades the correction out where the player's own counts already speak.
+//   min(E_r(h) / E_pop(h), max_h' enter(h') / enter(h))^s,
+// E_r(h) = logistic((pct(h) - (1 - r)) / 0.05), pct(h) the pair's preflop percentile, r the
+// player's entry rate in its position class (smoothed toward the population's r_pop with
+// EntryPseudoHands, fitted on the model's players by empirical Bayes). E_r is a smooth "enters
+// with the top r of hands"; dividing by the population's curve leaves out what the
+// population-driven likelihood already says, so only how much looser or tighter this player is
+// moves its range. enter(h), the sum of P over the entering actions (call, raises, all-in), is the
+// chance the likelihood gives the hand to enter at all: the cap keeps the corrected chance at or
+// below the largest the population gives any hand. Without it a loose player's weakest hands,
+// lifted by up to e^((r - r_pop) / 0.05), outweighed its strong ones (its range came out
+// inverted); with it they are lifted at most to the strong hands' level. s = player_prior /
+// (player_prior + the player's own bucket decisions at the node) fades the correction out where
+// the player's own counts already speak.
 void HandReader::CellLikelihoods(const poker::State& before, int position, PathKey path,
                                  AbstractAction action, uint32_t available) {
-  const Street& st = street_;
   const int round = before.round();
-  const double floor = options_.min_likelihood;
-  const double pp = options_.player_prior;
-  const double qp = options_.population_prior;
-
-  NodeView pop, player;
+  CellInputs in;
   if (model_ != nullptr && round < model_->population().num_rounds()) {
-    pop = model_->population().street(round).Lookup(path);
+    in.pop = model_->population().street(round).Lookup(path);
   }
   const trainer::PlayerModel* player_model = models_[position];
   if (player_model != nullptr && round < player_model->num_rounds()) {
-    player = player_model->street(round).Lookup(path);
+    in.player = player_model->street(round).Lookup(path);
   }
-
-  // The available actions in index order; k_obs is the observed one's slot.
-  std::array<AbstractAction, kMaxAbstractActions> acts{};
-  int na = 0, k_obs = 0;
-  for (uint32_t bits = available; bits != 0 && na < kMaxAbstractActions; bits &= bits - 1) {
+  for (uint32_t bits = available; bits != 0 && in.na < kMaxAbstractActions; bits &= bits - 1) {
     const AbstractAction a = static_cast<AbstractAction>(__builtin_ctz(bits));
-    if (a == action) k_obs = na;
-    acts[na++] = a;
+    if (a == action) in.k_obs = in.na;
+    in.acts[in.na++] = a;
   }
+  FillDfTable(before, position, in);
+  CountBuckets(in);
+  ComputeDeviation(in);
 
-  // DFmodel per used win-rate bin.
+  float* __restrict lik = cell_likelihood_.data();
+  lik[0] = 0;  // pairs that conflict with the board
+  for (int c = 1; c < street_.num_cells; ++c) {
+    lik[c] = static_cast<float>(CellProbability(in, c, in.k_obs));
+  }
+  if (options_.entry_prior && round == 0 && player_model != nullptr && model_ != nullptr &&
+      (action == trainer::kCall || ActionAbstraction::IsRaise(action))) {
+    ApplyEntryPrior(position, path, *player_model, in);
+  }
+  const float min_likelihood = options_.min_likelihood;
+  for (int c = 1; c < street_.num_cells; ++c) lik[c] = std::max(lik[c], min_likelihood);
+}
+
+// DFmodel per used win-rate bin, over the available actions.
+void HandReader::FillDfTable(const poker::State& before, int position, const CellInputs& in) {
   int in_pot = 0;
   for (int p = 0; p < game_->num_players; ++p) in_pot += !before.folded(p);
   const int opponents = std::max(1, in_pot - 1);
   const DfModel& df = df_models_[position];
-  for (int u = 0; u < st.num_used_bins; ++u) {
-    const int bin = st.used_bins[u];
+  for (int u = 0; u < street_.num_used_bins; ++u) {
+    const int bin = street_.used_bins[u];
     const double rate = DfModel::FieldWinRate((bin + 0.5) / kWinRateBins, opponents);
     std::array<double, kMaxAbstractActions> rel;
     double total = 0;
-    for (int k = 0; k < na; ++k) total += rel[k] = df.Relative(acts[k], rate);
+    for (int k = 0; k < in.na; ++k) total += rel[k] = df.Relative(in.acts[k], rate);
     const double mix = options_.df_uniform_share;
-    for (int k = 0; k < na; ++k) {
-      df_table_[bin][k] = static_cast<float>((1 - mix) * rel[k] / total + mix / na);
+    for (int k = 0; k < in.na; ++k) {
+      df_table_[bin][k] = static_cast<float>((1 - mix) * rel[k] / total + mix / in.na);
     }
   }
+}
 
-  // Counts per bucket, restricted to the available actions.
-  const int num_buckets = std::max(1, player.num_buckets());
-  const int pop_buckets = std::max(1, pop.num_buckets());
-  constexpr int kB = trainer::kMaxStrengthBuckets + 1;
-  std::array<std::array<double, kMaxAbstractActions>, kB> pop_n{}, player_n{};
-  std::array<double, kB> pop_total{}, player_total{};
-  for (int b = 0; b < pop_buckets && b < kB; ++b) {
-    for (int k = 0; k < na; ++k) {
-      pop_total[b] += pop_n[b][k] = static_cast<double>(pop.bucket_action_count(b, acts[k]));
+// Counts per bucket of the population and the player at the node, over the available actions.
+void HandReader::CountBuckets(CellInputs& in) const {
+  const int num_buckets = std::max(1, in.player.num_buckets());
+  const int pop_buckets = std::max(1, in.pop.num_buckets());
+  for (int b = 0; b < pop_buckets && b < kBucketSlots; ++b) {
+    for (int k = 0; k < in.na; ++k) {
+      in.pop_total[b] += in.pop_n[b][k] =
+          static_cast<double>(in.pop.bucket_action_count(b, in.acts[k]));
     }
   }
-  double player_bucket_decisions = 0;
-  for (int b = 0; b < num_buckets && b < kB; ++b) {
-    for (int k = 0; k < na; ++k) {
-      player_total[b] += player_n[b][k] =
-          static_cast<double>(player.bucket_action_count(b, acts[k]));
+  for (int b = 0; b < num_buckets && b < kBucketSlots; ++b) {
+    for (int k = 0; k < in.na; ++k) {
+      in.player_total[b] += in.player_n[b][k] =
+          static_cast<double>(in.player.bucket_action_count(b, in.acts[k]));
     }
-    player_bucket_decisions += player_total[b];
+    in.player_bucket_decisions += in.player_total[b];
   }
+}
 
-  // 003's deviation G_T = O_T - B_T.
-  std::array<double, kMaxAbstractActions> deviation{};
+// 003's deviation G_T = O_T - B_T, for a player with many node decisions mostly without cards.
+void HandReader::ComputeDeviation(CellInputs& in) const {
   double player_decisions = 0, pop_decisions = 0;
-  for (int k = 0; k < na; ++k) {
-    player_decisions += static_cast<double>(player.action_count(acts[k]));
-    pop_decisions += static_cast<double>(pop.action_count(acts[k]));
+  for (int k = 0; k < in.na; ++k) {
+    player_decisions += static_cast<double>(in.player.action_count(in.acts[k]));
+    pop_decisions += static_cast<double>(in.pop.action_count(in.acts[k]));
   }
-  const bool deviate = player_decisions >= options_.deviation_min_decisions &&
-                       player_decisions > 0 && 2 * player_bucket_decisions < player_decisions;
-  if (deviate) {
-    std::array<double, kMaxAbstractActions> base{};
-    if (pop_decisions > 0) {
-      for (int k = 0; k < na; ++k) base[k] = pop.action_count(acts[k]) / pop_decisions;
-    } else {
-      double pairs = 0;
-      for (int c = 1; c < st.num_cells; ++c) {
-        pairs += st.cell_pairs[c];
-        for (int k = 0; k < na; ++k) base[k] += st.cell_pairs[c] * df_table_[st.cell_bin[c]][k];
-      }
-      for (int k = 0; k < na; ++k) base[k] /= std::max(pairs, 1.0);
-    }
-    for (int k = 0; k < na; ++k) {
-      deviation[k] = player.action_count(acts[k]) / player_decisions - base[k];
-    }
-  }
-
-  // Entry prior: the first voluntary preflop call or raise of a known player.
-  bool entry = false;
-  double r_player = 0, r_pop = 0, entry_strength = 0;
-  if (options_.entry_prior && round == 0 && player_model != nullptr && model_ != nullptr &&
-      (action == trainer::kCall || ActionAbstraction::IsRaise(action))) {
-    bool entered_before = false;
-    for (int i = 0; i < path.depth(); ++i) {
-      entered_before |= path.own(i) && (path.action(i) == trainer::kCall ||
-                                        ActionAbstraction::IsRaise(path.action(i)));
-    }
-    const trainer::PositionClass position_class = model_->position_classes()[position];
-    const trainer::EntryCounts& pop_entry = model_->population().entry(position_class);
-    const trainer::EntryCounts& own_entry = player_model->entry(position_class);
-    if (!entered_before && pop_entry.dealt > 0) {
-      r_pop = std::clamp(pop_entry.rate(), kMinRate, 1 - kMinRate);
-      r_player = std::clamp((own_entry.entered + kEntryPseudoHands * r_pop) /
-                                (own_entry.dealt + kEntryPseudoHands),
-                            kMinRate, 1 - kMinRate);
-      entry_strength = pp + player_bucket_decisions > 0
-                           ? pp / (pp + player_bucket_decisions)
-                           : 1.0;
-      entry = r_player != r_pop && entry_strength > 0;
-    }
-  }
-
-  float* __restrict lik = cell_likelihood_.data();
-  lik[0] = 0;  // pairs that conflict with the board
-  for (int c = 1; c < st.num_cells; ++c) {
-    const int b = st.cell_bucket[c];
-    const float* d = df_table_[st.cell_bin[c]].data();
-    double prior = 0;
-    if (!deviate) {
-      prior = pop_total[b] > 0 ? (pop_n[b][k_obs] + qp * d[k_obs]) / (pop_total[b] + qp)
-                               : d[k_obs];
-    } else {
-      double sum = 0;
-      for (int k = 0; k < na; ++k) {
-        const double p_pop =
-            pop_total[b] > 0 ? (pop_n[b][k] + qp * d[k]) / (pop_total[b] + qp) : d[k];
-        const double shifted = std::max(p_pop + deviation[k], floor);
-        sum += shifted;
-        if (k == k_obs) prior = shifted;
-      }
-      prior /= sum;
-    }
-    const double p = player_total[b] > 0
-                         ? (player_n[b][k_obs] + pp * prior) / (player_total[b] + pp)
-                         : prior;
-    lik[c] = static_cast<float>(p);
-  }
-
-  if (entry) {
-    // Log of (E_player / E_pop)^s per cell, then scaled so that the largest factor is 1.
-    std::array<double, kMaxCells> log_ratio;
-    double best = -1e300;
+  in.deviate = player_decisions >= options_.deviation_min_decisions && player_decisions > 0 &&
+               2 * in.player_bucket_decisions < player_decisions;
+  if (!in.deviate) return;
+  const Street& st = street_;
+  std::array<double, kMaxAbstractActions> base{};
+  if (pop_decisions > 0) {
+    for (int k = 0; k < in.na; ++k) base[k] = in.pop.action_count(in.acts[k]) / pop_decisions;
+  } else {
+    double pairs = 0;
     for (int c = 1; c < st.num_cells; ++c) {
-      const double pct = (st.cell_bin[c] + 0.5) / kWinRateBins;
-      log_ratio[c] = entry_strength * (LogLogistic((pct - 1 + r_player) / kEntrySoftness) -
-                                       LogLogistic((pct - 1 + r_pop) / kEntrySoftness));
-      best = std::max(best, log_ratio[c]);
+      pairs += st.cell_pairs[c];
+      for (int k = 0; k < in.na; ++k) base[k] += st.cell_pairs[c] * df_table_[st.cell_bin[c]][k];
     }
-    for (int c = 1; c < st.num_cells; ++c) {
-      lik[c] = static_cast<float>(lik[c] * std::exp(log_ratio[c] - best));
+    for (int k = 0; k < in.na; ++k) base[k] /= std::max(pairs, 1.0);
+  }
+  for (int k = 0; k < in.na; ++k) {
+    in.deviation[k] = in.player.action_count(in.acts[k]) / player_decisions - base[k];
+  }
+}
+
+// P(acts[k] | node, cell c) by the backoff above (before the floor).
+double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
+  const int b = street_.cell_bucket[c];
+  const float* d = df_table_[street_.cell_bin[c]].data();
+  const double qp = options_.population_prior;
+  const auto population = [&](int j) {
+    return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qp * d[j]) / (in.pop_total[b] + qp) : d[j];
+  };
+  double prior = 0;
+  if (!in.deviate) {
+    prior = population(k);
+  } else {
+    double sum = 0;
+    for (int j = 0; j < in.na; ++j) {
+      const double shifted =
+          std::max(population(j) + in.deviation[j], static_cast<double>(options_.min_likelihood));
+      sum += shifted;
+      if (j == k) prior = shifted;
+    }
+    prior /= sum;
+  }
+  const double pp = options_.player_prior;
+  return in.player_total[b] > 0 ? (in.player_n[b][k] + pp * prior) / (in.player_total[b] + pp)
+                                : prior;
+}
+
+// The entry prior (see CellLikelihoods) on cell_likelihood_, for the player's first voluntary
+// preflop call or raise.
+void HandReader::ApplyEntryPrior(int position, PathKey path, const trainer::PlayerModel& player,
+                                 const CellInputs& in) {
+  for (int i = 0; i < path.depth(); ++i) {
+    if (path.own(i) &&
+        (path.action(i) == trainer::kCall || ActionAbstraction::IsRaise(path.action(i)))) {
+      return;  // entered before
     }
   }
-  const float min_likelihood = options_.min_likelihood;
-  for (int c = 1; c < st.num_cells; ++c) lik[c] = std::max(lik[c], min_likelihood);
+  const trainer::PositionClass position_class = model_->position_classes()[position];
+  const trainer::EntryCounts& pop_entry = model_->population().entry(position_class);
+  const trainer::EntryCounts& own_entry = player.entry(position_class);
+  if (pop_entry.dealt == 0) return;
+  const double r_pop = std::clamp(pop_entry.rate(), kMinRate, 1 - kMinRate);
+  const double pseudo = entry_pseudo_hands_[static_cast<int>(position_class)];
+  const double r = std::clamp((own_entry.entered + pseudo * r_pop) / (own_entry.dealt + pseudo),
+                              kMinRate, 1 - kMinRate);
+  const double pp = options_.player_prior;
+  const double s =
+      pp + in.player_bucket_decisions > 0 ? pp / (pp + in.player_bucket_decisions) : 1.0;
+  if (s <= 0) return;
+  // The chance to enter per cell, and its largest value.
+  std::array<double, kMaxCells> enter{};
+  double most = 0;
+  for (int c = 1; c < street_.num_cells; ++c) {
+    for (int k = 0; k < in.na; ++k) {
+      if (in.acts[k] == trainer::kCall || ActionAbstraction::IsRaise(in.acts[k])) {
+        enter[c] += CellProbability(in, c, k);
+      }
+    }
+    most = std::max(most, enter[c]);
+  }
+  float* lik = cell_likelihood_.data();
+  std::array<double, kMaxCells> log_factor;
+  double best = -1e300;
+  for (int c = 1; c < street_.num_cells; ++c) {
+    const double pct = (street_.cell_bin[c] + 0.5) / kWinRateBins;
+    const double log_ratio = LogLogistic((pct - 1 + r) / kEntrySoftness) -
+                             LogLogistic((pct - 1 + r_pop) / kEntrySoftness);
+    // The corrected chance to enter is at most the largest one of the population's.
+    const double cap = std::log(std::max(most, 1e-12)) - std::log(std::max(enter[c], 1e-12));
+    log_factor[c] = s * std::min(log_ratio, cap);
+    best = std::max(best, log_factor[c]);
+  }
+  // Scaled so that the largest factor is 1 (the range is normalised anyway; the floor then
+  // keeps its meaning).
+  for (int c = 1; c < street_.num_cells; ++c) {
+    lik[c] = static_cast<float>(lik[c] * std::exp(log_factor[c] - best));
+  }
+}
+
+// Entry-rate pseudo-hands by empirical Bayes (beta-binomial, method of moments) over the model's
+// players with at least kEntryFitMinDealt hands dealt in the position class: between-player
+// variance tau^2 = var(observed rates) - mean binomial variance, and a Beta prior with the
+// population's mean r and that variance has r (1 - r) / tau^2 - 1 pseudo-hands. Too few players
+// (or no excess variance) keep kEntryPseudoHands.
+double EntryPseudoHands(const trainer::OpponentModel& model,
+                        trainer::PositionClass position_class) {
+  std::vector<std::pair<double, double>> rates;  // rate, dealt
+  for (const trainer::PlayerModel* player : model.players()) {
+    const trainer::EntryCounts& e = player->entry(position_class);
+    if (e.dealt >= kEntryFitMinDealt) rates.push_back({e.rate(), static_cast<double>(e.dealt)});
+  }
+  if (rates.size() < 3) return kEntryPseudoHands;
+  double mean = 0;
+  for (const auto& [rate, dealt] : rates) mean += rate;
+  mean /= rates.size();
+  double spread = 0, sampling = 0;
+  for (const auto& [rate, dealt] : rates) {
+    spread += (rate - mean) * (rate - mean);
+    sampling += mean * (1 - mean) / dealt;
+  }
+  spread /= rates.size() - 1;
+  sampling /= rates.size();
+  const double tau2 = spread - sampling;
+  if (tau2 <= 1e-6) return kMaxEntryPseudoHands;
+  return std::clamp(mean * (1 - mean) / tau2 - 1, 1.0, kMaxEntryPseudoHands);
 }
 
 }  // namespace agent

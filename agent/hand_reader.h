@@ -89,9 +89,7 @@ class HandReader {
   // The win rate each pair of the street last prepared is read with: HS against a random hand
   // post-flop, the percentile of its preflop equity before the flop (-1: conflicts with the
   // board). Exact (not the binned value the likelihood tables use).
-  const std::array<float, poker::kNumPairs>& street_win_rates() const {
-    return street_.win_rate;
-  }
+  const std::array<float, poker::kNumPairs>& street_win_rates() const { return street_.win_rate; }
   // The DFmodel position p is read with this hand: theta from the options, the call interval
   // adapted to its player model's call and fold rates.
   const DfModel& df_model(int position) const { return df_models_[position]; }
@@ -104,7 +102,7 @@ class HandReader {
 
   // What is known about the pairs on one street (hand_reader.cc explains the cells).
   struct Street {
-    bool valid = false;       // the board is known and the game is 52-card, 2-hole-card poker
+    bool valid = false;  // the board is known and the game is 52-card, 2-hole-card poker
     int round = -1;
     int board_size = -1;
     std::array<poker::Card, poker::kMaxBoardCards> board{};
@@ -123,9 +121,28 @@ class HandReader {
   // `before`, for every pair, into `out`.
   void Likelihoods(const poker::State& before, int position, trainer::PathKey path,
                    trainer::AbstractAction action, float* out);
-  // Per-cell likelihoods for Likelihoods.
+  static constexpr int kBucketSlots = trainer::kMaxStrengthBuckets + 1;
+  // What the per-cell likelihoods of one action are computed from (hand_reader.cc).
+  struct CellInputs {
+    trainer::NodeView pop, player;  // the node in the population's and the player's trees
+    std::array<trainer::AbstractAction, trainer::kMaxAbstractActions> acts{};  // available
+    int na = 0;     // number of available actions
+    int k_obs = 0;  // the observed action's slot in acts
+    std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_n{}, player_n{};
+    std::array<double, kBucketSlots> pop_total{}, player_total{};
+    double player_bucket_decisions = 0;
+    bool deviate = false;
+    std::array<double, trainer::kMaxAbstractActions> deviation{};
+  };
+  // Per-cell likelihoods for Likelihoods, into cell_likelihood_, and its parts.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
                        trainer::AbstractAction action, uint32_t available);
+  void FillDfTable(const poker::State& before, int position, const CellInputs& in);
+  void CountBuckets(CellInputs& in) const;
+  void ComputeDeviation(CellInputs& in) const;
+  double CellProbability(const CellInputs& in, int cell, int k) const;
+  void ApplyEntryPrior(int position, trainer::PathKey path, const trainer::PlayerModel& player,
+                       const CellInputs& in);
   // DFmodel::Default with the options' theta.
   DfModel DefaultDfModel() const;
   // Removes the board cards of `state` not seen yet from every range.
@@ -148,6 +165,8 @@ class HandReader {
   int board_cards_seen_ = 0;
   int path_round_ = 0;  // the street of street_actions_
   int num_street_actions_ = 0;
+  int raises_read_ = 0;           // raise-class and all-in actions read this hand
+  int raises_before_street_ = 0;  // of which before the street being read (street context)
   std::array<trainer::StreetAction, poker::kMaxActionsPerRound> street_actions_{};
 
   // DFmodel adaptation cache: the player model and hand count it was computed for.
@@ -159,7 +178,15 @@ class HandReader {
   std::array<float, kMaxCells> cell_likelihood_{};
   std::array<std::array<float, trainer::kMaxAbstractActions>, kWinRateBins> df_table_{};
   std::array<float, poker::kNumPairs> factors_{};
+  // Entry-rate pseudo-hands per position class (EntryPseudoHands, fitted when constructed).
+  std::array<double, trainer::kNumPositionClasses> entry_pseudo_hands_{};
 };
+
+// The pseudo-hands smoothing a player's entry rate in a position class toward the population's,
+// fitted on the model's players by empirical Bayes (beta-binomial, method of moments): the
+// between-player spread of their entry rates beyond what sampling explains. 20 when the model has
+// fewer than 3 players with 30 hands dealt there.
+double EntryPseudoHands(const trainer::OpponentModel& model, trainer::PositionClass position_class);
 
 }  // namespace agent
 

@@ -255,8 +255,8 @@ absl::Status GameMismatch(absl::string_view field, int64_t model, int64_t expect
 // ---- PlayerModel ----
 
 PlayerModel::PlayerModel(std::string name, int num_rounds, int num_actions, int num_buckets,
-                         int max_depth)
-    : name_(std::move(name)) {
+                         int max_depth, bool street_context)
+    : name_(std::move(name)), street_context_(street_context) {
   streets_.reserve(num_rounds);
   for (int r = 0; r < num_rounds; ++r) streets_.emplace_back(num_actions, num_buckets, max_depth);
 }
@@ -266,10 +266,14 @@ void PlayerModel::AddHand(const HandObservation& hand, int position) {
   EntryCounts& entry = entry_[static_cast<int>(hand.position_class[position])];
   ++entry.dealt;
   entry.entered += hand.Entered(position);
+  int raises_before = 0;
   for (int round = 0; round < hand.num_rounds && round < num_rounds(); ++round) {
     const absl::Span<const StreetAction> actions = hand.Street(round);
-    if (actions.empty() || !hand.CanAct(position, round)) continue;
-    streets_[round].AddStreet(actions, position, hand.bucket[position][round]);
+    if (!actions.empty() && hand.CanAct(position, round)) {
+      streets_[round].AddStreet(actions, position, hand.bucket[position][round],
+                                StreetContext(raises_before, round, street_context_));
+    }
+    for (const StreetAction& step : actions) raises_before += step.action > kCall;
   }
 }
 
@@ -298,11 +302,12 @@ absl::Status PlayerModel::Merge(const PlayerModel& other) {
 // ---- OpponentModel ----
 
 OpponentModel::OpponentModel(const poker::GameDef& game, ActionAbstraction abstraction,
-                             StrengthBuckets buckets, int max_depth)
+                             StrengthBuckets buckets, int max_depth, bool street_context)
     : game_(game),
       abstraction_(std::move(abstraction)),
       buckets_(std::move(buckets)),
       max_depth_(max_depth),
+      street_context_(street_context),
       position_classes_(PositionClasses(game)) {
   population_ = NewPlayerModel("");
 }
@@ -310,7 +315,7 @@ OpponentModel::OpponentModel(const poker::GameDef& game, ActionAbstraction abstr
 std::unique_ptr<PlayerModel> OpponentModel::NewPlayerModel(std::string name) const {
   return std::make_unique<PlayerModel>(std::move(name), game_.num_rounds,
                                        abstraction_.num_actions(), buckets_.num_buckets(),
-                                       max_depth_);
+                                       max_depth_, street_context_);
 }
 
 absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
@@ -334,7 +339,8 @@ absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
     if (!hs_draw.ok()) return hs_draw.status();
     buckets = *std::move(hs_draw);
   }
-  return OpponentModel(game, *std::move(abstraction), std::move(buckets), options.max_depth);
+  return OpponentModel(game, *std::move(abstraction), std::move(buckets), options.max_depth,
+                       options.street_context);
 }
 
 absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
@@ -382,7 +388,8 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
         absl::StrCat("abstraction.buckets: ", buckets.status().message()));
   }
 
-  OpponentModel model(*game, *std::move(abstraction), *std::move(buckets), max_depth);
+  OpponentModel model(*game, *std::move(abstraction), *std::move(buckets), max_depth,
+                      abstraction_proto.street_context());
   for (int i = 0; i < proto.players_size(); ++i) {
     const opponent_model::PlayerModel& player = proto.players(i);
     const std::string where = absl::StrCat("players[", i, "] ('", player.name(), "')");
@@ -439,6 +446,7 @@ Model OpponentModel::ToProto() const {
   abstraction->set_all_in_class(abstraction_.has_all_in_class());
   for (const std::string& name : abstraction_.names()) abstraction->add_action_names(name);
   abstraction->set_max_depth(max_depth_);
+  abstraction->set_street_context(street_context_);
   buckets_.ToProto(abstraction->mutable_buckets());
   for (const auto& [name, player] : players_) PlayerToProto(*player, proto.add_players());
   PlayerToProto(*population_, proto.mutable_population());
@@ -531,6 +539,11 @@ absl::Status OpponentModel::CheckCompatible(const OpponentModel& other) const {
     return absl::FailedPreconditionError(
         "the models use different strength bucket functions (count, edges or draw rule)");
   }
+  if (street_context_ != other.street_context_) {
+    return absl::FailedPreconditionError(
+        "one model separates streets by the earlier streets' raises (street context) and the "
+        "other does not");
+  }
   if (max_depth_ != other.max_depth_) {
     return absl::FailedPreconditionError(absl::StrCat(
         "the models use different tree depth caps: ", max_depth_, " and ", other.max_depth_));
@@ -576,15 +589,20 @@ absl::Status OpponentModel::Merge(const OpponentModel& other) {
 
 // ---- Free functions ----
 
-PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position) {
+PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position,
+                   bool street_context) {
   PathKey path;
+  int raises_before = 0;
   poker::State replay(state.game(), state.hand_number());
   for (int round = 0; round <= state.round() && round < state.game().num_rounds; ++round) {
+    if (round == state.round()) path = StreetContext(raises_before, round, street_context);
     for (int i = 0; i < state.num_actions(round); ++i) {
       const poker::Action& action = state.action(round, i);
+      const AbstractAction abstract = abstraction.Classify(replay, action);
       if (round == state.round() && path.depth() < PathKey::kMaxDepth) {
-        path = path.Child(abstraction.Classify(replay, action), state.actor(round, i) == position);
+        path = path.Child(abstract, state.actor(round, i) == position);
       }
+      raises_before += abstract > kCall;
       // The state was built by legal actions, so replaying them cannot fail.
       (void)replay.Apply(action);
     }

@@ -63,13 +63,16 @@ struct ModelOptions {
   int max_depth = 6;                             // node depth cap per street (1..12)
   std::vector<double> raise_edges = {0.6, 1.0};  // pot fractions (no-limit only)
   double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
+  // Street context (pattern_tree.h StreetContext): off by default.
+  bool street_context = false;
 };
 
 // One player's (or the population's) trees and entry counts. Not thread-safe for concurrent
 // modification.
 class PlayerModel {
  public:
-  PlayerModel(std::string name, int num_rounds, int num_actions, int num_buckets, int max_depth);
+  PlayerModel(std::string name, int num_rounds, int num_actions, int num_buckets, int max_depth,
+              bool street_context = false);
 
   const std::string& name() const { return name_; }
   // Hands the player was dealt into (population: summed over players).
@@ -98,6 +101,7 @@ class PlayerModel {
   uint64_t hands_ = 0;
   std::vector<PatternTree> streets_;
   std::array<EntryCounts, kNumPositionClasses> entry_{};
+  bool street_context_ = false;
 };
 
 // Where a model's counts came from (mirrors opponent_model.Provenance; sorted containers keep
@@ -147,6 +151,8 @@ class OpponentModel {
   const ActionAbstraction& abstraction() const { return abstraction_; }
   const StrengthBuckets& buckets() const { return buckets_; }
   int max_depth() const { return max_depth_; }
+  // The trees of the later streets start with the street-context step (pattern_tree.h).
+  bool street_context() const { return street_context_; }
   // Position class of every position of the game (position.h).
   const std::array<PositionClass, poker::kMaxPlayers>& position_classes() const {
     return position_classes_;
@@ -186,13 +192,14 @@ class OpponentModel {
 
  private:
   OpponentModel(const poker::GameDef& game, ActionAbstraction abstraction, StrengthBuckets buckets,
-                int max_depth);
+                int max_depth, bool street_context = false);
   std::unique_ptr<PlayerModel> NewPlayerModel(std::string name) const;
 
   poker::GameDef game_;
   ActionAbstraction abstraction_;
   StrengthBuckets buckets_;
   int max_depth_;
+  bool street_context_ = false;
   std::array<PositionClass, poker::kMaxPlayers> position_classes_;
   std::map<std::string, std::unique_ptr<PlayerModel>, std::less<>> players_;
   std::unique_ptr<PlayerModel> population_;
@@ -203,7 +210,9 @@ class OpponentModel {
 
 // The path of the current street so far in `state` as seen by the modelled `position` (its own
 // actions marked own), for Lookup in that player's tree of state.round().
-PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position);
+// With `street_context`, the path starts with the street-context step (pattern_tree.h).
+PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position,
+                   bool street_context = false);
 
 // OK if two games are the same in every rule; otherwise names the first differing field.
 absl::Status CompareGames(const poker::GameDef& model_game, const poker::GameDef& expected);

@@ -86,8 +86,9 @@ uint64_t* PatternTree::Decisions(int node) {
   return &decisions_[static_cast<size_t>(block_[node])];
 }
 
-void PatternTree::AddStreet(absl::Span<const StreetAction> actions, int position, uint8_t bucket) {
-  PathKey path;
+void PatternTree::AddStreet(absl::Span<const StreetAction> actions, int position, uint8_t bucket,
+                            PathKey start) {
+  PathKey path = start.depth() <= max_depth_ ? start : PathKey();
   int node = FindOrAdd(path);
   ++times_[node];
   const bool bucket_known = bucket != kNoBucket && bucket < num_buckets_;

@@ -146,7 +146,9 @@ class PatternTree {
 
   // Counts one street of one hand for the modelled `position` (the update rule above).
   // `bucket` is the strength bucket of its cards on this street, or kNoBucket if unknown.
-  void AddStreet(absl::Span<const StreetAction> actions, int position, uint8_t bucket);
+  // `start` is the path the street begins at: the root, or its street-context step.
+  void AddStreet(absl::Span<const StreetAction> actions, int position, uint8_t bucket,
+                 PathKey start = PathKey());
 
   // Raw additions (for loading and merging): a node's times and decision counts.
   void AddTimes(PathKey path, uint64_t times);
@@ -173,6 +175,15 @@ class PatternTree {
   std::vector<int32_t> block_;
   std::vector<uint64_t> decisions_;  // blocks of actions[A], buckets[B][A]
 };
+
+// Street context: the first step of a street's path when the model separates streets by what
+// happened before them: the raises (raise classes and all-in) of the earlier streets, 0, 1 or 2
+// and more, as a step (action 0, 1 or 2, own) that no real street begins with. The root when
+// `round` is 0 or `enabled` is false.
+inline PathKey StreetContext(int raises_before, int round, bool enabled) {
+  if (!enabled || round == 0) return PathKey();
+  return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? raises_before : 2), true);
+}
 
 }  // namespace trainer
 

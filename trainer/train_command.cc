@@ -135,6 +135,9 @@ int RunTrain(int argc, char** argv) {
       "draw-max-hs", po::value(&draw_max_hs)->default_value(draw_max_hs),
       "a flop or turn hand with a flush or 8-out straight draw goes to the draw bucket when "
       "its HS is below this")(
+      "street-context", po::bool_switch(&options.model.street_context),
+      "the trees after the first street start with the earlier streets' raises (0, 1, 2+), so "
+      "a raised pot and a limped one do not share nodes (stored in the model)")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&threads)->default_value(1),

@@ -14,9 +14,11 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "agent/acpc_client.h"
+#include "agent/hand_reader.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "poker/deal.h"
+#include "poker/game_def.h"
 #include "tests/agentplay/agent_test_util.h"
 #include "tests/common/test_support.h"
 #include "tools/arena/player_registry.h"
@@ -352,6 +354,103 @@ TEST(OnlineLearningTest, LearningOffKeepsNoCounts) {
   EXPECT_EQ(agent->online_model(), nullptr);
   const test_support::TempDir dir;
   EXPECT_FALSE(agent->SaveModel(dir.File("nothing.pb")).ok());
+}
+
+// Without a model of the game the agent starts from an empty model of it and learns online: in a
+// heads-up limit and a 3-player no-limit match the saved model's counts grow with the hands
+// played, and the ranges it reads with differ from DFmodel's.
+TEST(OnlineLearningTest, WithoutAModelTheAgentLearnsInEveryGame) {
+  for (const char* text : {agentplay_test::kLimit2p, agentplay_test::kNoLimit3p}) {
+    const poker::GameDef game = Game(text);
+    SCOPED_TRACE(game.num_players);
+    AgentOptions options;
+    options.params.trials = 500;
+    std::unique_ptr<AgentPlayer> agent = MakeAgent(game, options);
+    ASSERT_NE(agent->model(), nullptr);  // the empty model of the game
+    std::unique_ptr<poker::Player> station =
+        bots::MakeBot(game, bots::DefaultConfig(bots::Style::kStation));
+    std::unique_ptr<poker::Player> raiser =
+        bots::MakeBot(game, bots::DefaultConfig(bots::Style::kRaiser));
+    std::vector<poker::Player*> seats = {agent.get(), station.get()};
+    if (game.num_players == 3) seats.push_back(raiser.get());
+    const test_support::TempDir dir;
+    PlayHands(game, seats, 10, 3);
+    EXPECT_EQ(agent->ModelSource(1), "learned");  // read with its counts from the first hands
+    ASSERT_TRUE(agent->SaveModel(dir.File("early.pb")).ok());
+    PlayHands(game, seats, 20, 4);
+    ASSERT_TRUE(agent->SaveModel(dir.File("late.pb")).ok());
+    absl::StatusOr<trainer::OpponentModel> early =
+        trainer::OpponentModel::Load(dir.File("early.pb"), &game);
+    absl::StatusOr<trainer::OpponentModel> late =
+        trainer::OpponentModel::Load(dir.File("late.pb"), &game);
+    ASSERT_TRUE(early.ok() && late.ok()) << early.status() << late.status();
+    const int opponents = game.num_players - 1;
+    EXPECT_EQ(early->population().hands(), 10u * opponents);
+    EXPECT_EQ(late->population().hands(), 30u * opponents);
+    ASSERT_NE(late->FindPlayer("seat1"), nullptr);
+    EXPECT_EQ(early->FindPlayer("seat1")->hands(), 10u);
+    EXPECT_EQ(late->FindPlayer("seat1")->hands(), 30u);
+    EXPECT_GT(late->population().street(0).Root().decisions(),
+              early->population().street(0).Root().decisions());
+
+    // The station calls a raise (as it did in the match): read with the learned model, its call
+    // gives another range than DFmodel alone gives.
+    poker::State state(game, 0);
+    poker::Dealer(game, 11).DealNext(&state);
+    HandReader learned(&*late, game), dfmodel(nullptr, game);
+    std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+    models[1] = late->FindPlayer("seat1");
+    learned.StartHand(state, 0, absl::MakeConstSpan(models.data(), game.num_players));
+    dfmodel.StartHand(state, 0, absl::MakeConstSpan(models.data(), game.num_players));
+    // The first to act raises, the others fold, position 1 (seat 1, the station) calls.
+    bool raised = false;
+    while (!state.finished()) {
+      const int actor = state.CurrentPlayer();
+      int32_t min_to = 0, max_to = 0;
+      poker::Action action = poker::Action::Call();
+      if (actor != 1 && !raised && state.RaiseRange(&min_to, &max_to)) {
+        action = poker::Action::Raise(min_to);
+        raised = true;
+      } else if (actor != 1) {
+        action = poker::Action::Fold();
+      }
+      ASSERT_TRUE(state.Apply(action).ok());
+      if (actor == 1) break;
+    }
+    learned.Update(state);
+    dfmodel.Update(state);
+    Range a = learned.range(1), b = dfmodel.range(1);
+    ASSERT_TRUE(a.Normalize() && b.Normalize());
+    double difference = 0;
+    for (int i = 0; i < poker::kNumPairs; ++i) difference += std::abs(a.weight(i) - b.weight(i));
+    EXPECT_GT(difference, 0.01);
+  }
+}
+
+// The bundled models: heads-up no-limit (default.pb), heads-up limit and 6-player no-limit with
+// 10000 stacks each load for their game; a game none fits gets none, with a notice.
+TEST(BundledModelTest, EachBundledGameGetsItsModel) {
+  const std::vector<std::string> paths = BundledModelPaths();
+  ASSERT_GE(paths.size(), 3u);
+  EXPECT_EQ(paths[0], DefaultModelPath());
+  for (const char* name : {"holdem.nolimit.2p.reverse_blinds.game",
+                           "holdem.limit.2p.reverse_blinds.game", "holdem.nolimit.6p.10000.game"}) {
+    SCOPED_TRACE(name);
+    absl::StatusOr<poker::GameDef> game =
+        poker::LoadGameDef(absl::StrCat(POKER_SOURCE_DIR, "/data/games/", name));
+    ASSERT_TRUE(game.ok()) << game.status();
+    std::string notice;
+    auto model = ChooseAgentModel(std::nullopt, *game, &notice);
+    ASSERT_TRUE(model.ok()) << model.status();
+    ASSERT_NE(*model, nullptr) << notice;
+    EXPECT_GT((*model)->population().hands(), 1000u);
+  }
+  const poker::GameDef three = Game(agentplay_test::kNoLimit3p);
+  std::string notice;
+  auto none = ChooseAgentModel(std::nullopt, three, &notice);
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(*none, nullptr);
+  EXPECT_NE(notice.find("no bundled model fits"), std::string::npos) << notice;
 }
 
 // The whole pipeline (reading, equity, bet outcomes, policy) returns legal actions in every game.

@@ -1,5 +1,6 @@
 #include "tools/eval/hand_class.h"
 
+#include <algorithm>
 #include <array>
 #include <string>
 #include <vector>
@@ -115,6 +116,43 @@ TEST(HandClassTest, Names) {
   EXPECT_STREQ(ClassName(0, 4), "?");
   EXPECT_EQ(NumClasses(0), 4);
   EXPECT_EQ(NumClasses(2), 11);
+}
+
+// The `board` predictor is the number of live pairs per class: checked against a brute-force
+// walk over every two-card combination on hand-made boards.
+TEST(HandClassTest, ClassCountsEqualABruteForceCount) {
+  for (const std::string board_text :
+       {"", "AhKhQh", "7c7d2s", "9s8s7d6c", "AcAdAhKsKc", "2c3c4c5c9d", "Td9c8h"}) {
+    SCOPED_TRACE(board_text);
+    const std::vector<poker::Card> board = *poker::ParseCards(board_text);
+    const int round = board.empty() ? 0 : static_cast<int>(board.size()) - 2;
+    std::vector<double> brute(NumClasses(round), 0.0);
+    int live = 0;
+    for (poker::Card a = 0; a < poker::kNumCards; ++a) {
+      for (poker::Card b = a + 1; b < poker::kNumCards; ++b) {
+        if (std::find(board.begin(), board.end(), a) != board.end() ||
+            std::find(board.begin(), board.end(), b) != board.end()) {
+          continue;
+        }
+        ++brute[HandClass(poker::PairCards{a, b}, board)];
+        ++live;
+      }
+    }
+    std::array<int8_t, poker::kNumPairs> classes;
+    AllPairClasses(board, &classes);
+    EXPECT_EQ(ClassCounts(classes, round), brute);
+    EXPECT_EQ(live,
+              (52 - static_cast<int>(board.size())) * (51 - static_cast<int>(board.size())) / 2);
+  }
+  // Known counts: on AhKhQh the straight flush needs JhTh (1 pair); on AcAdAhKsKc every
+  // pair makes at least a full house.
+  std::array<int8_t, poker::kNumPairs> classes;
+  AllPairClasses(*poker::ParseCards("AhKhQh"), &classes);
+  EXPECT_EQ(ClassCounts(classes, 1)[kStraightFlush], 1);
+  AllPairClasses(*poker::ParseCards("AcAdAhKsKc"), &classes);
+  const std::vector<double> full = ClassCounts(classes, 3);
+  EXPECT_EQ(full[kFourOfAKind], 46 + 1);  // As with any of the other 46 cards, and KdKh
+  EXPECT_EQ(full[kFullHouse], 47 * 46 / 2 - 47);
 }
 
 }  // namespace

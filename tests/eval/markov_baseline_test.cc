@@ -213,5 +213,54 @@ TEST(StreetSymbolTest, SequenceAndMostAggressive) {
   EXPECT_EQ(StreetSymbol(hand, flop_first, 1, abstraction, short_sequence), "check +");
 }
 
+// The card-counting chain: emissions weighted by the board's class count over the training
+// boards' mean; with all weights 1 it is the paper's chain without a board.
+TEST(MarkovBaselineTest, CardCountingWeighsClassesByTheBoardsPairs) {
+  MarkovBaseline chain;
+  chain.AddSequence(0, {kBigPair, kOnePairBig}, {"r>=1", "r<0.6"});
+  chain.AddSequence(1, {kSmallHighCard, kFlush}, {"call", "r>=1"});
+  std::vector<double> a(kNumPostflopClasses, 0.0), b(kNumPostflopClasses, 0.0);
+  a[kFlush] = 40;
+  a[kOnePairBig] = 100;
+  b[kOnePairBig] = 300;
+  chain.AddBoardCounts(1, a);
+  chain.AddBoardCounts(1, b);
+  EXPECT_DOUBLE_EQ(chain.MeanBoardCount(1, kOnePairBig), 200);
+  EXPECT_DOUBLE_EQ(chain.MeanBoardCount(1, kFlush), 20);
+  std::vector<double> board(kNumPostflopClasses, 0.0);
+  board[kOnePairBig] = 50;
+  board[kFlush] = 60;
+  board[kTwoPair] = 1;  // never on a training board: against a tenth of a pair
+  const std::vector<double> w = chain.CardCountWeights(1, board);
+  EXPECT_DOUBLE_EQ(w[kOnePairBig], 0.25);
+  EXPECT_DOUBLE_EQ(w[kFlush], 3);
+  EXPECT_DOUBLE_EQ(w[kTwoPair], 10);
+  EXPECT_EQ(w[kHighCardSmall], 0);  // no pair of the class on this board
+  EXPECT_EQ(chain.CardCountWeights(0, {960, 288, 42, 36}), std::vector<double>(4, 1.0));
+
+  // Weighted prediction is the forward filter with the weighted emissions.
+  const std::vector<std::string> symbols = {"call", "r>=1"};
+  const std::vector<std::vector<double>> weights = {{1, 1, 1, 1}, w};
+  const auto predicted = chain.PredictWeighted(0, symbols, weights);
+  double total = 0;
+  std::vector<double> expected(kNumPostflopClasses, 0.0);
+  for (int c = 0; c < kNumPostflopClasses; ++c) {
+    double reach = 0;
+    for (int from = 0; from < kNumPreflopClasses; ++from) {
+      reach +=
+          chain.Initial(from) * chain.Emission(0, 0, "call", from) * chain.Transition(1, from, c);
+    }
+    expected[c] = reach * w[c] * chain.Emission(0, 1, "r>=1", c);
+    total += expected[c];
+  }
+  for (int c = 0; c < kNumPostflopClasses; ++c) {
+    EXPECT_NEAR(predicted[1][c], expected[c] / total, 1e-12) << c;
+  }
+  // More flush pairs on the board than on average make the flush likelier than the paper's
+  // chain (which only knows the flush is possible) says.
+  const auto paper = chain.Predict(0, symbols, {0xF, 0x7FF});
+  EXPECT_GT(predicted[1][kFlush], paper[1][kFlush]);
+}
+
 }  // namespace
 }  // namespace eval

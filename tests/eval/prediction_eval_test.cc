@@ -6,13 +6,19 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <set>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
 #include "logs_parser/log_reader.h"
+#include "poker/hand_strength.h"
 #include "tests/common/test_support.h"
 #include "tools/eval/report.h"
+#include "trainer/hand_observation.h"
 
 namespace eval {
 namespace {
@@ -97,7 +103,7 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
 
   // The report rows: 4 predictors x 5 streets x 3 Z, the pooled street adds up.
   const std::vector<AccuracyRow> rows = AccuracyRows(*result);
-  ASSERT_EQ(rows.size(), 4u * 5u * 3u);
+  ASSERT_EQ(rows.size(), static_cast<size_t>(kNumClassPredictors) * 5u * 3u);
   for (const AccuracyRow& row : rows) {
     if (row.street == "all") {
       EXPECT_EQ(row.cases, 12);
@@ -193,6 +199,238 @@ TEST(PredictionEvalTest, OnArenaBotsOurModelBeatsThePrior) {
   EXPECT_EQ(FormatCsv(AccuracyRows(*single)), FormatCsv(AccuracyRows(*result)));
   EXPECT_EQ(single->pairs[kPairModel][2].log_likelihood,
             result->pairs[kPairModel][2].log_likelihood);
+}
+
+// Heads-up hands of DeepStack against six players p0..p5, three hands each (the three hands
+// above with the professional renamed).
+std::string SixPlayerLog() {
+  std::string log;
+  const std::vector<std::string> lines = absl::StrSplit(kThreeHands, '\n', absl::SkipEmpty());
+  int number = 0;
+  for (int player = 0; player < 6; ++player) {
+    for (const std::string& line : lines) {
+      std::string renamed =
+          absl::StrReplaceAll(line, {{"pro.player.1", absl::StrCat("p", player)}});
+      // A new hand number for every line.
+      const size_t colon = renamed.find(':', 6);
+      renamed = absl::StrCat("STATE:", number++, renamed.substr(colon));
+      absl::StrAppend(&log, renamed, "\n");
+    }
+  }
+  return log;
+}
+
+TEST(PredictionEvalTest, PlayerSplitNeverTrainsOnAHeldOutPlayer) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("six.log", SixPlayerLog())}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  ASSERT_EQ(corpus->hands.size(), 18u);
+  for (uint64_t seed : {1, 2, 3}) {
+    EvalOptions options;
+    options.split = SplitKind::kPlayer;
+    options.test_fraction = 0.3;
+    options.seed = seed;
+    options.min_held_out_players = 2;
+    absl::StatusOr<Parts> parts = MakeParts(*corpus, options);
+    ASSERT_TRUE(parts.ok()) << parts.status();
+    // At least 2 players and 30% of the hands; DeepStack plays every hand, so it is never held
+    // out.
+    ASSERT_GE(parts->held_out_players.size(), 2u);
+    EXPECT_GE(parts->eval.size(), 6u);
+    const std::set<std::string> held(parts->held_out_players.begin(),
+                                     parts->held_out_players.end());
+    EXPECT_EQ(held.count("DeepStack"), 0u);
+    const auto has_held_out = [&](int h) {
+      for (int p = 0; p < 2; ++p) {
+        if (held.count(corpus->names[corpus->hands[h].player[p]])) return true;
+      }
+      return false;
+    };
+    for (int h : parts->train) EXPECT_FALSE(has_held_out(h)) << "training hand " << h;
+    for (int h : parts->eval) EXPECT_TRUE(has_held_out(h)) << "test hand " << h;
+    EXPECT_EQ(parts->train.size() + parts->eval.size(), 18u);
+
+    // Only the held-out players are scored, and the model has no counts of theirs.
+    options.score_only = parts->held_out_players;
+    auto predictors = TrainPredictors(*corpus, parts->train, options);
+    ASSERT_TRUE(predictors.ok()) << predictors.status();
+    for (const std::string& name : parts->held_out_players) {
+      EXPECT_EQ((*predictors)->model.FindPlayer(name), nullptr) << name;
+    }
+    auto result = Evaluate(*corpus, parts->eval, **predictors, options);
+    ASSERT_TRUE(result.ok()) << result.status();
+    EXPECT_GT(result->classes[kModel][0].cases, 0);
+    for (const PlayerRow& row : PlayerRows(*result, *corpus, **predictors)) {
+      EXPECT_TRUE(held.count(row.name)) << row.name << " is scored but not held out";
+    }
+  }
+}
+
+TEST(PredictionEvalTest, TestLogsAreNotReadInTraining) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  const std::string six = SixPlayerLog();
+  const size_t half = six.find("STATE:9:");
+  const std::string train_log = dir.Write("train/a.log", six.substr(0, half));
+  const std::string test_log = dir.Write("test/b.log", six.substr(half));
+  absl::StatusOr<Corpus> train = Load({train_log}, game);
+  absl::StatusOr<Corpus> test = Load({test_log}, game);
+  ASSERT_TRUE(train.ok() && test.ok());
+  absl::StatusOr<Corpus> train_alone = Load({train_log}, game);
+  int test_begin = -1;
+  absl::StatusOr<Corpus> joined = JoinCorpora(*train, *std::move(test), &test_begin);
+  ASSERT_TRUE(joined.ok()) << joined.status();
+  EXPECT_EQ(test_begin, 9);
+  EXPECT_EQ(joined->hands.size(), 18u);
+  EvalOptions options;
+  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, options);
+  ASSERT_TRUE(parts.ok()) << parts.status();
+  ASSERT_EQ(parts->train.size(), 9u);
+  for (int h : parts->train) EXPECT_EQ(joined->files[joined->hands[h].file], train_log);
+  for (int h : parts->eval) EXPECT_EQ(joined->files[joined->hands[h].file], test_log);
+
+  // Training on the joined corpus counts exactly what training on the training logs alone does.
+  auto from_joined = TrainPredictors(*joined, parts->train, options);
+  auto from_train = TrainPredictors(*train_alone, All(*train_alone), options);
+  ASSERT_TRUE(from_joined.ok() && from_train.ok());
+  EXPECT_EQ((*from_joined)->model.SerializeCanonical(), (*from_train)->model.SerializeCanonical());
+  for (int street = 0; street < kNumStreets; ++street) {
+    for (int c = 0; c < NumClasses(street); ++c) {
+      EXPECT_EQ((*from_joined)->prior.count(street, c), (*from_train)->prior.count(street, c));
+    }
+  }
+  // The players only in the test logs have no model.
+  EXPECT_EQ((*from_joined)->model.FindPlayer("p5"), nullptr);
+  EXPECT_NE((*from_joined)->model.FindPlayer("p0"), nullptr);
+
+  // A file in both is refused.
+  absl::StatusOr<Corpus> again = Load({train_log}, game);
+  EXPECT_FALSE(JoinCorpora(*train, *std::move(again), &test_begin).ok());
+}
+
+// Online, a hand is scored before it is learned: scoring one showdown hand online gives exactly
+// the offline score, and the same hand again (now learned) scores differently.
+TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  // Hand 2 ends at a showdown: both shown; in hand 0 DeepStack folds: nobody is shown.
+  EXPECT_TRUE(corpus->ShownAtShowdown(2, 0));
+  EXPECT_TRUE(corpus->ShownAtShowdown(2, 1));
+  EXPECT_FALSE(corpus->ShownAtShowdown(0, 0));
+  EXPECT_FALSE(corpus->ShownAtShowdown(0, 1));
+
+  EvalOptions options;
+  const std::vector<int> train = {0, 1};
+  auto predictors = TrainPredictors(*corpus, train, options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  const std::vector<int> once = {2};
+  const std::vector<int> twice = {2, 2};
+  auto offline_once = Evaluate(*corpus, once, **predictors, options);
+  auto offline_twice = Evaluate(*corpus, twice, **predictors, options);
+  options.online = true;
+  auto online_once = Evaluate(*corpus, once, **predictors, options);
+  auto online_twice = Evaluate(*corpus, twice, **predictors, options);
+  ASSERT_TRUE(offline_once.ok() && offline_twice.ok() && online_once.ok() && online_twice.ok());
+  for (int street = 0; street < kNumStreets; ++street) {
+    EXPECT_EQ(online_once->pairs[kPairModel][street].log_likelihood,
+              offline_once->pairs[kPairModel][street].log_likelihood)
+        << street;
+  }
+  EXPECT_EQ(FormatCsv(AccuracyRows(*online_once)), FormatCsv(AccuracyRows(*offline_once)));
+  // Learned: the river reading of the second copy differs from the first.
+  EXPECT_NE(online_twice->pairs[kPairModel][3].log_likelihood,
+            offline_twice->pairs[kPairModel][3].log_likelihood);
+  // And the trained predictors themselves are untouched.
+  auto offline_again = Evaluate(*corpus, once, **predictors, EvalOptions{});
+  ASSERT_TRUE(offline_again.ok());
+  EXPECT_EQ(offline_again->pairs[kPairModel][3].log_likelihood,
+            offline_once->pairs[kPairModel][3].log_likelihood);
+}
+
+// The entry prior must not invert a loose player's range (issue 14). The LP bot calls every
+// preflop hand but the very best (it raises those), so its limping range is flat: read with the
+// entry prior (a model of its actions only, as learned online), the weakest hands must not come
+// out heavier than the others, and the heaviest pairs must not be trash (before the fix, 77% of
+// the range sat in the weakest tenth of hands).
+TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
+  const std::string arena = std::string(POKER_BIN_DIR) + "/arena";
+  if (!std::filesystem::exists(arena)) {
+    GTEST_SKIP() << arena << " is not built (build the `arena` target); skipping";
+  }
+  TempDir dir;
+  const std::string game_path = GamePath("holdem.nolimit.2p.reverse_blinds.game");
+  const std::string command = arena + " --game " + game_path +
+                              " --hands 2000 --seed 7 --player TA=bot:style=ta,seed=1 "
+                              "--player LP=bot:style=lp,seed=2 --quiet --log " +
+                              dir.File("match.log") + " > " + dir.File("arena.out") + " 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  const poker::GameDef game = *poker::LoadGameDef(game_path);
+  absl::StatusOr<Corpus> corpus = Load({dir.File("match.log")}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  auto predictors = TrainPredictors(*corpus, All(*corpus), options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  // LP as the agent learns it online: its actions, never its cards (no bucket counts), so the
+  // entry prior applies in full.
+  trainer::OpponentModel& model = (*predictors)->model;
+  trainer::PlayerModel& lp = model.MutablePlayer("LP online");
+  trainer::HandObservation observation;
+  for (size_t h = 0; h < corpus->hands.size(); ++h) {
+    absl::StatusOr<poker::State> hidden = corpus->Replay(static_cast<int>(h), -1, false);
+    ASSERT_TRUE(hidden.ok());
+    trainer::ObserveState(*hidden, model.abstraction(), model.position_classes(), &observation);
+    for (int p = 0; p < 2; ++p) {
+      if (corpus->names[corpus->hands[h].player[p]] == "LP") lp.AddHand(observation, p);
+    }
+  }
+  ASSERT_GT(lp.hands(), 1500u);
+
+  // A hand where the first to act preflop (position 1 in this game) limps.
+  poker::State state(game, 0);
+  const int first = state.CurrentPlayer();
+  ASSERT_TRUE(state.Apply(poker::Action::Call()).ok());
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+  models[first] = &lp;
+  agent::HandReader reader(&model, game, options.reader);
+  reader.StartHand(state, -1, absl::MakeConstSpan(models.data(), 2));
+  reader.Update(state);
+  agent::Range range = reader.range(first);
+  ASSERT_TRUE(range.Normalize());
+  // Mean weight per decile of preflop equity.
+  std::vector<std::pair<double, int>> by_equity;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    by_equity.push_back({poker::PreflopEquity(poker::PairFromIndex(i)), i});
+  }
+  std::sort(by_equity.begin(), by_equity.end());
+  std::array<double, 10> decile{};
+  for (int k = 0; k < poker::kNumPairs; ++k) {
+    decile[k * 10 / poker::kNumPairs] += range.weight(by_equity[k].second);
+  }
+  std::string shape;
+  for (double d : decile) absl::StrAppend(&shape, " ", d);
+  // Flat, as the truth: the weakest tenth carries at most 10% more than the average tenth of the
+  // middle (before the fix it carried 77% of the range).
+  double middle = 0;
+  for (int d = 1; d <= 8; ++d) middle += decile[d] / 8;
+  EXPECT_LT(decile[0], 1.1 * middle) << "weight by equity decile:" << shape;
+  // The heaviest 5% of pairs are not the weakest hands (before: mean rank 0.02).
+  std::vector<int> order(poker::kNumPairs);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return range.weight(a) > range.weight(b); });
+  std::vector<double> rank_of(poker::kNumPairs);
+  for (int k = 0; k < poker::kNumPairs; ++k) rank_of[by_equity[k].second] = k;
+  double mean_rank = 0;
+  const int top = poker::kNumPairs / 20;
+  for (int k = 0; k < top; ++k) mean_rank += rank_of[order[k]] / (poker::kNumPairs - 1.0);
+  EXPECT_GT(mean_rank / top, 0.3) << "weight by equity decile:" << shape << "; top pairs' mean "
+                                   << "equity rank " << mean_rank / top;
 }
 
 }  // namespace

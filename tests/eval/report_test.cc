@@ -22,19 +22,20 @@ EvalResult Result() {
     const int markov = i < 4 ? 0 : 2;
     result.classes[kModel][1].Add(model);
     result.classes[kMarkov][1].Add(markov);
-    result.model_vs_markov[1].Add(model, markov);
+    result.model_vs[kMarkov][1].Add(model, markov);
     result.classes[kDfModel][1].Add(1);
     result.classes[kPrior][1].Add(-1);
   }
   result.pairs[kPairModel][1].Add({-6.5, 70});
   result.pairs[kPairUniform][1].Add({-7.07, 50});
+  result.gain[kPairModel][1].Add(0.57);
   return result;
 }
 
 TEST(ReportTest, RowsAndCsv) {
   const std::vector<AccuracyRow> rows = AccuracyRows(Result());
   const std::string csv = FormatCsv(rows);
-  EXPECT_EQ(Count(csv, "\n"), 1 + 4 * 5 * 3);
+  EXPECT_EQ(Count(csv, "\n"), 1 + kNumClassPredictors * 5 * 3);
   EXPECT_NE(csv.find("model,flop,1,10,0.600000,0.312674,0.831820\n"), std::string::npos) << csv;
   EXPECT_NE(csv.find("model,flop,2,10,0.800000,"), std::string::npos);
   EXPECT_NE(csv.find("markov,all,1,10,0.400000,"), std::string::npos);
@@ -50,8 +51,10 @@ TEST(ReportTest, TableShowsTheLeadOverMarkov) {
   EXPECT_NE(table.find("flop          10   60.0 [31.3, 83.2]"), std::string::npos) << table;
   // Top-1: the model alone hits 2 cases, Markov alone none: +20 points, paired interval
   // 0.2 -+ 1.96 * sqrt(2 - 0.4) / 10.
-  EXPECT_NE(table.find("+20.0 [-4.8, +44.8]"), std::string::npos) << table;
+  EXPECT_NE(table.find("+20.0 [ -4.8, +44.8]"), std::string::npos) << table;
   EXPECT_NE(table.find("-6.50 /  70.0"), std::string::npos);
+  // The pair-level gain over board (one case: no interval width).
+  EXPECT_NE(table.find("+0.570 [+0.570,+0.570]"), std::string::npos) << table;
 }
 
 TEST(ReportTest, JsonAndSvg) {
@@ -60,8 +63,8 @@ TEST(ReportTest, JsonAndSvg) {
   const std::string json = FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows,
                                       LeadRows(result), PairRows(result));
   EXPECT_EQ(json.substr(0, 43), "{\"setup\": {\"logs\": \"a \\\"b\\\"\", \"hands\": 10},");
-  EXPECT_EQ(Count(json, "\"predictor\""), 60 + 15);
-  EXPECT_EQ(Count(json, "\"lead\""), 15);
+  EXPECT_EQ(Count(json, "\"predictor\""), kNumClassPredictors * 15 + 15);
+  EXPECT_EQ(Count(json, "\"lead\""), 3 * 15);  // over markov, markov-paper, board
   EXPECT_NE(json.find("{\"predictor\": \"model\", \"street\": \"flop\", \"z\": 1, \"cases\": 10, "
                       "\"accuracy\": 0.6, \"ci_low\": 0.312674, \"ci_high\": 0.83182}"),
             std::string::npos)
@@ -73,7 +76,8 @@ TEST(ReportTest, JsonAndSvg) {
   // One line per predictor with cases in each of the 3 panels; only the flop has cases, so each
   // line is a single point.
   EXPECT_EQ(Count(svg, "<polyline"), 4 * 3);
-  EXPECT_EQ(Count(svg, "<circle"), 4 + 4 * 3);  // the legend's markers and the points
+  // The legend's markers (every predictor) and the points.
+  EXPECT_EQ(Count(svg, "<circle"), kNumClassPredictors + 4 * 3);
   EXPECT_NE(svg.find(">+20.0<"), std::string::npos);
 }
 

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "agent/df_model.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
@@ -145,8 +146,7 @@ TEST(AvailableActionsTest, NoLimitRaiseClassesAndAllIn) {
   EXPECT_EQ(AvailableActions(MakeState(game, "r19000", {}, ""), abstraction),
             Bits({kFold, kCall, 6}));
   // Facing all-in: fold or call.
-  EXPECT_EQ(AvailableActions(MakeState(game, "r20000", {}, ""), abstraction),
-            Bits({kFold, kCall}));
+  EXPECT_EQ(AvailableActions(MakeState(game, "r20000", {}, ""), abstraction), Bits({kFold, kCall}));
 }
 
 // ---- Null model (DFmodel only) ----
@@ -317,8 +317,8 @@ TEST(HandReaderTest, StreetBucketsAreTheTrainingBucketFunction) {
     const State state = MakeState(game, bettings[round], {}, "Ah9h4cTh2s");
     reader.PrepareStreet(state);
     std::array<uint8_t, kNumPairs> expected;
-    model.buckets().AllPairs(round, absl::MakeConstSpan(board.data(), game.BoardCardsThrough(round)),
-                             &expected);
+    model.buckets().AllPairs(
+        round, absl::MakeConstSpan(board.data(), game.BoardCardsThrough(round)), &expected);
     EXPECT_EQ(reader.street_buckets(), expected) << "round " << round;
     // The flop (two hearts) has pairs in the drawing bucket K = 8.
     if (round == 1) {
@@ -330,8 +330,8 @@ TEST(HandReaderTest, StreetBucketsAreTheTrainingBucketFunction) {
 TEST(HandReaderTest, EmptyModelReadsLikeDfModel) {
   const GameDef& game = Game(kNoLimitGame);
   const trainer::OpponentModel model = EmptyModel(game);
-  const State final_state = MakeState(game, "r300c/cr400c/r1000r3000c/cr20000c", {"AhKs", ""},
-                                      "2c7d9hTsQc");
+  const State final_state =
+      MakeState(game, "r300c/cr400c/r1000r3000c/cr20000c", {"AhKs", ""}, "2c7d9hTsQc");
   const trainer::PlayerModel* nobody = model.FindPlayer("nobody");
   ASSERT_EQ(nobody, nullptr);
   const trainer::PlayerModel* models[] = {nullptr, nobody};
@@ -554,6 +554,27 @@ TEST(HandReaderTest, EntryPriorFavoursTopHandsOfATightPlayer) {
   for (int i = 0; i < kNumPairs; ++i) {
     ASSERT_FLOAT_EQ(reader.range(0).weight(i), plain.range(0).weight(i));
   }
+}
+
+// The entry prior's pseudo-hands are fitted on the model's players (empirical Bayes): players
+// whose entry rates differ widely get a weak prior, players who all enter alike a strong one, and
+// a model with too few players keeps 20.
+TEST(HandReaderTest, EntryPseudoHandsAreFittedOnThePlayers) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::PositionClass button = EmptyModel(game).position_classes()[1];
+  trainer::OpponentModel spread = EmptyModel(game), alike = EmptyModel(game);
+  // Rates 0.1, 0.3, ..., 0.9 over 1000 hands each: between-player variance 0.1, so
+  // 0.5 * 0.5 / (0.1 - 0.25 / 1000) - 1 = 1.506 pseudo-hands.
+  for (int i = 0; i < 5; ++i) {
+    spread.MutablePlayer(absl::StrCat("p", i)).AddEntry(button, {1000, 100u + 200u * i});
+    alike.MutablePlayer(absl::StrCat("p", i)).AddEntry(button, {1000, 500u + (i % 2)});
+  }
+  EXPECT_NEAR(EntryPseudoHands(spread, button), 0.25 / (0.1 - 0.25 / 1000) - 1, 1e-6);
+  EXPECT_GE(EntryPseudoHands(alike, button), 999.0);
+  trainer::OpponentModel few = EmptyModel(game);
+  few.MutablePlayer("a").AddEntry(button, {1000, 100});
+  few.MutablePlayer("b").AddEntry(button, {1000, 900});
+  EXPECT_EQ(EntryPseudoHands(few, button), 20.0);
 }
 
 }  // namespace

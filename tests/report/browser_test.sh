@@ -121,12 +121,12 @@ else
   fail "trainer inspect --html failed"
 fi
 
-# The prediction page: 4 streets x 4 predictors.
+# The prediction page: 4 streets x 6 predictors (model, dfmodel, markov, markov-paper, board, prior).
 if "$BIN/arena" --game "$SRC/data/games/holdem.nolimit.2p.reverse_blinds.game" --hands 300 \
     --seed 5 --player la=bot:style=la --player ta=bot:style=ta --log "$WORK/bots.log" >/dev/null &&
    "$BIN/eval_prediction" --logs "$WORK/bots.log" --game holdem.nolimit.2p.reverse_blinds \
     --html "$WORK/eval.html" --quiet >/dev/null; then
-  check_page eval "$WORK/eval.html" "" matrices=16
+  check_page eval "$WORK/eval.html" "" matrices=24
 else
   fail "eval_prediction --html failed"
 fi

@@ -191,5 +191,43 @@ TEST_F(ModelIoTest, OnlineObservationFromStatesGrowsCounts) {
   EXPECT_EQ(bob_flop.Lookup(bob_view).bucket_action_count(observation.bucket[1][1], kCall), 2u);
 }
 
+// Street context: a raised pot's flop and a limped pot's flop are counted at different nodes,
+// found again by StreetPath; the flag survives a save, files without it load without it, and
+// models with and without it do not merge.
+TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
+  ModelOptions options;
+  options.street_context = true;
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  OpponentModel model = *std::move(created);
+  HandObservation observation;
+  for (const char* betting : {"cc/r400f", "r300c/r400f"}) {
+    poker::State state(game_, 2);
+    ASSERT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
+    ObserveState(state, model.abstraction(), model.position_classes(), &observation);
+    model.MutablePlayer("bob").AddHand(observation, 1);
+  }
+  const PatternTree& flop = model.FindPlayer("bob")->street(1);
+  const PathKey limped = StreetContext(0, 1, true), raised = StreetContext(1, 1, true);
+  EXPECT_EQ(flop.Lookup(limped).times(), 1u);
+  EXPECT_EQ(flop.Lookup(raised).times(), 1u);
+  EXPECT_FALSE(flop.Lookup(PathKey()).found());
+  // The reader's path of the raised pot's flop bet starts at the raised context.
+  poker::State state(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400", &state).ok());
+  EXPECT_EQ(StreetPath(state, model.abstraction(), 1, true), raised.Child(3, false));
+  EXPECT_EQ(flop.Lookup(raised.Child(3, false)).action_count(kFold), 1u);
+  EXPECT_EQ(StreetPath(state, model.abstraction(), 1), PathKey().Child(3, false));
+
+  const std::string path = dir_.File("context.pb");
+  ASSERT_TRUE(model.Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->street_context());
+  OpponentModel plain = TrainTen("plain.log");
+  EXPECT_FALSE(plain.street_context());
+  EXPECT_THAT(std::string(plain.CheckCompatible(model).message()), HasSubstr("street context"));
+}
+
 }  // namespace
 }  // namespace trainer

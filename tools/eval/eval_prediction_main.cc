@@ -39,17 +39,24 @@ spectator sees at the end of that street (the board and everyone's actions, no h
            by class on the actual board
   dfmodel  the same reader with DFmodel only (no trained model)
   markov   an HMM over classes: initial, street-to-street transition and action-given-class
-           probabilities counted on the training part, filtered by the forward algorithm, classes
-           restricted to those possible on the board
+           probabilities counted on the training part, filtered by the forward algorithm, with
+           card counting (each class weighted by the board's share of pairs in it)
+  markov-paper  the same chain as in the paper: classes only restricted to those possible on
+           the board
+  board    no actions at all: the live pairs of each class on the board (a uniform range)
   prior    the street's most frequent classes in training (restricted to the board's possible
            classes)
+--test-logs trains on --logs and tests on other logs; --split player holds out whole players;
+--online scores the test hands in log order and learns each after scoring it, as the agent
+does in a match.
 Classes: preflop 4 (small/big high card, small/big pair), after the flop 11 from the best five
 of hole + board (high card small/big, one pair small/big, two pair, trips, straight, flush, full
 house, quads, straight flush); docs/eval_prediction.md defines small and big.
 
 Reports top-1, top-2 and top-3 accuracy per street and pooled over all streets, with cases and
-95% Wilson intervals, and for the pair-level predictors the mean ln-likelihood and percentile rank
-of the true pair: a table on stdout (JSON instead with --json), --csv and --svg files. Progress
+95% Wilson intervals, the model's paired lead over markov and board, and for the pair-level
+predictors the mean ln-likelihood and percentile rank of the true pair and the ln-likelihood gain
+over board: a table on stdout (JSON instead with --json), --csv and --svg files. Progress
 on stderr.
 
 Exit codes: 0 success, 1 failure (unreadable logs or game, no usable hands, a part of the split
@@ -85,8 +92,9 @@ std::string CommandLine(int argc, char** argv) {
   return absl::StrJoin(words, " ");
 }
 
-int Run(int argc, char** argv) {
-  std::vector<std::string> logs;
+// Everything the command line sets.
+struct Args {
+  std::vector<std::string> logs, test_logs;
   std::string game_argument, games_dir, split_text = "hand", csv_path, svg_path;
   std::string markov_text = "sequence", title, html_path;
   eval::EvalOptions options;
@@ -94,236 +102,325 @@ int Run(int argc, char** argv) {
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
   int threads = 1;
+};
 
-  po::options_description visible(kUsage);
+void AddOptions(Args& a, po::options_description& visible) {
+  eval::EvalOptions& o = a.options;
   visible.add_options()("help,h", "print this help")(
-      "logs", po::value(&logs)->multitoken(),
+      "logs", po::value(&a.logs)->multitoken(),
       "log files and folders (folders: *.log, *.log.gz, *.log.bz2, recursively)")(
-      "game", po::value(&game_argument),
+      "test-logs", po::value(&a.test_logs)->multitoken(),
+      "train on --logs and test on these (no file may be in both; no split)")(
+      "game", po::value(&a.game_argument),
       "game of the logs: a .game file, or the name of one in --games-dir (required)")(
-      "games-dir", po::value(&games_dir), "folder of known game files (default data/games)")(
-      "strip-name-suffix", po::bool_switch(&strip_name_suffix),
+      "games-dir", po::value(&a.games_dir), "folder of known game files (default data/games)")(
+      "strip-name-suffix", po::bool_switch(&a.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
-      "test-fraction", po::value(&options.test_fraction)->default_value(0.2),
+      "test-fraction", po::value(&o.test_fraction)->default_value(0.2),
       "share of the hands held out (0 < f < 1)")(
-      "split", po::value(&split_text)->default_value("hand"),
-      "hand: held-out hands drawn at random; file: whole files held out")(
-      "seed", po::value(&options.seed)->default_value(1), "seed of the split")(
-      "validate", po::bool_switch(&options.validate),
+      "split", po::value(&a.split_text)->default_value("hand"),
+      "hand: held-out hands drawn at random; file: whole files held out; player: whole players "
+      "held out (every hand of theirs is test; only they are scored)")(
+      "min-held-out-players", po::value(&o.min_held_out_players)->default_value(1),
+      "--split player: hold out at least this many players")(
+      "online", po::bool_switch(&o.online),
+      "read the test hands in log order; after each is scored it is learned as the agent would "
+      "(actions always, hole cards when shown at a showdown)")(
+      "seed", po::value(&o.seed)->default_value(1), "seed of the split")(
+      "validate", po::bool_switch(&o.validate),
       "evaluate on a validation part carved from the training part (same fraction and kind, "
       "seed + 1), training on the rest; the held-out part is not looked at (for tuning)")(
-      "players", po::value(&options.players)->multitoken(),
+      "players", po::value(&o.players)->multitoken(),
       "model and score only these players (names after --strip-name-suffix)")(
-      "min-hands", po::value(&options.min_hands)->default_value(0),
+      "min-hands", po::value(&o.min_hands)->default_value(0),
       "without --players: model and score the players with at least this many training hands "
-      "(0: everyone)")("buckets", po::value(&options.model.num_buckets)->default_value(8),
+      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(8),
                        "K: hand-strength buckets of the model (as trainer --buckets)")(
-      "max-depth", po::value(&options.model.max_depth)->default_value(6),
+      "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
-      "raise-edges", po::value(&raise_edges)->multitoken(),
+      "street-context", po::bool_switch(&o.model.street_context),
+      "the model's trees after the first street start with the earlier streets' raises (0, 1, "
+      "2+), so a raised pot and a limped one do not share nodes")(
+      "raise-edges", po::value(&a.raise_edges)->multitoken(),
       "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
-      "default 0.6 1)")(
-      "draw-max-hs",
-      po::value(&options.model.draw_max_hs)->default_value(options.model.draw_max_hs),
-      "flop and turn hands with a draw and HS below this go to the draw bucket (as trainer)")(
-      "player-prior", po::value(&options.reader.player_prior)->default_value(10),
+      "default 0.6 1)")("draw-max-hs",
+                        po::value(&o.model.draw_max_hs)->default_value(o.model.draw_max_hs),
+                        "flop and turn hands with a draw and HS below this go to the draw bucket "
+                        "(as trainer)")(
+      "player-prior", po::value(&o.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
-      "population-prior", po::value(&options.reader.population_prior)->default_value(5),
+      "population-prior", po::value(&o.reader.population_prior)->default_value(5),
       "hand reader: pseudo-decisions smoothing the population's counts toward DFmodel")(
-      "min-likelihood", po::value(&options.reader.min_likelihood)->default_value(1e-3f, "0.001"),
+      "min-likelihood", po::value(&o.reader.min_likelihood)->default_value(1e-3f, "0.001"),
       "hand reader: likelihood floor of one action")(
-      "no-entry-prior", po::bool_switch(&no_entry_prior),
+      "no-entry-prior", po::bool_switch(&a.no_entry_prior),
       "hand reader: no preflop prior from the entry rate by position class")(
-      "range-exponent", po::value(&options.range_exponent)->default_value(1),
+      "range-exponent", po::value(&o.range_exponent)->default_value(1),
       "score the readers' ranges raised to this power (tempers every likelihood alike; 1: as "
       "the agent reads them)")(
-      "markov-actions", po::value(&markov_text)->default_value("sequence"),
-      "what the Markov chain observes per street: sequence (the player's own abstract actions "
+      "markov-actions", po::value(&a.markov_text)->default_value("sequence"),
+      "what the Markov chains observe per street: sequence (the player's own abstract actions "
       "in order) or aggressive (its most aggressive one)")(
-      "markov-prior", po::value(&options.markov.emission_prior)->default_value(1),
+      "markov-prior", po::value(&o.markov.emission_prior)->default_value(1),
       "Markov: add-alpha pseudo-observations of the population's emissions per class")(
-      "markov-player-prior", po::value(&options.markov.player_prior)->default_value(10),
+      "markov-player-prior", po::value(&o.markov.player_prior)->default_value(10),
       "Markov: pseudo-observations smoothing a player's emissions toward the population's")(
-      "markov-ignore-board", po::bool_switch(&markov_ignore_board),
-      "Markov: do not rule out the classes impossible on the board")(
-      "csv", po::value(&csv_path), "write the accuracy rows as CSV to this file")(
-      "svg", po::value(&svg_path), "write a chart of accuracy by street to this SVG file")(
-      "title", po::value(&title), "title of the SVG chart (default: the logs)")(
-      "html", po::value(&html_path),
+      "markov-ignore-board", po::bool_switch(&a.markov_ignore_board),
+      "markov-paper: do not rule out the classes impossible on the board")(
+      "csv", po::value(&a.csv_path), "write the accuracy rows as CSV to this file")(
+      "svg", po::value(&a.svg_path), "write a chart of accuracy by street to this SVG file")(
+      "title", po::value(&a.title), "title of the SVG chart (default: the logs)")(
+      "html", po::value(&a.html_path),
       "write the table, the chart and the top-1 confusion matrices per street to this HTML page")(
-      "json", po::bool_switch(&json), "print JSON on stdout instead of the table")(
-      "per-player", po::bool_switch(&per_player), "table: add top-1 accuracy per modelled player")(
-      "confusion", po::bool_switch(&confusion),
+      "json", po::bool_switch(&a.json), "print JSON on stdout instead of the table")(
+      "per-player", po::bool_switch(&a.per_player),
+      "table: add top-1 accuracy per modelled player")(
+      "confusion", po::bool_switch(&a.confusion),
       "table: add the top-1 confusion matrices of model and markov per street")(
-      "threads", po::value(&threads)->default_value(1),
+      "threads", po::value(&a.threads)->default_value(1),
       "threads for reading and scoring (0: one per core); results do not depend on it")(
-      "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
+      "quiet,q", po::bool_switch(&a.quiet), "no progress on stderr");
+}
 
-  po::variables_map vm;
-  if (std::optional<int> done =
-          cli::ParseCommandLine("eval_prediction", argc, argv, visible, &vm)) {
-    return *done;
+// Checks the parsed options and completes a.options; a usage error message, or "".
+std::string CheckArgs(Args& a, const po::variables_map& vm) {
+  eval::EvalOptions& o = a.options;
+  if (a.logs.empty()) return "--logs is required";
+  if (a.game_argument.empty()) return "--game is required";
+  if (!(o.test_fraction > 0 && o.test_fraction < 1)) {
+    return "--test-fraction must be between 0 and 1";
   }
-  if (logs.empty()) return Usage("--logs is required");
-  if (game_argument.empty()) return Usage("--game is required");
-  if (!(options.test_fraction > 0 && options.test_fraction < 1)) {
-    return Usage("--test-fraction must be between 0 and 1");
+  if (a.threads < 0) return "--threads must not be negative";
+  if (o.model.num_buckets < 1) return "--buckets must be at least 1";
+  if (!o.players.empty() && !vm["min-hands"].defaulted()) {
+    return "give --players or --min-hands, not both";
   }
-  if (threads < 0) return Usage("--threads must not be negative");
-  if (options.model.num_buckets < 1) return Usage("--buckets must be at least 1");
-  if (!options.players.empty() && !vm["min-hands"].defaulted()) {
-    return Usage("give --players or --min-hands, not both");
+  if (!a.test_logs.empty() && !vm["test-fraction"].defaulted() && !o.validate) {
+    return "--test-fraction splits --logs; with --test-logs the test set is given";
   }
-  absl::StatusOr<eval::SplitKind> split = eval::ParseSplitKind(split_text);
-  if (!split.ok()) return Usage(std::string(split.status().message()));
-  options.split = *split;
-  absl::StatusOr<eval::MarkovAlphabet> alphabet = eval::ParseMarkovAlphabet(markov_text);
-  if (!alphabet.ok()) return Usage(std::string(alphabet.status().message()));
-  options.markov.alphabet = *alphabet;
-  options.reader.entry_prior = !no_entry_prior;
-  options.markov.restrict_to_board = !markov_ignore_board;
-  if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
-  options.threads =
-      threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  absl::StatusOr<eval::SplitKind> split = eval::ParseSplitKind(a.split_text);
+  if (!split.ok()) return std::string(split.status().message());
+  o.split = *split;
+  if (!a.test_logs.empty() && !vm["split"].defaulted() && !o.validate) {
+    return "--split divides --logs; with --test-logs the test set is given (use --validate to "
+           "tune on a part of --logs)";
+  }
+  absl::StatusOr<eval::MarkovAlphabet> alphabet = eval::ParseMarkovAlphabet(a.markov_text);
+  if (!alphabet.ok()) return std::string(alphabet.status().message());
+  o.markov.alphabet = *alphabet;
+  o.reader.entry_prior = !a.no_entry_prior;
+  o.markov.restrict_to_board = !a.markov_ignore_board;
+  if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
+  o.threads = a.threads > 0 ? a.threads
+                            : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return "";
+}
 
-  absl::StatusOr<logs_parser::NamedGame> game =
-      logs_parser::LoadGameArgument(game_argument, games_dir);
-  if (!game.ok()) return Fail(std::string(game.status().message()));
-
-  const bool tty = isatty(STDERR_FILENO);
-  const auto start = std::chrono::steady_clock::now();
-  const auto say = [&](const std::string& line, bool transient) {
-    if (quiet) return;
-    if (transient && tty) {
+// Progress lines on stderr (rewritten in place on a terminal).
+class Progress {
+ public:
+  explicit Progress(bool quiet) : quiet_(quiet), tty_(isatty(STDERR_FILENO)) {}
+  void Say(const std::string& line, bool transient) const {
+    if (quiet_) return;
+    if (transient && tty_) {
       std::cerr << "\r" << line << "\033[K" << std::flush;
     } else {
-      std::cerr << (tty ? "\r" : "") << line << (tty ? "\033[K" : "") << "\n";
+      std::cerr << (tty_ ? "\r" : "") << line << (tty_ ? "\033[K" : "") << "\n";
     }
-  };
-  const auto elapsed = [&] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  };
-
-  logs_parser::ReadOptions read;
-  read.game = &game->game;
-  read.game_name = game->name;
-  read.games_dir = games_dir;
-  read.strip_name_suffix = strip_name_suffix;
-  read.threads = options.threads;
-  absl::StatusOr<eval::Corpus> corpus =
-      eval::LoadCorpus(logs, read, [&](const logs_parser::ReadSummary& running) {
-        say(absl::StrFormat("reading: %d files, %d hands", running.files, running.hands), true);
-      });
-  if (!corpus.ok()) return Fail(std::string(corpus.status().message()));
-  for (const logs_parser::Problem& problem : corpus->summary.problems) {
-    if (!quiet) std::cerr << problem.message << "\n";
   }
-  say(absl::StrFormat("read %d hands from %d files (%d lines rejected) in %.1f s",
-                      corpus->hands.size(), corpus->files.size(), corpus->summary.rejected,
-                      elapsed()),
-      false);
+  double Elapsed() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
-  absl::StatusOr<eval::Parts> parts = eval::MakeParts(*corpus, options);
-  if (!parts.ok()) return Fail(std::string(parts.status().message()));
-  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
-      eval::TrainPredictors(*corpus, parts->train, options, [&](int64_t done, int64_t total) {
-        say(absl::StrFormat("training: %d / %d hands", done, total), true);
-      });
-  if (!predictors.ok()) return Fail(std::string(predictors.status().message()));
-  say(absl::StrFormat("trained on %d hands: %d players modelled (%.1f s)", parts->train.size(),
-                      (*predictors)->modelled.size(), elapsed()),
-      false);
-  absl::StatusOr<eval::EvalResult> result =
-      eval::Evaluate(*corpus, parts->eval, **predictors, options, [&](int64_t done, int64_t total) {
-        say(absl::StrFormat("scoring: %d / %d hands", done, total), true);
-      });
-  if (!result.ok()) return Fail(std::string(result.status().message()));
-  say(absl::StrFormat("scored %d hands (%.1f s)", result->hands, elapsed()), false);
+ private:
+  bool quiet_, tty_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
 
+// Reads --logs (and --test-logs) into one corpus and makes the parts to train and evaluate on.
+absl::Status LoadAndSplit(const Args& a, const logs_parser::NamedGame& game,
+                          const Progress& progress, eval::Corpus* corpus, eval::Parts* parts) {
+  logs_parser::ReadOptions read;
+  read.game = &game.game;
+  read.game_name = game.name;
+  read.games_dir = a.games_dir;
+  read.strip_name_suffix = a.strip_name_suffix;
+  read.threads = a.options.threads;
+  const auto load = [&](const std::vector<std::string>& paths) {
+    return eval::LoadCorpus(paths, read, [&](const logs_parser::ReadSummary& running) {
+      progress.Say(absl::StrFormat("reading: %d files, %d hands", running.files, running.hands),
+                   true);
+    });
+  };
+  absl::StatusOr<eval::Corpus> loaded = load(a.logs);
+  if (!loaded.ok()) return loaded.status();
+  int test_begin = -1;
+  if (!a.test_logs.empty()) {
+    absl::StatusOr<eval::Corpus> test = load(a.test_logs);
+    if (!test.ok()) return test.status();
+    loaded = eval::JoinCorpora(*std::move(loaded), *std::move(test), &test_begin);
+    if (!loaded.ok()) return loaded.status();
+  }
+  *corpus = *std::move(loaded);
+  for (const logs_parser::Problem& problem : corpus->summary.problems) {
+    if (!a.quiet) std::cerr << problem.message << "\n";
+  }
+  progress.Say(absl::StrFormat("read %d hands from %d files (%d lines rejected) in %.1f s",
+                               corpus->hands.size(), corpus->files.size(), corpus->summary.rejected,
+                               progress.Elapsed()),
+               false);
+  absl::StatusOr<eval::Parts> made = test_begin >= 0
+                                         ? eval::MakeTestLogParts(*corpus, test_begin, a.options)
+                                         : eval::MakeParts(*corpus, a.options);
+  if (!made.ok()) return made.status();
+  *parts = *std::move(made);
+  return absl::OkStatus();
+}
+
+std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval::Corpus& corpus,
+                              const eval::Parts& parts, const eval::Predictors& predictors,
+                              const eval::EvalResult& result, const std::string& command) {
+  const eval::EvalOptions& o = a.options;
   std::vector<eval::Fact> facts;
   const auto fact = [&](const std::string& key, const std::string& value, bool numeric) {
     facts.push_back({key, value, numeric});
   };
-  fact("logs", absl::StrJoin(logs, " "), false);
-  fact("game", game->name, false);
-  fact("files", absl::StrCat(corpus->files.size()), true);
-  fact("hands", absl::StrCat(corpus->hands.size()), true);
-  fact("lines_rejected", absl::StrCat(corpus->summary.rejected), true);
+  fact("logs", absl::StrJoin(a.logs, " "), false);
+  if (!a.test_logs.empty()) fact("test_logs", absl::StrJoin(a.test_logs, " "), false);
+  fact("game", game, false);
+  fact("files", absl::StrCat(corpus.files.size()), true);
+  fact("hands", absl::StrCat(corpus.hands.size()), true);
+  fact("lines_rejected", absl::StrCat(corpus.summary.rejected), true);
+  const std::string split =
+      a.test_logs.empty() ? absl::StrFormat("%s, %.3g held out, seed %d",
+                                            eval::SplitKindName(o.split), o.test_fraction, o.seed)
+                          : std::string("train on --logs, test on --test-logs");
   fact("split",
-       absl::StrFormat("%s, %.3g held out, seed %d%s", eval::SplitKindName(options.split),
-                       options.test_fraction, options.seed,
-                       options.validate ? ", VALIDATION part of the training part" : ""),
+       absl::StrCat(split, o.validate ? ", VALIDATION part of the training part" : "",
+                    o.online ? ", ONLINE (test hands learned after scoring, in log order)" : ""),
        false);
-  fact("training_hands", absl::StrCat(parts->train.size()), true);
-  fact("evaluated_hands", absl::StrCat(parts->eval.size()), true);
-  fact("hands_with_cases", absl::StrCat(result->hands_scored), true);
-  fact("players_modelled", absl::StrCat((*predictors)->modelled.size()), true);
+  if (!parts.held_out_players.empty()) {
+    fact("held_out_players", absl::StrJoin(parts.held_out_players, " "), false);
+  }
+  fact("training_hands", absl::StrCat(parts.train.size()), true);
+  fact("evaluated_hands", absl::StrCat(parts.eval.size()), true);
+  fact("hands_with_cases", absl::StrCat(result.hands_scored), true);
+  fact("players_modelled", absl::StrCat(predictors.modelled.size()), true);
   fact("model",
        absl::StrFormat(
            "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
            "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
-           options.model.num_buckets, options.model.max_depth,
-           absl::StrJoin(options.model.raise_edges, " "), options.model.draw_max_hs,
-           options.reader.player_prior, options.reader.population_prior,
-           options.reader.min_likelihood, options.reader.entry_prior ? "on" : "off",
-           options.range_exponent),
+           o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
+           o.model.draw_max_hs, o.reader.player_prior, o.reader.population_prior,
+           o.reader.min_likelihood, o.reader.entry_prior ? "on" : "off", o.range_exponent),
        false);
   fact("markov",
        absl::StrFormat(
-           "actions %s, emission prior %g, player prior %g, %s",
-           eval::MarkovAlphabetName(options.markov.alphabet), options.markov.emission_prior,
-           options.markov.player_prior,
-           options.markov.restrict_to_board ? "classes restricted to the board" : "board ignored"),
+           "actions %s, emission prior %g, player prior %g; markov-paper %s",
+           eval::MarkovAlphabetName(o.markov.alphabet), o.markov.emission_prior,
+           o.markov.player_prior,
+           o.markov.restrict_to_board ? "restricted to the board's classes" : "ignores the board"),
        false);
-  fact("command", CommandLine(argc, argv), false);
+  fact("command", command, false);
+  return facts;
+}
 
-  const std::vector<eval::AccuracyRow> rows = eval::AccuracyRows(*result);
-  const std::vector<eval::LeadRow> lead_rows = eval::LeadRows(*result);
-  const std::vector<eval::PairRow> pair_rows = eval::PairRows(*result);
-  if (json) {
+// The table or JSON on stdout, and the CSV, SVG and HTML files.
+int WriteReports(const Args& a, const std::string& game, const eval::Corpus& corpus,
+                 const eval::Parts& parts, const eval::Predictors& predictors,
+                 const eval::EvalResult& result, const std::vector<eval::Fact>& facts) {
+  const std::vector<eval::AccuracyRow> rows = eval::AccuracyRows(result);
+  const std::vector<eval::LeadRow> lead_rows = eval::LeadRows(result);
+  const std::vector<eval::PairRow> pair_rows = eval::PairRows(result);
+  if (a.json) {
     std::cout << eval::FormatJson(facts, rows, lead_rows, pair_rows);
   } else {
     std::cout << eval::FormatTable(facts, rows, lead_rows, pair_rows);
-    if (per_player) {
-      std::cout << eval::FormatPlayers(eval::PlayerRows(*result, *corpus, **predictors));
+    if (a.per_player) {
+      std::cout << eval::FormatPlayers(eval::PlayerRows(result, corpus, predictors));
     }
-    if (confusion) {
+    if (a.confusion) {
       for (int street = 0; street < eval::kNumStreets; ++street) {
         for (int predictor : {eval::kModel, eval::kMarkov}) {
-          std::cout << eval::FormatConfusion(*result, predictor, street);
+          std::cout << eval::FormatConfusion(result, predictor, street);
         }
       }
     }
   }
-  if (!csv_path.empty() && !WriteFile(csv_path, eval::FormatCsv(rows))) {
-    return Fail("cannot write " + csv_path);
+  if (!a.csv_path.empty() && !WriteFile(a.csv_path, eval::FormatCsv(rows))) {
+    return Fail("cannot write " + a.csv_path);
   }
-  if (!svg_path.empty() || !html_path.empty()) {
+  if (!a.svg_path.empty() || !a.html_path.empty()) {
     const std::string chart_title =
-        title.empty() ? "Hand-prediction accuracy: " + absl::StrJoin(logs, ", ") : title;
+        a.title.empty() ? "Hand-prediction accuracy: " + absl::StrJoin(a.logs, ", ") : a.title;
     int64_t cases = 0;
     for (const eval::AccuracyRow& row : rows) {
       if (row.predictor == "model" && row.street == "all" && row.z == 1) cases = row.cases;
     }
     const std::string subtitle = absl::StrFormat(
-        "%s; %d held-out hands (%s split, seed %d)%s; %d cases; 95%% Wilson intervals", game->name,
-        parts->eval.size(), eval::SplitKindName(options.split), options.seed,
-        options.validate ? " [validation]" : "", cases);
-    if (!svg_path.empty() && !WriteFile(svg_path, eval::FormatSvg(chart_title, subtitle, rows))) {
-      return Fail("cannot write " + svg_path);
+        "%s; %d held-out hands (%s split, seed %d)%s%s; %d cases; 95%% Wilson intervals", game,
+        parts.eval.size(), a.test_logs.empty() ? eval::SplitKindName(a.options.split) : "test-logs",
+        a.options.seed, a.options.validate ? " [validation]" : "",
+        a.options.online ? " [online]" : "", cases);
+    if (!a.svg_path.empty() &&
+        !WriteFile(a.svg_path, eval::FormatSvg(chart_title, subtitle, rows))) {
+      return Fail("cannot write " + a.svg_path);
     }
-    if (!html_path.empty()) {
+    if (!a.html_path.empty()) {
       const std::string players_table =
-          per_player ? eval::FormatPlayers(eval::PlayerRows(*result, *corpus, **predictors)) : "";
+          a.per_player ? eval::FormatPlayers(eval::PlayerRows(result, corpus, predictors)) : "";
       if (absl::Status s = html::WriteFileAtomically(
-              html_path, eval::FormatHtml(chart_title, subtitle, facts, rows, lead_rows, pair_rows,
-                                          *result, players_table));
+              a.html_path, eval::FormatHtml(chart_title, subtitle, facts, rows, lead_rows,
+                                            pair_rows, result, players_table));
           !s.ok()) {
         return Fail(std::string(s.message()));
       }
     }
   }
   return 0;
+}
+
+int Run(int argc, char** argv) {
+  Args a;
+  po::options_description visible(kUsage);
+  AddOptions(a, visible);
+  po::variables_map vm;
+  if (std::optional<int> done =
+          cli::ParseCommandLine("eval_prediction", argc, argv, visible, &vm)) {
+    return *done;
+  }
+  if (const std::string usage = CheckArgs(a, vm); !usage.empty()) return Usage(usage);
+  absl::StatusOr<logs_parser::NamedGame> game =
+      logs_parser::LoadGameArgument(a.game_argument, a.games_dir);
+  if (!game.ok()) return Fail(std::string(game.status().message()));
+
+  const Progress progress(a.quiet);
+  eval::Corpus corpus;
+  eval::Parts parts;
+  if (absl::Status s = LoadAndSplit(a, *game, progress, &corpus, &parts); !s.ok()) {
+    return Fail(std::string(s.message()));
+  }
+  // A player split scores the held-out players only: the model never saw them.
+  a.options.score_only = parts.held_out_players;
+  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
+      eval::TrainPredictors(corpus, parts.train, a.options, [&](int64_t done, int64_t total) {
+        progress.Say(absl::StrFormat("training: %d / %d hands", done, total), true);
+      });
+  if (!predictors.ok()) return Fail(std::string(predictors.status().message()));
+  progress.Say(
+      absl::StrFormat("trained on %d hands: %d players modelled (%.1f s)", parts.train.size(),
+                      (*predictors)->modelled.size(), progress.Elapsed()),
+      false);
+  absl::StatusOr<eval::EvalResult> result =
+      eval::Evaluate(corpus, parts.eval, **predictors, a.options, [&](int64_t done, int64_t total) {
+        progress.Say(absl::StrFormat("scoring: %d / %d hands", done, total), true);
+      });
+  if (!result.ok()) return Fail(std::string(result.status().message()));
+  progress.Say(absl::StrFormat("scored %d hands (%.1f s)", result->hands, progress.Elapsed()),
+               false);
+  const std::vector<eval::Fact> facts =
+      Facts(a, game->name, corpus, parts, **predictors, *result, CommandLine(argc, argv));
+  return WriteReports(a, game->name, corpus, parts, **predictors, *result, facts);
 }
 
 }  // namespace

@@ -106,4 +106,12 @@ uint32_t PossibleClasses(const std::array<int8_t, poker::kNumPairs>& classes) {
   return bits;
 }
 
+std::vector<double> ClassCounts(const std::array<int8_t, poker::kNumPairs>& classes, int round) {
+  std::vector<double> counts(NumClasses(round), 0.0);
+  for (int8_t c : classes) {
+    if (c >= 0 && c < static_cast<int>(counts.size())) counts[c] += 1;
+  }
+  return counts;
+}
+
 }  // namespace eval

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <vector>
 
 #include "absl/types/span.h"
 #include "poker/card.h"
@@ -63,6 +64,11 @@ void AllPairClasses(absl::Span<const poker::Card> board, std::array<int8_t, poke
 // Bit c set: class c is held by at least one pair that does not conflict with the board (what a
 // spectator knows is possible on it).
 uint32_t PossibleClasses(const std::array<int8_t, poker::kNumPairs>& classes);
+
+// The live pairs in each of the street's classes (`classes` as AllPairClasses fills it, for a
+// board of `round`): the action-blind card count, i.e. a uniform range over the pairs the board
+// allows summed by class (the `board` predictor).
+std::vector<double> ClassCounts(const std::array<int8_t, poker::kNumPairs>& classes, int round);
 
 }  // namespace eval
 

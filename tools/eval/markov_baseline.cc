@@ -165,6 +165,20 @@ double MarkovBaseline::Emission(int player, int street, const std::string& symbo
 std::vector<std::vector<double>> MarkovBaseline::Predict(
     int player, absl::Span<const std::string> symbols, absl::Span<const uint32_t> possible) const {
   const int n = std::min<int>(std::min(symbols.size(), possible.size()), kNumStreets);
+  std::vector<std::vector<double>> weights(n);
+  for (int t = 0; t < n; ++t) {
+    weights[t].resize(NumClasses(t));
+    for (int c = 0; c < NumClasses(t); ++c) {
+      weights[t][c] = !options_.restrict_to_board || ((possible[t] >> c) & 1) ? 1.0 : 0.0;
+    }
+  }
+  return PredictWeighted(player, symbols.subspan(0, n), weights);
+}
+
+std::vector<std::vector<double>> MarkovBaseline::PredictWeighted(
+    int player, absl::Span<const std::string> symbols,
+    absl::Span<const std::vector<double>> weights) const {
+  const int n = std::min<int>(std::min(symbols.size(), weights.size()), kNumStreets);
   std::vector<double> initial(kNumPreflopClasses);
   for (int c = 0; c < kNumPreflopClasses; ++c) initial[c] = Initial(c);
   std::vector<std::vector<double>> transitions;
@@ -182,11 +196,37 @@ std::vector<std::vector<double>> MarkovBaseline::Predict(
     const int symbol = SymbolId(t, symbols[t]);
     likelihoods[t].resize(k);
     for (int c = 0; c < k; ++c) {
-      const bool allowed = !options_.restrict_to_board || ((possible[t] >> c) & 1);
-      likelihoods[t][c] = allowed ? EmissionById(player, t, symbol, c) : 0.0;
+      const double w = c < static_cast<int>(weights[t].size()) ? weights[t][c] : 0.0;
+      likelihoods[t][c] = w > 0 ? w * EmissionById(player, t, symbol, c) : 0.0;
     }
   }
   return ForwardFilter(initial, transitions, likelihoods);
+}
+
+void MarkovBaseline::AddBoardCounts(int street, absl::Span<const double> counts) {
+  if (street < 1 || street >= kNumStreets) return;
+  for (int c = 0; c < NumClasses(street) && c < static_cast<int>(counts.size()); ++c) {
+    board_count_sums_[street][c] += counts[c];
+  }
+  boards_counted_[street] += 1;
+}
+
+double MarkovBaseline::MeanBoardCount(int street, int cls) const {
+  if (street < 1 || street >= kNumStreets || boards_counted_[street] == 0) return 0;
+  return board_count_sums_[street][cls] / boards_counted_[street];
+}
+
+std::vector<double> MarkovBaseline::CardCountWeights(int street,
+                                                     absl::Span<const double> counts) const {
+  const int k = NumClasses(street);
+  std::vector<double> w(k, 0.0);
+  for (int c = 0; c < k && c < static_cast<int>(counts.size()); ++c) {
+    if (counts[c] <= 0) continue;
+    const double mean = MeanBoardCount(street, c);
+    // A class the training boards (almost) never allowed counts against a tenth of a pair.
+    w[c] = street == 0 || boards_counted_[street] == 0 ? 1.0 : counts[c] / std::max(mean, 0.1);
+  }
+  return w;
 }
 
 std::vector<double> ClassPrior::Predict(int street, uint32_t possible) const {

@@ -45,9 +45,10 @@ struct MarkovOptions {
   double player_prior = 10;
   // Add-gamma smoothing of the initial and transition probabilities, spread over the classes.
   double transition_prior = 1;
-  // Rule out the classes no pair can hold on the visible board (Predict's `possible`); false
-  // predicts as if the board were unknown (the chain alone, as a baseline without card
-  // combinatorics).
+  // The paper's chain (`markov-paper`): rule out the classes no pair can hold on the visible
+  // board (Predict's `possible`); false predicts as if the board were unknown (the chain alone,
+  // without card combinatorics). The card-counting chain (`markov`, PredictWeighted with
+  // CardCountWeights) does not use it.
   bool restrict_to_board = true;
 };
 
@@ -87,6 +88,23 @@ class MarkovBaseline {
   // possible[t] (bit c: class c possible on the board then; all bits set preflop).
   std::vector<std::vector<double>> Predict(int player, absl::Span<const std::string> symbols,
                                            absl::Span<const uint32_t> possible) const;
+  // The same with step t's emissions multiplied by weights[t][c] (0 rules c out): the
+  // card-counting chain passes CardCountWeights, so that the board's share of pairs in each
+  // class moves the prediction, not only whether the class is possible.
+  std::vector<std::vector<double>> PredictWeighted(
+      int player, absl::Span<const std::string> symbols,
+      absl::Span<const std::vector<double>> weights) const;
+
+  // Counts how many live pairs make each class on a board the chain saw in training (street
+  // >= 1; counts[c] for the street's classes): their mean over the training boards is what the
+  // transitions already say on an average board.
+  void AddBoardCounts(int street, absl::Span<const double> counts);
+  // The mean number of live pairs in class `cls` over the training boards of `street` (0 before
+  // any board was counted).
+  double MeanBoardCount(int street, int cls) const;
+  // Per class, the board's pair count over the mean count (0 where the board has no pair of the
+  // class; 1 preflop and where no training board was counted): the card-counting weights.
+  std::vector<double> CardCountWeights(int street, absl::Span<const double> counts) const;
 
   // The smoothed probabilities (exposed for tests and reports).
   double Initial(int cls) const;
@@ -118,6 +136,8 @@ class MarkovBaseline {
   std::array<Counts, kNumStreets - 1> transition_rows_{};
   PlayerEmissions population_;
   absl::flat_hash_map<int, PlayerEmissions> players_;
+  std::array<Counts, kNumStreets> board_count_sums_{};
+  std::array<double, kNumStreets> boards_counted_{};
 };
 
 // The class prior: each street's class frequencies among the training cases (players who

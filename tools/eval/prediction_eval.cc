@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 #include <mutex>
+#include <numeric>
 #include <set>
 #include <thread>
 #include <utility>
@@ -142,7 +143,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
   for (int p = 0; p < game.num_players; ++p) {
     id[p] = predictors_.player_id[hand.player[p]];
     last_street[p] = -1;
-    if (id[p] < 0 || !hand.HoleCardsKnown(p)) continue;
+    if (id[p] < 0 || !predictors_.scored[hand.player[p]] || !hand.HoleCardsKnown(p)) continue;
     last_street[p] = std::min(hand.final_round, hand.FoldRound(p, game) - 1);
     any |= last_street[p] >= 0;
   }
@@ -154,9 +155,9 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
   if (!full.ok()) return full.status();
   trainer::HandObservation observation;
   trainer::ObserveState(*full, model.abstraction(), model.position_classes(), &observation);
-  std::array<std::vector<std::vector<double>>, poker::kMaxPlayers> markov;
   std::array<std::vector<std::string>, poker::kMaxPlayers> symbols;
   std::array<std::vector<uint32_t>, poker::kMaxPlayers> possible;
+  std::array<std::vector<std::vector<double>>, poker::kMaxPlayers> counting;
 
   std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
   for (int p = 0; p < game.num_players; ++p) models[p] = predictors_.player_model[hand.player[p]];
@@ -175,6 +176,8 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
     ComputeStreetClasses(hand, game, street, &street_);
     int live = 0;
     for (int8_t c : street_.classes) live += c >= 0;
+    const std::vector<double> counts = ClassCounts(street_.classes, street);
+    const std::vector<double> card_weights = predictors_.markov.CardCountWeights(street, counts);
 
     for (int p = 0; p < game.num_players; ++p) {
       if (last_street[p] < street) continue;
@@ -191,6 +194,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
         const int top = TopClass(probabilities);
         if (top >= 0) ++result->confusion[predictor][street][truth][top];
       };
+      const double uniform = -std::log(static_cast<double>(live));
       const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
                                     int pair_predictor) {
         agent::Range range = reader.range(p);
@@ -200,21 +204,27 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
           for (float& w : range.mutable_weights()) w = std::pow(w, exponent_);
         }
         add(class_predictor, ClassWeights(range, street_));
-        result->pairs[pair_predictor][street].Add(
-            ScorePair(range.weights(), street_.classes, truth_pair));
+        const PairScore pair = ScorePair(range.weights(), street_.classes, truth_pair);
+        result->pairs[pair_predictor][street].Add(pair);
+        result->gain[pair_predictor][street].Add(pair.log_likelihood - uniform);
       };
       score_reader(model_reader_, kModel, kPairModel);
       score_reader(df_reader_, kDfModel, kPairDfModel);
-      result->pairs[kPairUniform][street].Add({-std::log(static_cast<double>(live)), 50.0});
+      result->pairs[kPairUniform][street].Add({uniform, 50.0});
+      result->gain[kPairUniform][street].Add(0.0);
 
-      // The chain filters all streets up to this one; computed once per player and street set.
+      // The chains filter all streets up to this one.
       symbols[p].push_back(
           StreetSymbol(observation, p, street, model.abstraction(), predictors_.markov.options()));
       possible[p].push_back(street_.possible);
-      markov[p] = predictors_.markov.Predict(id[p], symbols[p], possible[p]);
-      add(kMarkov, markov[p][street]);
+      counting[p].push_back(card_weights);
+      add(kMarkov, predictors_.markov.PredictWeighted(id[p], symbols[p], counting[p])[street]);
+      add(kMarkovPaper, predictors_.markov.Predict(id[p], symbols[p], possible[p])[street]);
+      add(kBoard, counts);
       add(kPrior, predictors_.prior.Predict(street, street_.possible));
-      result->model_vs_markov[street].Add(place[kModel], place[kMarkov]);
+      for (int k = 0; k < kNumClassPredictors; ++k) {
+        result->model_vs[k][street].Add(place[kModel], place[k]);
+      }
     }
   }
   return absl::OkStatus();
@@ -233,6 +243,14 @@ int LoggedHand::FoldRound(int position, const poker::GameDef& game) const {
     }
   }
   return poker::kMaxRounds;
+}
+
+bool Corpus::ShownAtShowdown(int index, int position) const {
+  const LoggedHand& hand = hands[index];
+  if (!hand.HoleCardsKnown(position)) return false;
+  int in = 0;
+  for (int p = 0; p < game.num_players; ++p) in += hand.FoldRound(p, game) == poker::kMaxRounds;
+  return in >= 2 && hand.FoldRound(position, game) == poker::kMaxRounds;
 }
 
 std::vector<int> Corpus::FileOfHands() const {
@@ -310,83 +328,84 @@ absl::StatusOr<Corpus> LoadCorpus(
   return corpus;
 }
 
-absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options) {
-  const std::vector<int> file_of = corpus.FileOfHands();
-  const int num_files = static_cast<int>(corpus.files.size());
-  absl::StatusOr<Split> split =
-      MakeSplit(file_of, num_files, options.split, options.test_fraction, options.seed);
-  if (!split.ok()) return split.status();
-  Parts parts;
-  parts.held_out = static_cast<int64_t>(split->test.size());
-  if (!options.validate) {
-    parts.train = std::move(split->train);
-    parts.eval = std::move(split->test);
-    return parts;
-  }
-  absl::StatusOr<Split> validation = SplitSubset(split->train, file_of, num_files, options.split,
-                                                 options.test_fraction, options.seed + 1);
-  if (!validation.ok()) return validation.status();
-  parts.train = std::move(validation->train);
-  parts.eval = std::move(validation->test);
-  return parts;
-}
+namespace {
 
-absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
-    const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
-    const std::function<void(int64_t, int64_t)>& progress) {
-  absl::StatusOr<trainer::OpponentModel> empty =
-      trainer::OpponentModel::Create(corpus.game, options.model);
-  if (!empty.ok()) return empty.status();
-  auto predictors = std::unique_ptr<Predictors>(new Predictors{
-      *std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {}, {}});
-  Predictors& out = *predictors;
+// Who is modelled (given an id, so a model of their own) and who is scored.
+absl::Status ChoosePlayers(const Corpus& corpus, absl::Span<const int> train,
+                           const EvalOptions& options, Predictors* out) {
   const poker::GameDef& game = corpus.game;
   const int num_names = static_cast<int>(corpus.names.size());
-
-  // Who is modelled.
-  out.training_hands.assign(num_names, 0);
+  out->training_hands.assign(num_names, 0);
   for (int h : train) {
-    for (int p = 0; p < game.num_players; ++p) ++out.training_hands[corpus.hands[h].player[p]];
+    for (int p = 0; p < game.num_players; ++p) ++out->training_hands[corpus.hands[h].player[p]];
   }
-  out.player_id.assign(num_names, -1);
+  out->player_id.assign(num_names, -1);
+  out->scored.assign(num_names, false);
   const std::set<std::string> named(options.players.begin(), options.players.end());
+  const std::set<std::string> score_only(options.score_only.begin(), options.score_only.end());
   for (int n = 0; n < num_names; ++n) {
-    const bool modelled = named.empty() ? out.training_hands[n] >= options.min_hands
-                                        : named.count(corpus.names[n]) > 0;
+    const bool scored_only = score_only.count(corpus.names[n]) > 0;
+    const bool modelled =
+        scored_only || (named.empty() ? out->training_hands[n] >= options.min_hands
+                                      : named.count(corpus.names[n]) > 0);
     if (!modelled) continue;
-    out.player_id[n] = static_cast<int>(out.modelled.size());
-    out.modelled.push_back(corpus.names[n]);
+    out->player_id[n] = static_cast<int>(out->modelled.size());
+    out->modelled.push_back(corpus.names[n]);
+    out->scored[n] = score_only.empty() || scored_only;
   }
-  if (out.modelled.empty()) {
+  if (out->modelled.empty()) {
     return absl::InvalidArgumentError(
         named.empty() ? absl::StrCat("no player has ", options.min_hands, " training hands")
                       : std::string("none of the --players is in the logs"));
   }
+  return absl::OkStatus();
+}
 
-  trainer::OpponentModel& model = out.model;
-  trainer::HandBucketer bucketer(model.buckets());
-  trainer::HandObservation observation;
-  std::vector<trainer::PlayerModel*> own(num_names, nullptr);
-  auto last_report = std::chrono::steady_clock::now();
-  int64_t done = 0;
-  for (int h : train) {
-    const LoggedHand& hand = corpus.hands[h];
-    absl::StatusOr<poker::State> state = corpus.Replay(h, -1, true);
+// Counts hands into predictors: the opponent model (as `trainer` counts a hand: the population
+// and every modelled player's own model), the Markov chain and the class prior.
+class Learner {
+ public:
+  Learner(const Corpus& corpus, Predictors* out)
+      : corpus_(corpus), out_(out), bucketer_(out->model.buckets()) {
+    if (out->player_model.size() != corpus.names.size()) RefreshPlayerModels();
+  }
+
+  // Learns hand `h`. `shown_only`: as a player at the table learns it (online): hole cards only
+  // of the players shown at a showdown, and the population left as trained.
+  absl::Status Learn(int h, bool shown_only) {
+    const poker::GameDef& game = corpus_.game;
+    const LoggedHand& hand = corpus_.hands[h];
+    std::array<bool, poker::kMaxPlayers> known{};
+    for (int p = 0; p < game.num_players; ++p) {
+      known[p] = hand.HoleCardsKnown(p) && (!shown_only || corpus_.ShownAtShowdown(h, p));
+    }
+    absl::StatusOr<poker::State> state = corpus_.Replay(h, -1, !shown_only);
     if (!state.ok()) return state.status();
-    trainer::ObserveState(*state, model.abstraction(), model.position_classes(), &observation);
-    bucketer.SetBuckets(game, trainer::HandCards::FromState(*state), &observation);
+    if (shown_only) {
+      for (int p = 0; p < game.num_players; ++p) {
+        if (!known[p]) continue;
+        state->set_hole_card(p, 0, hand.hole[p][0]);
+        state->set_hole_card(p, 1, hand.hole[p][1]);
+      }
+    }
+    trainer::OpponentModel& model = out_->model;
+    trainer::ObserveState(*state, model.abstraction(), model.position_classes(), &observation_);
+    if (model.buckets().enabled()) {
+      bucketer_.SetBuckets(game, trainer::HandCards::FromState(*state), &observation_);
+    }
     for (int p = 0; p < game.num_players; ++p) {
       const int name = hand.player[p];
-      if (out.player_id[name] >= 0) {
-        if (own[name] == nullptr) own[name] = &model.MutablePlayer(corpus.names[name]);
-        own[name]->AddHand(observation, p);
+      if (out_->player_id[name] >= 0) {
+        trainer::PlayerModel& own = model.MutablePlayer(corpus_.names[name]);
+        own.AddHand(observation_, p);
+        out_->player_model[name] = &own;
       }
-      model.mutable_population().AddHand(observation, p);
+      if (!shown_only) model.mutable_population().AddHand(observation_, p);
     }
 
-    // The chain and the prior, from the hands whose cards are shown.
+    // The chain and the prior, from the hands whose cards are known.
     for (int p = 0; p < game.num_players; ++p) {
-      if (!hand.HoleCardsKnown(p)) continue;
+      if (!known[p]) continue;
       const poker::PairCards hole{hand.hole[p][0], hand.hole[p][1]};
       const int fold_round = hand.FoldRound(p, game);
       const int last = std::min({hand.final_round, fold_round, kNumStreets - 1});
@@ -396,29 +415,195 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
         const int board = std::min(game.BoardCardsThrough(street), poker::kMaxBoardCards);
         classes.push_back(HandClass(hole, absl::MakeConstSpan(hand.board.data(), board)));
         symbols.push_back(
-            StreetSymbol(observation, p, street, model.abstraction(), options.markov));
-        if (street < fold_round) out.prior.Add(street, classes.back());
+            StreetSymbol(observation_, p, street, model.abstraction(), out_->markov.options()));
+        if (street < fold_round) out_->prior.Add(street, classes.back());
       }
-      out.markov.AddSequence(out.player_id[hand.player[p]], classes, symbols);
+      out_->markov.AddSequence(out_->player_id[hand.player[p]], classes, symbols);
     }
+    return absl::OkStatus();
+  }
+
+  // Points every modelled name at its model (null when it has none yet).
+  void RefreshPlayerModels() {
+    out_->player_model.assign(corpus_.names.size(), nullptr);
+    for (size_t n = 0; n < corpus_.names.size(); ++n) {
+      if (out_->player_id[n] >= 0) out_->player_model[n] = out_->model.FindPlayer(corpus_.names[n]);
+    }
+  }
+
+ private:
+  const Corpus& corpus_;
+  Predictors* out_;
+  trainer::HandBucketer bucketer_;
+  trainer::HandObservation observation_;
+};
+
+// The card-counting chain's mean class counts: the boards of the first kBoardsCounted training
+// hands that reached each street.
+void CountBoards(const Corpus& corpus, absl::Span<const int> train, MarkovBaseline* markov) {
+  std::array<int, kNumStreets> counted{};
+  std::array<int8_t, poker::kNumPairs> classes;
+  for (int h : train) {
+    const LoggedHand& hand = corpus.hands[h];
+    for (int street = 1; street < kNumStreets && street <= hand.final_round; ++street) {
+      if (counted[street] >= kBoardsCounted) continue;
+      const int board = std::min(corpus.game.BoardCardsThrough(street), poker::kMaxBoardCards);
+      AllPairClasses(absl::MakeConstSpan(hand.board.data(), board), &classes);
+      markov->AddBoardCounts(street, ClassCounts(classes, street));
+      ++counted[street];
+    }
+    if (*std::min_element(counted.begin() + 1, counted.end()) >= kBoardsCounted) break;
+  }
+}
+
+}  // namespace
+
+namespace {
+
+// The players of every hand, as corpus name indices.
+std::vector<std::vector<int>> PlayersOfHands(const Corpus& corpus) {
+  std::vector<std::vector<int>> players(corpus.hands.size());
+  for (size_t h = 0; h < corpus.hands.size(); ++h) {
+    for (int p = 0; p < corpus.game.num_players; ++p)
+      players[h].push_back(corpus.hands[h].player[p]);
+  }
+  return players;
+}
+
+// Splits `indices` as options.split says (seeded with `seed`); a player split also names the
+// held-out players.
+absl::StatusOr<Parts> SplitIndices(const Corpus& corpus, absl::Span<const int> indices,
+                                   const EvalOptions& options, uint64_t seed) {
+  Parts parts;
+  if (options.split == SplitKind::kPlayer) {
+    const std::vector<std::vector<int>> players = PlayersOfHands(corpus);
+    absl::StatusOr<PlayerSplit> split =
+        MakePlayerSplit(indices, players, static_cast<int>(corpus.names.size()),
+                        options.test_fraction, options.min_held_out_players, seed);
+    if (!split.ok()) return split.status();
+    parts.train = std::move(split->split.train);
+    parts.eval = std::move(split->split.test);
+    for (int player : split->held_out) parts.held_out_players.push_back(corpus.names[player]);
+    return parts;
+  }
+  const std::vector<int> file_of = corpus.FileOfHands();
+  absl::StatusOr<Split> split = SplitSubset(indices, file_of, static_cast<int>(corpus.files.size()),
+                                            options.split, options.test_fraction, seed);
+  if (!split.ok()) return split.status();
+  parts.train = std::move(split->train);
+  parts.eval = std::move(split->test);
+  return parts;
+}
+
+}  // namespace
+
+absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options) {
+  std::vector<int> all(corpus.hands.size());
+  std::iota(all.begin(), all.end(), 0);
+  absl::StatusOr<Parts> parts = SplitIndices(corpus, all, options, options.seed);
+  if (!parts.ok()) return parts.status();
+  parts->held_out = static_cast<int64_t>(parts->eval.size());
+  if (!options.validate) return parts;
+  absl::StatusOr<Parts> validation = SplitIndices(corpus, parts->train, options, options.seed + 1);
+  if (!validation.ok()) return validation.status();
+  validation->held_out = parts->held_out;
+  return validation;
+}
+
+absl::StatusOr<Parts> MakeTestLogParts(const Corpus& corpus, int test_begin,
+                                       const EvalOptions& options) {
+  std::vector<int> train(test_begin);
+  std::iota(train.begin(), train.end(), 0);
+  if (options.validate) {
+    absl::StatusOr<Parts> validation = SplitIndices(corpus, train, options, options.seed + 1);
+    if (!validation.ok()) return validation.status();
+    validation->held_out = static_cast<int64_t>(corpus.hands.size()) - test_begin;
+    return validation;
+  }
+  Parts parts;
+  parts.train = std::move(train);
+  for (int h = test_begin; h < static_cast<int>(corpus.hands.size()); ++h) parts.eval.push_back(h);
+  parts.held_out = static_cast<int64_t>(parts.eval.size());
+  if (parts.train.empty() || parts.eval.empty()) {
+    return absl::InvalidArgumentError("the training logs or the test logs hold no hand");
+  }
+  return parts;
+}
+
+absl::StatusOr<Corpus> JoinCorpora(Corpus train, Corpus test, int* test_begin) {
+  for (const std::string& file : test.files) {
+    if (std::binary_search(train.files.begin(), train.files.end(), file)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(file, " is in both --logs and --test-logs: nothing may be shared"));
+    }
+  }
+  Corpus joined;
+  joined.game = train.game;
+  joined.summary = train.summary;
+  joined.summary.lines += test.summary.lines;
+  joined.summary.rejected += test.summary.rejected;
+  joined.summary.hands += test.summary.hands;
+  joined.summary.files += test.summary.files;
+  for (logs_parser::Problem& problem : test.summary.problems) {
+    joined.summary.problems.push_back(std::move(problem));
+  }
+  joined.files = train.files;
+  joined.files.insert(joined.files.end(), test.files.begin(), test.files.end());
+  std::set<std::string> names(train.names.begin(), train.names.end());
+  names.insert(test.names.begin(), test.names.end());
+  joined.names.assign(names.begin(), names.end());
+  const auto remap = [&](const Corpus& part, int file_offset) {
+    for (const LoggedHand& source : part.hands) {
+      LoggedHand& hand = joined.hands.emplace_back(source);
+      hand.file += file_offset;
+      for (int p = 0; p < joined.game.num_players; ++p) {
+        const std::string& name = part.names[source.player[p]];
+        hand.player[p] =
+            static_cast<int>(std::lower_bound(joined.names.begin(), joined.names.end(), name) -
+                             joined.names.begin());
+      }
+    }
+  };
+  remap(train, 0);
+  *test_begin = static_cast<int>(joined.hands.size());
+  remap(test, static_cast<int>(train.files.size()));
+  return joined;
+}
+
+absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
+    const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
+    const std::function<void(int64_t, int64_t)>& progress) {
+  absl::StatusOr<trainer::OpponentModel> empty =
+      trainer::OpponentModel::Create(corpus.game, options.model);
+  if (!empty.ok()) return empty.status();
+  auto predictors = std::unique_ptr<Predictors>(new Predictors{
+      *std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {}, {}, {}});
+  Predictors& out = *predictors;
+  if (absl::Status chosen = ChoosePlayers(corpus, train, options, &out); !chosen.ok()) {
+    return chosen;
+  }
+
+  Learner learner(corpus, &out);
+  auto last_report = std::chrono::steady_clock::now();
+  int64_t done = 0;
+  for (int h : train) {
+    if (absl::Status s = learner.Learn(h, /*shown_only=*/false); !s.ok()) return s;
     ++done;
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
       last_report = std::chrono::steady_clock::now();
       progress(done, static_cast<int64_t>(train.size()));
     }
   }
-  model.mutable_provenance().hands_used = train.size();
-  out.player_model.assign(num_names, nullptr);
-  for (int n = 0; n < num_names; ++n) {
-    if (out.player_id[n] >= 0) out.player_model[n] = model.FindPlayer(corpus.names[n]);
-  }
+  out.model.mutable_provenance().hands_used = train.size();
+  CountBoards(corpus, train, &out.markov);
+  learner.RefreshPlayerModels();
   if (progress) progress(done, static_cast<int64_t>(train.size()));
   return predictors;
 }
 
 const char* ClassPredictorName(int predictor) {
-  static constexpr const char* kNames[kNumClassPredictors] = {"model", "dfmodel", "markov",
-                                                              "prior"};
+  static constexpr const char* kNames[kNumClassPredictors] = {"model",        "dfmodel", "markov",
+                                                              "markov-paper", "board",   "prior"};
   return predictor >= 0 && predictor < kNumClassPredictors ? kNames[predictor] : "?";
 }
 
@@ -440,7 +625,12 @@ void EvalResult::Merge(const EvalResult& other) {
   for (int k = 0; k < kNumPairPredictors; ++k) {
     for (int s = 0; s < kNumStreets; ++s) pairs[k][s].Merge(other.pairs[k][s]);
   }
-  for (int t = 0; t < kNumStreets; ++t) model_vs_markov[t].Merge(other.model_vs_markov[t]);
+  for (int k = 0; k < kNumClassPredictors; ++k) {
+    for (int t = 0; t < kNumStreets; ++t) model_vs[k][t].Merge(other.model_vs[k][t]);
+  }
+  for (int k = 0; k < kNumPairPredictors; ++k) {
+    for (int t = 0; t < kNumStreets; ++t) gain[k][t].Merge(other.gain[k][t]);
+  }
   hands += other.hands;
   hands_scored += other.hands_scored;
   if (by_player.size() < other.by_player.size()) by_player.resize(other.by_player.size());
@@ -456,9 +646,48 @@ void EvalResult::Merge(const EvalResult& other) {
   }
 }
 
+namespace {
+
+// --online: the hands in order, each scored by the predictors as learned so far and then learned
+// (on a copy of the trained predictors).
+absl::StatusOr<EvalResult> EvaluateOnline(const Corpus& corpus, absl::Span<const int> eval,
+                                          const Predictors& trained, const EvalOptions& options,
+                                          const std::function<void(int64_t, int64_t)>& progress) {
+  absl::StatusOr<trainer::OpponentModel> model =
+      trainer::OpponentModel::FromProto(trained.model.ToProto());
+  if (!model.ok()) return model.status();
+  Predictors learning{*std::move(model),
+                      trained.markov,
+                      trained.prior,
+                      trained.player_id,
+                      trained.modelled,
+                      trained.training_hands,
+                      {},
+                      trained.scored};
+  Learner learner(corpus, &learning);
+  Scorer scorer(corpus, learning, options);
+  EvalResult result;
+  result.by_player.resize(learning.modelled.size());
+  auto last_report = std::chrono::steady_clock::now();
+  const int64_t total = static_cast<int64_t>(eval.size());
+  for (int64_t i = 0; i < total; ++i) {
+    if (absl::Status s = scorer.Score(eval[i], &result); !s.ok()) return s;
+    if (absl::Status s = learner.Learn(eval[i], /*shown_only=*/true); !s.ok()) return s;
+    if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
+      last_report = std::chrono::steady_clock::now();
+      progress(i + 1, total);
+    }
+  }
+  if (progress) progress(total, total);
+  return result;
+}
+
+}  // namespace
+
 absl::StatusOr<EvalResult> Evaluate(const Corpus& corpus, absl::Span<const int> eval,
                                     const Predictors& predictors, const EvalOptions& options,
                                     const std::function<void(int64_t, int64_t)>& progress) {
+  if (options.online) return EvaluateOnline(corpus, eval, predictors, options, progress);
   const int64_t total = static_cast<int64_t>(eval.size());
   const int num_chunks = static_cast<int>((total + kChunkHands - 1) / kChunkHands);
   std::vector<EvalResult> chunks(num_chunks);
@@ -536,17 +765,20 @@ std::vector<AccuracyRow> AccuracyRows(const EvalResult& result) {
 
 std::vector<LeadRow> LeadRows(const EvalResult& result) {
   std::vector<LeadRow> rows;
-  for (int s = 0; s <= kNumStreets; ++s) {
-    PairedTally tally;
-    if (s < kNumStreets) {
-      tally = result.model_vs_markov[s];
-    } else {
-      for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.model_vs_markov[t]);
-    }
-    for (int z = 1; z <= kMaxZ; ++z) {
-      const Difference d =
-          PairedDifference(tally.only_first[z - 1], tally.only_second[z - 1], tally.cases);
-      rows.push_back({StreetName(s), z, tally.cases, d.value, d.low, d.high});
+  for (int versus : {kMarkov, kMarkovPaper, kBoard}) {
+    for (int s = 0; s <= kNumStreets; ++s) {
+      PairedTally tally;
+      if (s < kNumStreets) {
+        tally = result.model_vs[versus][s];
+      } else {
+        for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.model_vs[versus][t]);
+      }
+      for (int z = 1; z <= kMaxZ; ++z) {
+        const Difference d =
+            PairedDifference(tally.only_first[z - 1], tally.only_second[z - 1], tally.cases);
+        rows.push_back(
+            {ClassPredictorName(versus), StreetName(s), z, tally.cases, d.value, d.low, d.high});
+      }
     }
   }
   return rows;
@@ -557,10 +789,15 @@ std::vector<PairRow> PairRows(const EvalResult& result) {
   for (int k = 0; k < kNumPairPredictors; ++k) {
     for (int s = 0; s <= kNumStreets; ++s) {
       PairTally tally;
+      MeanTally gain;
       if (s < kNumStreets) {
         tally = result.pairs[k][s];
+        gain = result.gain[k][s];
       } else {
-        for (int t = 0; t < kNumStreets; ++t) tally.Merge(result.pairs[k][t]);
+        for (int t = 0; t < kNumStreets; ++t) {
+          tally.Merge(result.pairs[k][t]);
+          gain.Merge(result.gain[k][t]);
+        }
       }
       PairRow row;
       row.predictor = PairPredictorName(k);
@@ -568,6 +805,9 @@ std::vector<PairRow> PairRows(const EvalResult& result) {
       row.cases = tally.cases;
       row.mean_log_likelihood = tally.mean_log_likelihood();
       row.mean_percentile = tally.mean_percentile();
+      row.gain = gain.mean();
+      row.gain_low = gain.mean() - gain.HalfWidth95();
+      row.gain_high = gain.mean() + gain.HalfWidth95();
       rows.push_back(std::move(row));
     }
   }

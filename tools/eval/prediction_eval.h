@@ -66,6 +66,10 @@ struct Corpus {
   // The hand replayed on the rules engine through the end of round `through_round` (-1: the whole
   // hand), with the board cards dealt by then, and the hole cards only when `with_hole_cards`.
   absl::StatusOr<poker::State> Replay(int hand, int through_round, bool with_hole_cards) const;
+  // True when `position`'s hole cards were shown at a showdown (it had not folded and at least
+  // two players had not): what a player at the table sees, unlike the logs, which may show
+  // every hand.
+  bool ShownAtShowdown(int hand, int position) const;
 };
 
 // Reads logs into a corpus (LoadCorpus keeps going past bad lines unless `read.strict`; they are
@@ -74,6 +78,11 @@ struct Corpus {
 absl::StatusOr<Corpus> LoadCorpus(
     const std::vector<std::string>& paths, const logs_parser::ReadOptions& read,
     const std::function<void(const logs_parser::ReadSummary&)>& progress = {});
+
+// The training corpus followed by the test corpus (--test-logs), as one corpus: names merged,
+// hands of `train` first. `*test_begin` is the index of the first test hand. Fails when a file
+// is in both (nothing may be shared).
+absl::StatusOr<Corpus> JoinCorpora(Corpus train, Corpus test, int* test_begin);
 
 struct EvalOptions {
   double test_fraction = 0.2;
@@ -86,6 +95,16 @@ struct EvalOptions {
   // hands (0: every player of the corpus, those without training hands read as the population).
   std::vector<std::string> players;
   uint64_t min_hands = 0;
+  // With --split player: at least this many players are held out.
+  int min_held_out_players = 1;
+  // Score only these players (the held-out players of a player split); empty: the modelled ones.
+  // They are given an id (a model of their own, empty until learned online) even when they have
+  // no training hand.
+  std::vector<std::string> score_only;
+  // The held-out hands are read in log order, and after each is scored it is learned as the
+  // agent would: the modelled players' actions always, hole cards only when shown at a
+  // showdown; the Markov chain and the class prior learn the shown hands too.
+  bool online = false;
   trainer::ModelOptions model;
   agent::ReaderOptions reader;
   MarkovOptions markov;
@@ -102,8 +121,14 @@ struct Parts {
   std::vector<int> train;
   std::vector<int> eval;
   int64_t held_out = 0;  // size of the held-out part (not evaluated when validating)
+  // A player split: the players of `eval` held out whole (no hand of theirs is in `train`).
+  std::vector<std::string> held_out_players;
 };
 absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options);
+// The parts of a corpus made by JoinCorpora: train on [0, test_begin), evaluate on the rest (or,
+// with `validate`, on a validation part of the training hands carved as options.split says).
+absl::StatusOr<Parts> MakeTestLogParts(const Corpus& corpus, int test_begin,
+                                       const EvalOptions& options);
 
 // What was counted on the training hands.
 struct Predictors {
@@ -116,20 +141,40 @@ struct Predictors {
   std::vector<uint64_t> training_hands;  // per corpus name
   // Per corpus name: its own model (null: read as the population).
   std::vector<const trainer::PlayerModel*> player_model;
+  // Per corpus name: scored (a modelled player, or one of options.score_only).
+  std::vector<bool> scored;
 };
 
 // Counts the opponent model (as `trainer` would on these hands, with options.model), the Markov
-// chain and the class prior on `train`. `progress(done, total)` now and then.
+// chain (and, on up to kBoardsCounted boards per street, its mean class counts) and the class
+// prior on `train`. `progress(done, total)` now and then.
 absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
     const std::function<void(int64_t, int64_t)>& progress = {});
 
 // The class predictors, in report order, and the pair-level ones.
-enum ClassPredictor { kModel = 0, kDfModel = 1, kMarkov = 2, kPrior = 3 };
-inline constexpr int kNumClassPredictors = 4;
+//   markov        the chain with card counting: each class's emission weighted by the board's
+//                 count of pairs in it over the training boards' mean count
+//   markov-paper  the chain as in 000 (classes the board rules out get 0, nothing else)
+//   board         action-blind card count: the live pairs of each class (a uniform range
+//                 summed by class)
+// At pair level `uniform` is the board predictor's range (uniform over the live pairs); the
+// readers' ln-likelihood gain over it is reported per street.
+enum ClassPredictor {
+  kModel = 0,
+  kDfModel = 1,
+  kMarkov = 2,
+  kMarkovPaper = 3,
+  kBoard = 4,
+  kPrior = 5
+};
+inline constexpr int kNumClassPredictors = 6;
 enum PairPredictor { kPairModel = 0, kPairDfModel = 1, kPairUniform = 2 };
 inline constexpr int kNumPairPredictors = 3;
-// "model", "dfmodel", "markov", "prior"; and "model", "dfmodel", "uniform".
+// Boards per street whose class counts the card-counting chain averages in training.
+inline constexpr int kBoardsCounted = 3000;
+// "model", "dfmodel", "markov", "markov-paper", "board", "prior"; and "model", "dfmodel",
+// "uniform".
 const char* ClassPredictorName(int predictor);
 const char* PairPredictorName(int predictor);
 // "preflop", "flop", "turn", "river"; "all" for kNumStreets.
@@ -138,8 +183,10 @@ const char* StreetName(int street);
 struct EvalResult {
   std::array<std::array<ClassTally, kNumStreets>, kNumClassPredictors> classes{};
   std::array<std::array<PairTally, kNumStreets>, kNumPairPredictors> pairs{};
-  // Our model against the Markov baseline on the same cases, per street.
-  std::array<PairedTally, kNumStreets> model_vs_markov{};
+  // Our model against each class predictor on the same cases, per street (model_vs[kMarkov]...).
+  std::array<std::array<PairedTally, kNumStreets>, kNumClassPredictors> model_vs{};
+  // Per pair predictor and street: ln P(true pair) minus the uniform range's, case by case.
+  std::array<std::array<MeanTally, kNumStreets>, kNumPairPredictors> gain{};
   int64_t hands = 0;         // hands evaluated
   int64_t hands_scored = 0;  // of which with at least one case
   // Per modelled player id: each predictor's tally over all streets.
@@ -171,9 +218,10 @@ struct AccuracyRow {
 };
 std::vector<AccuracyRow> AccuracyRows(const EvalResult& result);
 
-// The lead of our model over the Markov baseline (accuracy difference, a fraction) on one
-// street ("all": pooled) for one Z, with its paired 95% interval.
+// The lead of our model over another predictor (accuracy difference, a fraction) on one street
+// ("all": pooled) for one Z, with its paired 95% interval.
 struct LeadRow {
+  std::string versus = "markov";  // markov, markov-paper or board
   std::string street;
   int z = 1;
   int64_t cases = 0;
@@ -181,6 +229,7 @@ struct LeadRow {
   double ci_low = 0;
   double ci_high = 0;
 };
+// Leads over markov, then markov-paper, then board.
 std::vector<LeadRow> LeadRows(const EvalResult& result);
 
 // One line of the pair-level report.
@@ -190,6 +239,10 @@ struct PairRow {
   int64_t cases = 0;
   double mean_log_likelihood = 0;  // nats
   double mean_percentile = 0;      // 100 = the true pair ranked first, 50 = no better than chance
+  // Mean ln-likelihood gain over the board's uniform range, with its 95% interval.
+  double gain = 0;
+  double gain_low = 0;
+  double gain_high = 0;
 };
 std::vector<PairRow> PairRows(const EvalResult& result);
 

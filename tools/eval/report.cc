@@ -57,7 +57,11 @@ std::string JsonNumber(double value) {
 }
 
 const std::vector<std::string>& PredictorNames() {
-  static const auto* names = new std::vector<std::string>{"model", "dfmodel", "markov", "prior"};
+  static const auto* names = [] {
+    auto* all = new std::vector<std::string>;
+    for (int k = 0; k < kNumClassPredictors; ++k) all->push_back(ClassPredictorName(k));
+    return all;
+  }();
   return *names;
 }
 
@@ -79,9 +83,9 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
     absl::StrAppend(&out, "\nTop-", z, " class accuracy, % [95% Wilson interval]\n");
     absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
     for (const std::string& p : PredictorNames())
-      absl::StrAppend(&out, absl::StrFormat("  %-18s", p));
-    absl::StrAppend(&out, "  model-markov [paired 95%]\n");
-    double lead_sum = 0;
+      absl::StrAppend(&out, absl::StrFormat("  %-19s", p));
+    absl::StrAppend(&out, "  model-markov [paired 95%]   model-board [paired 95%]\n");
+    std::map<std::string, double> lead_sum;
     int lead_streets = 0;
     for (const std::string& street : Streets()) {
       const AccuracyRow* first = Find(index, "model", street, z);
@@ -95,21 +99,29 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
         absl::StrAppend(&out, absl::StrFormat("  %5.1f [%4.1f,%5.1f] ", 100 * row->accuracy,
                                               100 * row->ci_low, 100 * row->ci_high));
       }
-      for (const LeadRow& lead : lead_rows) {
-        if (lead.street != street || lead.z != z || lead.cases == 0) continue;
-        absl::StrAppend(&out, absl::StrFormat("  %+5.1f [%+.1f, %+.1f]", 100 * lead.lead,
-                                              100 * lead.ci_low, 100 * lead.ci_high));
-        if (street != "all") {
-          lead_sum += 100 * lead.lead;
-          ++lead_streets;
+      bool counted = false;
+      for (const std::string versus : {"markov", "board"}) {
+        for (const LeadRow& lead : lead_rows) {
+          if (lead.versus != versus || lead.street != street || lead.z != z || lead.cases == 0) {
+            continue;
+          }
+          absl::StrAppend(&out, absl::StrFormat("  %+5.1f [%+5.1f, %+5.1f]   ", 100 * lead.lead,
+                                                100 * lead.ci_low, 100 * lead.ci_high));
+          if (street != "all") {
+            lead_sum[versus] += 100 * lead.lead;
+            counted = true;
+          }
         }
       }
+      lead_streets += counted;
       absl::StrAppend(&out, "\n");
     }
     if (lead_streets > 0) {
-      absl::StrAppend(&out, absl::StrFormat("mean lead of model over markov across the %d streets: "
-                                            "%+.1f points\n",
-                                            lead_streets, lead_sum / lead_streets));
+      absl::StrAppend(&out,
+                      absl::StrFormat("mean lead of model across the %d streets: %+.1f points over "
+                                      "markov, %+.1f over board\n",
+                                      lead_streets, lead_sum["markov"] / lead_streets,
+                                      lead_sum["board"] / lead_streets));
     }
   }
   absl::StrAppend(&out,
@@ -135,6 +147,29 @@ std::string FormatTable(const std::vector<Fact>& facts, const std::vector<Accura
         cells += row.cases > 0 ? absl::StrFormat("  %6.2f / %5.1f   ", row.mean_log_likelihood,
                                                  row.mean_percentile)
                                : absl::StrFormat("  %-16s", "-");
+      }
+    }
+    absl::StrAppend(&out, absl::StrFormat("%-8s %7d", street, cases), cells, "\n");
+  }
+  absl::StrAppend(&out,
+                  "\nPair level: mean ln-likelihood gain over board (the uniform range over the "
+                  "live pairs), nats [95% interval]\n");
+  absl::StrAppend(&out, absl::StrFormat("%-8s %7s", "street", "cases"));
+  for (const std::string& p : pair_predictors) {
+    if (p != "uniform") absl::StrAppend(&out, absl::StrFormat("  %-22s", p));
+  }
+  absl::StrAppend(&out, "\n");
+  for (const std::string& street : Streets()) {
+    int64_t cases = 0;
+    std::string cells;
+    for (const std::string& p : pair_predictors) {
+      if (p == "uniform") continue;
+      for (const PairRow& row : pair_rows) {
+        if (row.predictor != p || row.street != street) continue;
+        cases = row.cases;
+        cells += row.cases > 0 ? absl::StrFormat("  %+6.3f [%+6.3f,%+6.3f]", row.gain, row.gain_low,
+                                                 row.gain_high)
+                               : absl::StrFormat("  %-22s", "-");
       }
     }
     absl::StrAppend(&out, absl::StrFormat("%-8s %7d", street, cases), cells, "\n");
@@ -211,8 +246,9 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
   absl::StrAppend(&out, "],\n \"lead_rows\": [");
   for (size_t i = 0; i < lead_rows.size(); ++i) {
     const LeadRow& r = lead_rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"street\": ", logs_parser::JsonQuote(r.street),
-                    ", \"z\": ", r.z, ", \"cases\": ", r.cases, ", \"lead\": ", JsonNumber(r.lead),
+    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"versus\": ", logs_parser::JsonQuote(r.versus),
+                    ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"z\": ", r.z,
+                    ", \"cases\": ", r.cases, ", \"lead\": ", JsonNumber(r.lead),
                     ", \"ci_low\": ", JsonNumber(r.ci_low),
                     ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
   }
@@ -223,7 +259,9 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
                     "{\"predictor\": ", logs_parser::JsonQuote(r.predictor),
                     ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"cases\": ", r.cases,
                     ", \"mean_log_likelihood\": ", JsonNumber(r.mean_log_likelihood),
-                    ", \"mean_percentile\": ", JsonNumber(r.mean_percentile), "}");
+                    ", \"mean_percentile\": ", JsonNumber(r.mean_percentile),
+                    ", \"gain\": ", JsonNumber(r.gain), ", \"gain_low\": ", JsonNumber(r.gain_low),
+                    ", \"gain_high\": ", JsonNumber(r.gain_high), "}");
   }
   absl::StrAppend(&out, "]}\n");
   return out;
@@ -245,7 +283,9 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
   static constexpr Style kStyles[] = {
       {"model", "our model (hand reader)", "#1f5fbf", ""},
       {"dfmodel", "DFmodel only (no data)", "#8e44ad", "6,3"},
-      {"markov", "Markov baseline (HMM)", "#d0342c", ""},
+      {"markov", "Markov (HMM) with card counting", "#d0342c", ""},
+      {"markov-paper", "Markov as in 000", "#e67e22", "6,3"},
+      {"board", "board (card count, no actions)", "#2e8b57", "2,3"},
       {"prior", "class prior", "#7f7f7f", "2,3"},
   };
   const std::vector<std::string> streets = {"preflop", "flop", "turn", "river"};

@@ -17,9 +17,9 @@ struct Fact {
   bool numeric = false;  // a JSON number rather than a string
 };
 
-// The table: per Z, the accuracy of each predictor by street with 95% intervals and the lead of
-// our model over the Markov baseline with its paired 95% interval (also as the mean over the four
-// streets); then the pair-level scores.
+// The table: per Z, the accuracy of each predictor by street with 95% intervals and the leads of
+// our model over `markov` and `board` with their paired 95% intervals (also as the means over the
+// four streets); then the pair-level scores and the readers' ln-likelihood gain over `board`.
 std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                         const std::vector<LeadRow>& lead_rows,
                         const std::vector<PairRow>& pair_rows);
@@ -35,10 +35,11 @@ std::string FormatConfusion(const EvalResult& result, int predictor, int street)
 std::string FormatCsv(const std::vector<AccuracyRow>& rows);
 
 // {"setup": {...facts}, "rows": [{"predictor": ..., "street": ..., "z": ..., "cases": ...,
-//  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "lead_rows": [{"street": ..., "z": ...,
-//  "cases": ..., "lead": ..., "ci_low": ..., "ci_high": ...}, ...], "pair_rows": [{"predictor":
-//  ..., "street": ..., "cases": ..., "mean_log_likelihood": ..., "mean_percentile": ...}, ...]}
-// Accuracies and leads are fractions.
+//  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "lead_rows": [{"versus": ...,
+//  "street": ..., "z": ..., "cases": ..., "lead": ..., "ci_low": ..., "ci_high": ...}, ...],
+//  "pair_rows": [{"predictor": ..., "street": ..., "cases": ..., "mean_log_likelihood": ...,
+//  "mean_percentile": ..., "gain": ..., "gain_low": ..., "gain_high": ...}, ...]}
+// Accuracies and leads are fractions; gains (over the board's uniform range) in nats.
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows);

@@ -42,10 +42,22 @@ void Shuffle(std::vector<T>* items, uint64_t seed) {
 absl::StatusOr<SplitKind> ParseSplitKind(const std::string& text) {
   if (text == "hand") return SplitKind::kHand;
   if (text == "file") return SplitKind::kFile;
-  return absl::InvalidArgumentError(absl::StrCat("--split: '", text, "' is not hand or file"));
+  if (text == "player") return SplitKind::kPlayer;
+  return absl::InvalidArgumentError(
+      absl::StrCat("--split: '", text, "' is not hand, file or player"));
 }
 
-const char* SplitKindName(SplitKind kind) { return kind == SplitKind::kHand ? "hand" : "file"; }
+const char* SplitKindName(SplitKind kind) {
+  switch (kind) {
+    case SplitKind::kHand:
+      return "hand";
+    case SplitKind::kFile:
+      return "file";
+    case SplitKind::kPlayer:
+      return "player";
+  }
+  return "?";
+}
 
 absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<const int> file_of,
                                   int num_files, SplitKind kind, double fraction, uint64_t seed) {
@@ -56,6 +68,9 @@ absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<cons
   const int n = static_cast<int>(indices.size());
   Split split;
   std::vector<bool> in_test(n, false);
+  if (kind == SplitKind::kPlayer) {
+    return absl::InvalidArgumentError("a split by player needs the players of every hand");
+  }
   if (kind == SplitKind::kHand) {
     const int test_hands = static_cast<int>(std::lround(fraction * n));
     if (test_hands < 1 || test_hands >= n) {
@@ -98,6 +113,51 @@ absl::StatusOr<Split> MakeSplit(absl::Span<const int> file_of, int num_files, Sp
   std::vector<int> all(file_of.size());
   std::iota(all.begin(), all.end(), 0);
   return SplitSubset(all, file_of, num_files, kind, fraction, seed);
+}
+
+absl::StatusOr<PlayerSplit> MakePlayerSplit(absl::Span<const int> indices,
+                                            absl::Span<const std::vector<int>> players_of,
+                                            int num_players, double fraction, int min_players,
+                                            uint64_t seed) {
+  if (!(fraction > 0 && fraction < 1)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the held-out fraction ", fraction, " is not between 0 and 1"));
+  }
+  const int n = static_cast<int>(indices.size());
+  // The hands (positions in `indices`) of every player.
+  std::vector<std::vector<int>> hands_of(num_players);
+  for (int i = 0; i < n; ++i) {
+    for (int player : players_of[indices[i]]) {
+      if (hands_of[player].empty() || hands_of[player].back() != i) hands_of[player].push_back(i);
+    }
+  }
+  std::vector<int> players;
+  for (int player = 0; player < num_players; ++player) {
+    if (!hands_of[player].empty()) players.push_back(player);
+  }
+  Shuffle(&players, seed);
+  PlayerSplit result;
+  std::vector<bool> in_test(n, false);
+  int64_t taken = 0;
+  for (int player : players) {
+    if (taken >= fraction * n && static_cast<int>(result.held_out.size()) >= min_players) break;
+    int64_t added = 0;
+    for (int i : hands_of[player]) added += !in_test[i];
+    if (taken + added >= n) continue;  // no training hand would be left
+    for (int i : hands_of[player]) in_test[i] = true;
+    taken += added;
+    result.held_out.push_back(player);
+  }
+  if (result.held_out.empty() || taken == 0) {
+    return absl::InvalidArgumentError(
+        "no player can be held out: every player's hands would leave no training hand");
+  }
+  for (int i = 0; i < n; ++i) {
+    (in_test[i] ? result.split.test : result.split.train).push_back(indices[i]);
+  }
+  std::sort(result.split.train.begin(), result.split.train.end());
+  std::sort(result.split.test.begin(), result.split.test.end());
+  return result;
 }
 
 }  // namespace eval

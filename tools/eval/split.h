@@ -11,9 +11,10 @@
 
 namespace eval {
 
-enum class SplitKind { kHand, kFile };
+// kPlayer: whole players held out (MakePlayerSplit; MakeSplit refuses it).
+enum class SplitKind { kHand, kFile, kPlayer };
 
-// Parses "hand" or "file".
+// Parses "hand", "file" or "player".
 absl::StatusOr<SplitKind> ParseSplitKind(const std::string& text);
 const char* SplitKindName(SplitKind kind);
 
@@ -37,6 +38,21 @@ absl::StatusOr<Split> MakeSplit(absl::Span<const int> file_of, int num_files, Sp
 // a training part.
 absl::StatusOr<Split> SplitSubset(absl::Span<const int> indices, absl::Span<const int> file_of,
                                   int num_files, SplitKind kind, double fraction, uint64_t seed);
+
+// A split by player: the players of `indices` (players_of[i]: the players of hand i, as small
+// integers below num_players) are shuffled (SplitMix64 stream of `seed`, as above) and held out
+// one after another; every hand with a held-out player goes to the test part, so the training
+// part holds no hand of theirs. A player whose hands would leave no training hand is passed over
+// (heads-up, the one who plays every hand). Stops once the test part holds at least
+// fraction * n hands and `min_players` players are held out. Fails when nobody can be held out.
+struct PlayerSplit {
+  Split split;
+  std::vector<int> held_out;  // the held-out players, in the order they were drawn
+};
+absl::StatusOr<PlayerSplit> MakePlayerSplit(absl::Span<const int> indices,
+                                            absl::Span<const std::vector<int>> players_of,
+                                            int num_players, double fraction, int min_players,
+                                            uint64_t seed);
 
 }  // namespace eval
 

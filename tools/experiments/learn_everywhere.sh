@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Arena check of online learning outside heads-up no-limit (issue 14): the agent as it now plays
+# (the bundled model of the game when there is one, else an empty model learned online) against
+# the agent as it played before (`model=none,learn=0`: DFmodel only, nothing learned), each
+# against the same rule bots on the same duplicate deals. Prints one arena line per match.
+#
+# Usage: tools/experiments/learn_everywhere.sh [--bin DIR] [--hands N] (default N: 1000)
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+bin="$root/build/bin"
+hands=1000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --bin) bin="$2"; shift 2 ;;
+    --hands) hands="$2"; shift 2 ;;
+    *) echo "learn_everywhere.sh: unknown argument $1" >&2; exit 1 ;;
+  esac
+done
+cd "$root"
+agents=("now=agent:policy=fold" "before=agent:policy=fold,model=none,learn=0")
+for spec in "${agents[@]}"; do
+  for bot in ta lp station; do
+    echo "== limit 2p, ${spec%%=*} vs $bot"
+    "$bin/arena" --game data/games/holdem.limit.2p.reverse_blinds.game --hands "$hands" \
+      --seed 41 --duplicate --player "$spec" --player "$bot=bot:style=$bot" -q
+  done
+  for pair in "ta lp" "la tp"; do
+    set -- $pair
+    echo "== nolimit 3p, ${spec%%=*} vs $1 $2"
+    "$bin/arena" --game data/games/holdem.nolimit.3p.game --hands "$hands" --seed 42 \
+      --duplicate --player "$spec" --player "$1=bot:style=$1" --player "$2=bot:style=$2" -q
+  done
+done

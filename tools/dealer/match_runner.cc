@@ -161,7 +161,7 @@ absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel*
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s", s + 1,
                                                     options.names[s], line.status().message()));
     }
-    absl::string_view text = *line;
+    absl::string_view text = absl::StripSuffix(*line, "\r");
     uint32_t major = 0, minor = 0, revision = 0;
     const bool ok = absl::ConsumePrefix(&text, "VERSION:") && ReadUnsigned(&text, &major) &&
                     absl::ConsumePrefix(&text, ".") && ReadUnsigned(&text, &minor) &&
@@ -218,21 +218,35 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
                                          ? Clock::time_point::max()
                                          : sent + std::chrono::microseconds(allowance);
   while (true) {
-    absl::StatusOr<std::string> line = channel->ReadLine(deadline);
-    if (!line.ok()) {
-      if (absl::IsDeadlineExceeded(line.status())) {
+    const Clock::time_point read_start = Clock::now();
+    absl::StatusOr<std::string> raw = channel->ReadLine(deadline);
+    if (!raw.ok()) {
+      // The server waits for one reply up to the response limit and then reports it as a lost
+      // action with the time waited; a reply that comes too late for the hand or match budget
+      // is "ran out of time". We stop waiting as soon as any limit is reached and say which.
+      const bool timed_out = absl::IsDeadlineExceeded(raw.status());
+      if (timed_out && allowance < budget->response_limit) {
         io.message(absl::StrFormat("ERROR: seat %d ran out of time", seat + 1));
         return absl::DeadlineExceededError(
             absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
       }
       io.message(absl::StrFormat("ERROR: could not get action from seat %d", seat + 1));
+      io.message(absl::StrFormat("%.1f seconds spent waiting; timeout %.1f",
+                                 MicrosBetween(read_start, Clock::now()) / 1e6,
+                                 budget->response_limit / 1e6));
+      if (timed_out) {
+        return absl::DeadlineExceededError(
+            absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
+      }
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) disconnected: %s", seat + 1,
-                                                    options.names[seat], line.status().message()));
+                                                    options.names[seat], raw.status().message()));
     }
     if (!options.quiet) {
-      io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *line));
+      // As the server: the line as received, its '\r' included.
+      io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *raw));
     }
-    const Reply reply = ParseReply(game, current, *line);
+    const absl::string_view line = absl::StripSuffix(*raw, "\r");
+    const Reply reply = ParseReply(game, current, line);
     if (reply.kind == Reply::Kind::kComment) continue;
     const int64_t elapsed = MicrosBetween(sent, Clock::now());
     if (elapsed > allowance) {
@@ -254,6 +268,10 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
     budget->used_match[seat] += elapsed;
     if (reply.kind == Reply::Kind::kBadAction) {
       io.message("WARNING: bad action format in response, changed to call");
+      return Action::Call();
+    }
+    if (reply.kind == Reply::Kind::kInvalidAction) {
+      io.message("WARNING: invalid action, changed to call");
       return Action::Call();
     }
     Action sent_action = reply.action;
@@ -288,7 +306,8 @@ absl::Status SendStates(const DealerOptions& options, const State& state,
                                                     options.names[seat], s.message()));
     }
     if (!options.quiet) {
-      io.message(absl::StrFormat("TO %d at %s %s", seat + 1, WallClockStamp(), line));
+      // As the server, which prints the message with its "\r\n".
+      io.message(absl::StrFormat("TO %d at %s %s\r", seat + 1, WallClockStamp(), line));
     }
   }
   return absl::OkStatus();
@@ -327,8 +346,17 @@ Reply ParseReply(const GameDef& game, const MatchState& current, absl::string_vi
     reply.kind = Reply::Kind::kUnrequested;
     return reply;
   }
-  if (end >= line.size() ||
-      !ReadReplyAction(game, current.state, line.substr(end + 1), &reply.action)) {
+  if (end >= line.size()) {
+    reply.kind = Reply::Kind::kBadAction;
+    return reply;
+  }
+  const absl::string_view action_text = line.substr(end + 1);
+  ActionType letter;
+  if (action_text.empty() || !poker::ActionOfLetter(action_text[0], &letter)) {
+    reply.kind = Reply::Kind::kInvalidAction;
+    return reply;
+  }
+  if (!ReadReplyAction(game, current.state, action_text, &reply.action)) {
     reply.kind = Reply::Kind::kBadAction;
     return reply;
   }
@@ -341,6 +369,7 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
                                              const MatchIo& io) {
   const int n = game.num_players;
   if (static_cast<int>(seats.size()) != n || static_cast<int>(options.names.size()) < n) {
+    io.message("ERROR: the number of seats or names does not match the game");
     return absl::InvalidArgumentError(
         absl::StrFormat("the game has %d players but %d seats and %d names were given", n,
                         seats.size(), options.names.size()));
@@ -374,6 +403,7 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
   // Adds a finished hand's values to the seats' totals and, when `log_it`, logs it.
   auto finish_hand = [&](bool log_it) -> absl::Status {
     if (absl::Status s = state.Values(absl::MakeSpan(values)); !s.ok()) {
+      io.message(absl::StrCat("ERROR: hand ", hand, ": ", s.message()));
       return absl::InternalError(absl::StrCat("hand ", hand, ": ", s.message()));
     }
     for (int p = 0; p < n; ++p) {
@@ -428,6 +458,7 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
       }
     }
     if (io.resume->bad()) {
+      io.message(absl::StrCat("ERROR: could not read ", io.resume_name));
       return absl::DataLossError(absl::StrCat("cannot resume: could not read ", io.resume_name));
     }
     if (!options.quiet) {
@@ -456,11 +487,19 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
         }
       }
       if (absl::Status s = state.Apply(*action); !s.ok()) {
+        io.message(absl::StrCat("ERROR: normalized action rejected: ", s.message()));
         return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
       }
     }
     if (absl::Status s = finish_hand(true); !s.ok()) return s;
     if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) return s;
+    if (!options.quiet && hand % 100 == 0) {
+      // The server's progress lines (its seats counted from 0 here, whole seconds truncated).
+      for (int seat = 0; seat < n; ++seat) {
+        io.message(absl::StrFormat("Seconds cumulatively spent in match for seat %d: %d", seat,
+                                   budget.used_match[seat] / 1000000));
+      }
+    }
     start_hand(hand + 1);
   }
   if (!options.quiet) io.message(absl::StrCat("FINISHED at ", WallClockStamp()));

@@ -10,7 +10,8 @@ target_compile_definitions(agent_player PRIVATE
   POKER_DEFAULT_MODEL="${PROJECT_SOURCE_DIR}/data/models/default.pb")
 target_link_libraries(agent_player PUBLIC
   hand_reader equity opponent_model acpc_client arena_lib poker
-  absl::status absl::statusor absl::strings absl::str_format absl::span)
+  absl::status absl::statusor absl::strings absl::str_format absl::span
+  PRIVATE Boost::program_options)
 
 add_executable(agent ${CMAKE_CURRENT_LIST_DIR}/agent_main.cc)
-target_link_libraries(agent PRIVATE agent_player acpc_client Boost::program_options)
+target_link_libraries(agent PRIVATE agent_player acpc_client logs_parser Boost::program_options)

@@ -2,8 +2,12 @@
 // during the match. Run `agent --help` for the options.
 // Exit status: 0 when the dealer ends the match (and --save-model, if given, was written);
 // 1 on a game, model, connection or save error; 2 for a bad command line.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -18,6 +22,7 @@
 #include "agent/agent_player.h"
 #include "agent/policies.h"
 #include "boost/program_options.hpp"
+#include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
 #include "tools/cli/command_line.h"
 
@@ -54,7 +59,8 @@ double Percentile(std::vector<double> values, double q) {
 int main(int argc, char** argv) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "this help, with every parameter")(
-      "game", po::value<std::string>(), "the ACPC .game file of the match (required)")(
+      "game", po::value<std::string>(),
+      "the ACPC .game file of the match, or a game name from data/games (required)")(
       "model", po::value<std::string>(),
       "opponent model file from `trainer train`; `none` for DFmodel only (default: the bundled "
       "data/models/default.pb if present and of this game, else DFmodel)")(
@@ -72,7 +78,10 @@ int main(int argc, char** argv) {
       "NAME=VALUE, repeatable: any parameter listed below")(
       "config", po::value<std::string>(), "a file of NAME=VALUE lines (# comments)")(
       "fixed-seats", "the dealer does not rotate seats (its -f): position p is seat p")(
-      "quiet,q", "no summary on stderr at the end");
+      "dealer-timeout", po::value<double>(),
+      "give up (exit 1) when the dealer sends nothing for this many seconds (default: wait "
+      "forever, as the dealer bounds every wait itself)")("quiet,q",
+                                                          "no summary on stderr at the end");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
   po::positional_options_description positional;
@@ -105,8 +114,9 @@ int main(int argc, char** argv) {
   }
   if (vm.count("config")) {
     if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), &options); !s.ok()) {
+      // A file that cannot be read is a failure (1); a bad parameter in it, a usage error (2).
       std::cerr << "agent: " << s.message() << "\n";
-      return 2;
+      return absl::IsInvalidArgument(s) ? 2 : 1;
     }
   }
   if (vm.count("param")) {
@@ -126,11 +136,13 @@ int main(int argc, char** argv) {
     options.params.time_per_action_ms = ms;
   }
 
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
-  if (!game.ok()) {
-    std::cerr << "agent: " << game.status().message() << "\n";
+  absl::StatusOr<logs_parser::NamedGame> named =
+      logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
+  if (!named.ok()) {
+    std::cerr << "agent: " << named.status().message() << "\n";
     return 1;
   }
+  const poker::GameDef* game = &named->game;
   std::string notice;
   absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> model = agent::ChooseAgentModel(
       vm.count("model") ? std::optional(vm["model"].as<std::string>()) : std::nullopt, *game,
@@ -141,6 +153,21 @@ int main(int argc, char** argv) {
   }
   if (!notice.empty() && !vm.count("quiet")) std::cerr << "agent: " << notice << "\n";
 
+  if (vm.count("save-model")) {
+    // Checked now, not only at the end: a match's learning must not be lost to a typo.
+    const std::filesystem::path path = vm["save-model"].as<std::string>();
+    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+    std::error_code error;
+    if (std::filesystem::is_directory(path, error)) {
+      std::cerr << "agent: --save-model " << path.string() << " is a folder, not a file\n";
+      return 1;
+    }
+    if (!std::filesystem::is_directory(folder, error) || access(folder.c_str(), W_OK) != 0) {
+      std::cerr << "agent: --save-model " << path.string() << ": cannot write in the folder "
+                << folder.string() << "\n";
+      return 1;
+    }
+  }
   std::ofstream decision_log;
   if (vm.count("decision-log")) {
     decision_log.open(vm["decision-log"].as<std::string>(), std::ios::trunc);
@@ -161,14 +188,18 @@ int main(int argc, char** argv) {
   client_options.warn = [](absl::string_view message) {
     std::cerr << "agent: " << message << "\n";
   };
+  if (vm.count("dealer-timeout")) {
+    const double seconds = vm["dealer-timeout"].as<double>();
+    if (!(seconds > 0) || seconds > 1e6) {
+      return cli::UsageError("agent", "--dealer-timeout must be a number of seconds in (0, 1e6]");
+    }
+    client_options.silence_timeout_ms = std::max<int64_t>(1, std::llround(seconds * 1000));
+  }
   const absl::Status status = agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
                                                    static_cast<uint16_t>(vm["port"].as<uint32_t>()),
                                                    player->get(), client_options);
   decision_log.flush();
-  if (!status.ok()) {
-    std::cerr << "agent: " << status.message() << "\n";
-    return 1;
-  }
+  if (!status.ok()) std::cerr << "agent: " << status.message() << "\n";
   const std::vector<double>& times = (*player)->decision_times_ms();
   if (!vm.count("quiet")) {
     std::cerr << absl::StrFormat(
@@ -176,6 +207,8 @@ int main(int argc, char** argv) {
         (*player)->hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
         times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
   }
+  // --save-model is written whether or not the match ended normally: what was learned from the
+  // hands finished before a lost connection is kept (the exit status still says the match failed).
   if (vm.count("save-model")) {
     const std::string path = vm["save-model"].as<std::string>();
     if (absl::Status s = (*player)->SaveModel(path); !s.ok()) {
@@ -184,5 +217,6 @@ int main(int argc, char** argv) {
     }
     if (!vm.count("quiet")) std::cerr << "agent: wrote the learned model to " << path << "\n";
   }
+  if (!status.ok()) return 1;
   return 0;
 }

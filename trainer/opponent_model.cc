@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "poker/file_io.h"
 
 namespace trainer {
 namespace {
@@ -408,16 +409,10 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
 
 absl::StatusOr<OpponentModel> OpponentModel::Load(const std::string& path,
                                                   const poker::GameDef* expected_game) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
-  }
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    return absl::DataLossError(absl::StrCat(path, ": read error: ", std::strerror(errno)));
-  }
+  absl::StatusOr<std::string> data = poker::ReadFileToString(path);
+  if (!data.ok()) return data.status();
   Model proto;
-  if (!proto.ParseFromString(data)) {
+  if (!proto.ParseFromString(*data)) {
     return absl::DataLossError(
         absl::StrCat(path,
                      ": not a model file (Protocol Buffers parse failed: corrupted or "
@@ -462,28 +457,7 @@ std::string OpponentModel::SerializeCanonical() const {
 }
 
 absl::Status OpponentModel::Save(const std::string& path) const {
-  const std::string bytes = SerializeCanonical();
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      return absl::PermissionDeniedError(
-          absl::StrCat(temp, ": cannot create: ", std::strerror(errno)));
-    }
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      return absl::DataLossError(absl::StrCat(temp, ": write failed: ", std::strerror(errno)));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string error = std::strerror(errno);
-    std::remove(temp.c_str());
-    return absl::PermissionDeniedError(
-        absl::StrCat(path, ": cannot rename ", temp, " over it: ", error));
-  }
-  return absl::OkStatus();
+  return poker::WriteFileAtomically(path, SerializeCanonical());
 }
 
 const PlayerModel* OpponentModel::FindPlayer(absl::string_view name) const {

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -18,7 +19,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "agent/acpc_client.h"
+#include "boost/program_options/options_description.hpp"
+#include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
+#include "poker/file_io.h"
 #include "poker/hand_strength.h"
 #include "tools/arena/player_registry.h"
 
@@ -56,11 +60,6 @@ constexpr AgentParamSpec kAgentParamSpecs[] = {
 // Fractions of the time cap given to the main equity and to each bet-outcome equity.
 constexpr double kMainEquityShare = 0.5;
 constexpr double kBetEquityShare = 0.15;
-
-bool IsHoldem(const poker::GameDef& game) {
-  return game.num_hole_cards == 2 && game.DeckSize() == poker::kNumCards &&
-         game.TotalBoardCards() == 5 && game.num_rounds == 4;
-}
 
 ReaderOptions ReaderOptionsFrom(const AgentParams& p) {
   ReaderOptions r;
@@ -174,16 +173,27 @@ absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* op
 }
 
 absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    absl::string_view text = absl::StripAsciiWhitespace(line);
-    if (text.empty() || text[0] == '#') continue;
-    if (absl::Status s = ApplyParamAssignment(text, options); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": ", s.message()));
+  absl::StatusOr<std::string> text = poker::ReadFileToString(path);
+  if (!text.ok()) return text.status();
+  // Boost.Program_options reads the `NAME = VALUE` lines and `#` comments; every name is taken
+  // as unregistered and checked by ApplyParamAssignment, the one place that knows the names.
+  namespace po = boost::program_options;
+  std::istringstream in(*text);
+  po::parsed_options parsed(nullptr);
+  try {
+    parsed = po::parse_config_file(in, po::options_description(), /*allow_unregistered=*/true);
+  } catch (const po::error& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", e.what()));
+  }
+  for (const po::basic_option<char>& option : parsed.options) {
+    if (option.value.size() != 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": parameter ", option.string_key, ": expected one value"));
+    }
+    if (absl::Status s = ApplyParamAssignment(
+            absl::StrCat(option.string_key, "=", option.value.front()), options);
+        !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", s.message()));
     }
   }
   return absl::OkStatus();
@@ -298,7 +308,7 @@ AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::Op
       options_(std::move(options)),
       policy_(std::move(policy)),
       rng_(Mix(options_.seed, 0x5EED)) {
-  holdem_ = IsHoldem(game);
+  holdem_ = game.IsHoldemCards();
   reading_ = holdem_ && policy_->wants_read_ranges();
   if (reading_) {
     reader_ = std::make_unique<HandReader>(model_.get(), game, ReaderOptionsFrom(options_.params));

@@ -18,13 +18,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "agent/agent_player.h"
 #include "agent/policies.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -184,7 +184,7 @@ int main(int argc, char** argv) {
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;
   }
-  agent::AcpcClientOptions client_options;
+  acpc::AcpcClientOptions client_options;
   client_options.warn = [](absl::string_view message) {
     std::cerr << "agent: " << message << "\n";
   };
@@ -195,9 +195,9 @@ int main(int argc, char** argv) {
     }
     client_options.silence_timeout_ms = std::max<int64_t>(1, std::llround(seconds * 1000));
   }
-  const absl::Status status = agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
-                                                   static_cast<uint16_t>(vm["port"].as<uint32_t>()),
-                                                   player->get(), client_options);
+  const absl::Status status = acpc::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                                                  static_cast<uint16_t>(vm["port"].as<uint32_t>()),
+                                                  player->get(), client_options);
   decision_log.flush();
   if (!status.ok()) std::cerr << "agent: " << status.message() << "\n";
   const std::vector<double>& times = (*player)->decision_times_ms();

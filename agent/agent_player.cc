@@ -18,13 +18,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "boost/program_options/options_description.hpp"
 #include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
 #include "poker/file_io.h"
 #include "poker/hand_strength.h"
-#include "tools/arena/player_registry.h"
+#include "poker/player_registry.h"
 
 namespace agent {
 namespace {
@@ -632,10 +632,10 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                     ", \"called_equity\": ", Num(bet.called_equity), "}");
     first = false;
   }
-  absl::StrAppend(
-      &line, "], \"action\": ", logs_parser::JsonQuote(AcpcSession::FormatAction(*game_, action)),
-      ", \"explanation\": ", logs_parser::JsonQuote(policy_->explanation()),
-      ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
+  absl::StrAppend(&line, "], \"action\": ",
+                  logs_parser::JsonQuote(acpc::AcpcSession::FormatAction(*game_, action)),
+                  ", \"explanation\": ", logs_parser::JsonQuote(policy_->explanation()),
+                  ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
   *options_.decision_log << line;
 }
 
@@ -718,8 +718,8 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
 namespace {
 
 // The arena's `agent:` player kind (the arena links this library whole-archive).
-const bool kRegisteredWithArena = arena::RegisterPlayerFactory(
-    "agent", [](const arena::PlayerContext& context, absl::string_view params) {
+const bool kRegisteredWithArena = poker::RegisterPlayerFactory(
+    "agent", [](const poker::PlayerContext& context, absl::string_view params) {
       return MakeAgentFromSpec(*context.game, context.seat, context.seed_offset, params);
     });
 

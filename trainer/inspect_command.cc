@@ -4,7 +4,7 @@
 #include <string>
 
 #include "boost/program_options.hpp"
-#include "tools/cli/command_line.h"
+#include "cli/command_line.h"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"

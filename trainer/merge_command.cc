@@ -8,8 +8,8 @@
 
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "nlohmann/json.hpp"
-#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 #include "trainer/opponent_model.h"
 

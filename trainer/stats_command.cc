@@ -12,9 +12,9 @@
 
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
-#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 
 namespace trainer {

@@ -14,13 +14,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
 #include "tools/arena/tournament.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 

@@ -10,12 +10,12 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
 #include "tools/bots/rule_bot.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -71,11 +71,11 @@ int main(int argc, char** argv) {
   }
   const poker::GameDef* game = &named->game;
   std::unique_ptr<poker::Player> player = bots::MakeBot(*game, *config);
-  agent::AcpcClientOptions options;
+  acpc::AcpcClientOptions options;
   options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
   const absl::Status status =
-      agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
-                           static_cast<uint16_t>(vm["port"].as<uint32_t>()), player.get(), options);
+      acpc::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                          static_cast<uint16_t>(vm["port"].as<uint32_t>()), player.get(), options);
   if (!status.ok()) {
     std::cerr << "bot: " << status.message() << "\n";
     return 1;

@@ -1,71 +1,8 @@
-// The command-line handling every program of the project shares (Boost.Program_options): parse,
-// answer --help, report a bad command line the same way everywhere. Header-only; a program that
-// includes it links Boost::program_options, as it does anyway.
+// Moved to cli/command_line.h (the `cli` layer below trainer/, agent/ and tools/); this header
+// stays for code not yet updated.
 #ifndef TOOLS_CLI_COMMAND_LINE_H_
 #define TOOLS_CLI_COMMAND_LINE_H_
 
-#include <algorithm>
-#include <functional>
-#include <iostream>
-#include <optional>
-#include <string>
-#include <thread>
-
-#include "boost/program_options.hpp"
-
-namespace cli {
-
-// Prints `<program>: <message>` and a pointer to the help on stderr; returns 2, the exit status
-// of a bad command line (STYLE.md).
-inline int UsageError(const std::string& program, const std::string& message) {
-  std::cerr << program << ": " << message << "\n(" << program << " --help for usage)\n";
-  return 2;
-}
-
-// Parses argv into `vm`: the `visible` options (which must include "help"), the `hidden` ones and
-// the positional arguments that map onto them. Returns the exit status when the program is done:
-// 2 after a bad command line (UsageError), 0 after printing the help (`visible`, then what
-// `help_tail` returns, if given). Returns nullopt when the program should go on.
-inline std::optional<int> ParseCommandLine(
-    const std::string& program, int argc, char** argv,
-    const boost::program_options::options_description& visible,
-    const boost::program_options::options_description& hidden,
-    const boost::program_options::positional_options_description& positional,
-    boost::program_options::variables_map* vm,
-    const std::function<std::string()>& help_tail = nullptr) {
-  namespace po = boost::program_options;
-  po::options_description all;
-  all.add(visible).add(hidden);
-  try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), *vm);
-    po::notify(*vm);
-  } catch (const po::error& e) {
-    return UsageError(program, e.what());
-  }
-  if (vm->count("help")) {
-    std::cout << visible << "\n";
-    if (help_tail) std::cout << help_tail();
-    return 0;
-  }
-  return std::nullopt;
-}
-
-// The number of worker threads to use for `--threads requested`: 0 means one per core, and more
-// than one per core is capped there (each thread holds its own counts: 5000 threads took 3.2 GB).
-inline int ThreadCount(int requested) {
-  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
-  return requested <= 0 ? cores : std::min(requested, cores);
-}
-
-// The same for a program without positional arguments.
-inline std::optional<int> ParseCommandLine(
-    const std::string& program, int argc, char** argv,
-    const boost::program_options::options_description& visible,
-    boost::program_options::variables_map* vm,
-    const std::function<std::string()>& help_tail = nullptr) {
-  return ParseCommandLine(program, argc, argv, visible, {}, {}, vm, help_tail);
-}
-
-}  // namespace cli
+#include "cli/command_line.h"
 
 #endif  // TOOLS_CLI_COMMAND_LINE_H_

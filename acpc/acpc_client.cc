@@ -1,4 +1,4 @@
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 
 #include <netdb.h>
 #include <netinet/in.h>
@@ -24,7 +24,7 @@
 #include "absl/strings/str_split.h"
 #include "poker/codec.h"
 
-namespace agent {
+namespace acpc {
 namespace {
 
 constexpr size_t kMaxLineBytes = 1 << 16;
@@ -236,4 +236,4 @@ absl::Status PlayAcpcMatch(const poker::GameDef& game, const std::string& host, 
   }
 }
 
-}  // namespace agent
+}  // namespace acpc

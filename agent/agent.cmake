@@ -11,7 +11,7 @@ target_compile_definitions(agent_player PRIVATE
 target_link_libraries(agent_player PUBLIC
   hand_reader equity opponent_model acpc_client poker
   absl::status absl::statusor absl::strings absl::str_format absl::span
-  PRIVATE Boost::program_options)
+  PRIVATE Boost::program_options nlohmann_json::nlohmann_json)
 
 add_executable(agent ${CMAKE_CURRENT_LIST_DIR}/agent_main.cc)
 target_link_libraries(agent PRIVATE agent_player acpc_client logs_parser cli)

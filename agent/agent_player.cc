@@ -22,6 +22,7 @@
 #include "boost/program_options/options_description.hpp"
 #include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
 #include "poker/file_io.h"
 #include "poker/hand_strength.h"
 #include "poker/player_registry.h"
@@ -104,6 +105,15 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> EmptyLike(
 std::string Num(double value) {
   if (!std::isfinite(value)) return "null";
   return absl::StrFormat("%.6g", value);
+}
+
+// A decision-log number: 6 significant digits (what the log needs, and short), null when not
+// finite.
+nlohmann::ordered_json Short(double value) {
+  if (!std::isfinite(value)) return nullptr;
+  double rounded = value;
+  absl::SimpleAtod(absl::StrFormat("%.6g", value), &rounded);
+  return rounded;
 }
 
 std::string PairText(int pair) {
@@ -579,64 +589,69 @@ Action AgentPlayer::Act(const MatchState& view) {
 
 void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                               const Action& action, double time_ms, double cpu_ms) {
+  using Json = nlohmann::ordered_json;  // fields in the documented order
   const State& s = view.state;
   const int me = view.viewer;
   const int n = game_->num_players;
-  std::string line = absl::StrCat(
-      "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ", seat_of_position_[me],
-      ", \"round\": ", s.round(),
-      ", \"betting\": ", logs_parser::JsonQuote(poker::FormatBetting(s)),
-      ", \"cards\": ", logs_parser::JsonQuote(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(),
-      ", \"to_call\": ", ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)),
-      ", \"policy\": ", logs_parser::JsonQuote(policy_->name()), ", \"opponents\": [");
-  bool first = true;
+  Json line = {{"hand", s.hand_number()},
+               {"position", me},
+               {"seat", seat_of_position_[me]},
+               {"round", s.round()},
+               {"betting", poker::FormatBetting(s)},
+               {"cards", poker::FormatCards(s, me)},
+               {"pot", s.pot()},
+               {"to_call", ToCall(s)},
+               {"stack_bb", Short(EffectiveStackBb(s, me))},
+               {"policy", policy_->name()}};
+  Json opponents = Json::array();
   for (int p = 0; p < n; ++p) {
     if (p == me || s.folded(p)) continue;
     const int seat = seat_of_position_[p];
-    absl::StrAppend(&line, first ? "" : ", ", "{\"position\": ", p, ", \"seat\": ", seat,
-                    ", \"name\": ", logs_parser::JsonQuote(SeatName(seat)));
-    first = false;
+    Json opponent = {{"position", p}, {"seat", seat}, {"name", SeatName(seat)}};
     if (reading_) {
       const Range& range = read_[p];
-      absl::StrAppend(&line, ", \"model\": ", logs_parser::JsonQuote(ModelSource(seat)),
-                      ", \"range\": ", logs_parser::JsonQuote(range.Summary(5)), ", \"top\": [");
-      bool first_pair = true;
+      opponent["model"] = ModelSource(seat);
+      opponent["range"] = range.Summary(5);
+      Json top = Json::array();
       for (const Range::PairWeight& pw : range.Top(5)) {
-        absl::StrAppend(&line, first_pair ? "" : ", ", "[",
-                        logs_parser::JsonQuote(PairText(pw.pair)), ", ", Num(pw.weight), "]");
-        first_pair = false;
+        top.push_back({PairText(pw.pair), Short(pw.weight)});
       }
-      absl::StrAppend(&line, "]");
+      opponent["top"] = std::move(top);
     } else {
-      absl::StrAppend(&line, ", \"model\": \"uniform\"");
+      opponent["model"] = "uniform";
     }
-    absl::StrAppend(&line, "}");
+    opponents.push_back(std::move(opponent));
   }
+  line["opponents"] = std::move(opponents);
+  line["equity"] = Short(decision.equity.equity);
+  line["std_error"] = Short(decision.equity.std_error);
+  line["trials"] = decision.equity.trials;
+  line["exact"] = decision.equity.exact;
+  line["outs"] = decision.outs;
   int32_t min_to = 0;
   int32_t max_to = 0;
   const bool can_raise = s.RaiseRange(&min_to, &max_to);
-  absl::StrAppend(
-      &line, "], \"equity\": ", Num(decision.equity.equity),
-      ", \"std_error\": ", Num(decision.equity.std_error), ", \"trials\": ", decision.equity.trials,
-      ", \"exact\": ", decision.equity.exact ? "true" : "false", ", \"outs\": ", decision.outs,
-      ", \"legal\": {\"fold\": ", s.CanFold() ? "true" : "false",
-      ", \"call\": true, \"raise\": ", can_raise ? "true" : "false");
-  if (can_raise) absl::StrAppend(&line, ", \"raise_min\": ", min_to, ", \"raise_max\": ", max_to);
-  absl::StrAppend(&line, "}, \"bets\": [");
-  first = true;
+  Json legal = {{"fold", s.CanFold()}, {"call", true}, {"raise", can_raise}};
+  if (can_raise) {
+    legal["raise_min"] = min_to;
+    legal["raise_max"] = max_to;
+  }
+  line["legal"] = std::move(legal);
+  Json bets = Json::array();
   for (const BetOutcome& bet : decision.bets) {
     if (!bet.valid) continue;
-    absl::StrAppend(&line, first ? "" : ", ", "{\"to\": ", bet.action.raise_to,
-                    ", \"p_fold\": ", Num(bet.fold_probability),
-                    ", \"p_raise\": ", Num(bet.raise_probability),
-                    ", \"called_equity\": ", Num(bet.called_equity), "}");
-    first = false;
+    bets.push_back({{"to", bet.action.raise_to},
+                    {"p_fold", Short(bet.fold_probability)},
+                    {"p_raise", Short(bet.raise_probability)},
+                    {"called_equity", Short(bet.called_equity)}});
   }
-  absl::StrAppend(&line, "], \"action\": ",
-                  logs_parser::JsonQuote(acpc::AcpcSession::FormatAction(*game_, action)),
-                  ", \"explanation\": ", logs_parser::JsonQuote(policy_->explanation()),
-                  ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
-  *options_.decision_log << line;
+  line["bets"] = std::move(bets);
+  line["action"] = acpc::AcpcSession::FormatAction(*game_, action);
+  line["explanation"] = policy_->explanation();
+  line["time_ms"] = Short(time_ms);
+  line["cpu_ms"] = Short(cpu_ms);
+  // Names are bytes from the command line or a model: invalid UTF-8 is replaced, not thrown.
+  *options_.decision_log << line.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 absl::Status AgentPlayer::SaveModel(const std::string& path) const {

@@ -274,18 +274,18 @@ TEST(DecisionLogTest, OneJsonObjectPerDecisionWithEveryField) {
   for (const std::string& line : lines) {
     ASSERT_TRUE(JsonChecker(line).Valid()) << line;
     for (const char* key :
-         {"\"hand\": ", "\"position\": ", "\"seat\": 1,", "\"round\": ", "\"betting\": ",
-          "\"cards\": ", "\"pot\": ", "\"to_call\": ", "\"opponents\": [",
-          "\"equity\": ", "\"std_error\": ", "\"trials\": ", "\"legal\": {\"fold\": ",
-          "\"action\": ", "\"explanation\": ", "\"time_ms\": "}) {
+         {"\"hand\":", "\"position\":", "\"seat\":1,",
+          "\"round\":", "\"betting\":", "\"cards\":", "\"pot\":", "\"to_call\":", "\"opponents\":[",
+          "\"equity\":", "\"std_error\":", "\"trials\":", "\"legal\":{\"fold\":", "\"action\":",
+          "\"explanation\":", "\"time_ms\":"}) {
       EXPECT_TRUE(absl::StrContains(line, key)) << key << " missing in " << line;
     }
     // Opponents still in carry their range summary and top pairs, named by seat.
-    if (absl::StrContains(line, "\"opponents\": [{")) {
-      EXPECT_TRUE(absl::StrContains(line, "\"range\": \"")) << line;
-      EXPECT_TRUE(absl::StrContains(line, "\"top\": [[\"")) << line;
-      EXPECT_TRUE(absl::StrContains(line, "\"name\": \"left\"") ||
-                  absl::StrContains(line, "\"name\": \"right\""))
+    if (absl::StrContains(line, "\"opponents\":[{")) {
+      EXPECT_TRUE(absl::StrContains(line, "\"range\":\"")) << line;
+      EXPECT_TRUE(absl::StrContains(line, "\"top\":[[\"")) << line;
+      EXPECT_TRUE(absl::StrContains(line, "\"name\":\"left\"") ||
+                  absl::StrContains(line, "\"name\":\"right\""))
           << line;
     }
   }
@@ -362,13 +362,13 @@ TEST(OnlineLearningTest, TheLearnedModelChangesTheReadRanges) {
   const std::vector<std::string> fixed = absl::StrSplit(logs[0].str(), '\n');
   const std::vector<std::string> learned = absl::StrSplit(logs[1].str(), '\n');
   const auto field = [](const std::string& line, const std::string& name) {
-    const size_t at = line.find("\"" + name + "\": ");
+    const size_t at = line.find("\"" + name + "\":");
     return at == std::string::npos ? std::string() : line.substr(at, line.find(',', at) - at);
   };
   // The read range as logged: its summary and its top pairs with their weights.
   const auto range = [](const std::string& line) {
-    const size_t from = line.find("\"range\": ");
-    const size_t to = line.find("\"equity\": ");
+    const size_t from = line.find("\"range\":");
+    const size_t to = line.find("\"equity\":");
     return from == std::string::npos || to == std::string::npos ? std::string()
                                                                 : line.substr(from, to - from);
   };
@@ -381,10 +381,10 @@ TEST(OnlineLearningTest, TheLearnedModelChangesTheReadRanges) {
       << "the learned model never changed a read range";
   const std::string& line = learned[first_difference];
   int hand = -1;
-  ASSERT_TRUE(absl::SimpleAtoi(field(line, "hand").substr(8), &hand)) << line;
+  ASSERT_TRUE(absl::SimpleAtoi(field(line, "hand").substr(7), &hand)) << line;
   EXPECT_GE(hand, 6) << line;  // not before the static hands
-  EXPECT_NE(line.find("\"model\": \"learned\""), std::string::npos) << line;
-  EXPECT_NE(fixed[first_difference].find("\"model\": \"population\""), std::string::npos)
+  EXPECT_NE(line.find("\"model\":\"learned\""), std::string::npos) << line;
+  EXPECT_NE(fixed[first_difference].find("\"model\":\"population\""), std::string::npos)
       << fixed[first_difference];
 }
 

@@ -98,7 +98,7 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
   const std::vector<std::string> decisions = SplitLines(ReadFile(dir.File("decisions.jsonl")));
   EXPECT_GT(static_cast<int>(decisions.size()), c.hands / 3);
   for (const std::string& line : decisions) {
-    ASSERT_TRUE(absl::StartsWith(line, "{\"hand\": ") && absl::EndsWith(line, "}")) << line;
+    ASSERT_TRUE(absl::StartsWith(line, "{\"hand\":") && absl::EndsWith(line, "}")) << line;
   }
   const poker::GameDef game = *poker::ParseGameDef(c.game_text);
   absl::StatusOr<trainer::OpponentModel> learned =

@@ -81,7 +81,7 @@ cd "$OUT"
 }
 sed 's/^/   /' "$OUT/demo.result"
 grep '^agent:' "$OUT/demo.players.err" | sed 's/^/   /' || true
-result_line=$(grep '^agent ' "$OUT/demo.result" | sed 's/^agent  *//')
+result_line=$(grep '^agent ' "$OUT/demo.result" | sed 's/^agent  *//' | tr -s ' ')
 python3 - "$OUT/decisions.jsonl" <<'PY' 2>/dev/null || true
 import json, sys
 t = sorted(json.loads(line)["time_ms"] for line in open(sys.argv[1]))

@@ -6,8 +6,11 @@
 
 #include <algorithm>
 #include <functional>
+#include <iomanip>
 #include <iostream>
 #include <optional>
+#include <regex>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -20,6 +23,24 @@ namespace cli {
 inline int UsageError(const std::string& program, const std::string& message) {
   std::cerr << program << ": " << message << "\n(" << program << " --help for usage)\n";
   return 2;
+}
+
+// The options' help as Boost prints it, with each double default written the short way:
+// Boost prints `(=0.20000000000000001)` for 0.2; this prints `(=0.2)`.
+inline std::string HelpText(const boost::program_options::options_description& options) {
+  std::ostringstream text;
+  text << options;
+  static const std::regex kLongDefault(R"(\(=(-?[0-9]+\.[0-9]{10,})\))");
+  std::string out;
+  std::string rest = text.str();
+  std::smatch match;
+  while (std::regex_search(rest, match, kLongDefault)) {
+    std::ostringstream value;
+    value << std::setprecision(15) << std::stod(match[1].str());
+    out += match.prefix().str() + "(=" + value.str() + ")";
+    rest = match.suffix().str();
+  }
+  return out + rest;
 }
 
 // Parses argv into `vm`: the `visible` options (which must include "help"), the `hidden` ones and
@@ -43,7 +64,7 @@ inline std::optional<int> ParseCommandLine(
     return UsageError(program, e.what());
   }
   if (vm->count("help")) {
-    std::cout << visible << "\n";
+    std::cout << HelpText(visible) << "\n";
     if (help_tail) std::cout << help_tail();
     return 0;
   }

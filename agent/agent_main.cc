@@ -54,6 +54,72 @@ double Percentile(std::vector<double> values, double q) {
   return values[i];
 }
 
+// Applies the command line's agent settings to `options` and `client` (after --config, then
+// --param, in that order). Returns the exit status of a bad value or unreadable config file.
+std::optional<int> ApplyCommandLine(const po::variables_map& vm, agent::AgentOptions* options,
+                                    acpc::AcpcClientOptions* client) {
+  options->policy = vm["policy"].as<std::string>();
+  options->seed = vm["seed"].as<uint64_t>();
+  options->fixed_seats = vm.count("fixed-seats") > 0;
+  if (vm.count("opponents")) {
+    options->opponents = absl::StrSplit(vm["opponents"].as<std::string>(), ',');
+  }
+  if (vm.count("config")) {
+    if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), options); !s.ok()) {
+      // A file that cannot be read is a failure (1); a bad parameter in it, a usage error (2).
+      std::cerr << "agent: " << s.message() << "\n";
+      return absl::IsInvalidArgument(s) ? 2 : 1;
+    }
+  }
+  if (vm.count("param")) {
+    for (const std::string& assignment : vm["param"].as<std::vector<std::string>>()) {
+      if (absl::Status s = agent::ApplyParamAssignment(assignment, options); !s.ok()) {
+        std::cerr << "agent: " << s.message() << "\n";
+        return 2;
+      }
+    }
+  }
+  if (vm.count("time-per-action-ms")) {
+    const double ms = vm["time-per-action-ms"].as<double>();
+    if (!(ms > 0)) return cli::UsageError("agent", "--time-per-action-ms must be positive");
+    options->params.time_per_action_ms = ms;
+  }
+  client->warn = [](absl::string_view message) { std::cerr << "agent: " << message << "\n"; };
+  if (vm.count("dealer-timeout")) {
+    const double seconds = vm["dealer-timeout"].as<double>();
+    if (!(seconds > 0) || seconds > 1e6) {
+      return cli::UsageError("agent", "--dealer-timeout must be a number of seconds in (0, 1e6]");
+    }
+    client->silence_timeout_ms = std::max<int64_t>(1, std::llround(seconds * 1000));
+  }
+  return std::nullopt;
+}
+
+// --save-model must name a file in a folder we can write (exit 1 otherwise).
+std::optional<int> CheckSaveModelPath(const std::filesystem::path& path) {
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    std::cerr << "agent: --save-model " << path.string() << " is a folder, not a file\n";
+    return 1;
+  }
+  if (!std::filesystem::is_directory(folder, error) || access(folder.c_str(), W_OK) != 0) {
+    std::cerr << "agent: --save-model " << path.string() << ": cannot write in the folder "
+              << folder.string() << "\n";
+    return 1;
+  }
+  return std::nullopt;
+}
+
+// Hands, decisions and decision times on stderr at the end.
+void PrintSummary(const agent::AgentPlayer& player) {
+  const std::vector<double>& times = player.decision_times_ms();
+  std::cerr << absl::StrFormat(
+      "agent: %d hands, %d decisions, decision time p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+      player.hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
+      times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -106,35 +172,8 @@ int main(int argc, char** argv) {
       vm["port"].as<uint32_t>() > 65535) {
     return cli::UsageError("agent", "--game, <host> and <port> are required");
   }
-  options.policy = vm["policy"].as<std::string>();
-  options.seed = vm["seed"].as<uint64_t>();
-  options.fixed_seats = vm.count("fixed-seats") > 0;
-  if (vm.count("opponents")) {
-    options.opponents = absl::StrSplit(vm["opponents"].as<std::string>(), ',');
-  }
-  if (vm.count("config")) {
-    if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), &options); !s.ok()) {
-      // A file that cannot be read is a failure (1); a bad parameter in it, a usage error (2).
-      std::cerr << "agent: " << s.message() << "\n";
-      return absl::IsInvalidArgument(s) ? 2 : 1;
-    }
-  }
-  if (vm.count("param")) {
-    for (const std::string& assignment : vm["param"].as<std::vector<std::string>>()) {
-      if (absl::Status s = agent::ApplyParamAssignment(assignment, &options); !s.ok()) {
-        std::cerr << "agent: " << s.message() << "\n";
-        return 2;
-      }
-    }
-  }
-  if (vm.count("time-per-action-ms")) {
-    const double ms = vm["time-per-action-ms"].as<double>();
-    if (!(ms > 0)) {
-      std::cerr << "agent: --time-per-action-ms must be positive\n";
-      return 2;
-    }
-    options.params.time_per_action_ms = ms;
-  }
+  acpc::AcpcClientOptions client_options;
+  if (std::optional<int> failed = ApplyCommandLine(vm, &options, &client_options)) return *failed;
 
   absl::StatusOr<logs_parser::NamedGame> named =
       logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
@@ -155,17 +194,8 @@ int main(int argc, char** argv) {
 
   if (vm.count("save-model")) {
     // Checked now, not only at the end: a match's learning must not be lost to a typo.
-    const std::filesystem::path path = vm["save-model"].as<std::string>();
-    const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
-    std::error_code error;
-    if (std::filesystem::is_directory(path, error)) {
-      std::cerr << "agent: --save-model " << path.string() << " is a folder, not a file\n";
-      return 1;
-    }
-    if (!std::filesystem::is_directory(folder, error) || access(folder.c_str(), W_OK) != 0) {
-      std::cerr << "agent: --save-model " << path.string() << ": cannot write in the folder "
-                << folder.string() << "\n";
-      return 1;
+    if (std::optional<int> failed = CheckSaveModelPath(vm["save-model"].as<std::string>())) {
+      return *failed;
     }
   }
   std::ofstream decision_log;
@@ -184,29 +214,12 @@ int main(int argc, char** argv) {
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;
   }
-  acpc::AcpcClientOptions client_options;
-  client_options.warn = [](absl::string_view message) {
-    std::cerr << "agent: " << message << "\n";
-  };
-  if (vm.count("dealer-timeout")) {
-    const double seconds = vm["dealer-timeout"].as<double>();
-    if (!(seconds > 0) || seconds > 1e6) {
-      return cli::UsageError("agent", "--dealer-timeout must be a number of seconds in (0, 1e6]");
-    }
-    client_options.silence_timeout_ms = std::max<int64_t>(1, std::llround(seconds * 1000));
-  }
   const absl::Status status = acpc::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
                                                   static_cast<uint16_t>(vm["port"].as<uint32_t>()),
                                                   player->get(), client_options);
   decision_log.flush();
   if (!status.ok()) std::cerr << "agent: " << status.message() << "\n";
-  const std::vector<double>& times = (*player)->decision_times_ms();
-  if (!vm.count("quiet")) {
-    std::cerr << absl::StrFormat(
-        "agent: %d hands, %d decisions, decision time p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-        (*player)->hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
-        times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
-  }
+  if (!vm.count("quiet")) PrintSummary(**player);
   // --save-model is written whether or not the match ended normally: what was learned from the
   // hands finished before a lost connection is kept (the exit status still says the match failed).
   if (vm.count("save-model")) {

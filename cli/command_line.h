@@ -13,6 +13,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <typeinfo>
 
 #include "boost/program_options.hpp"
 
@@ -58,7 +59,26 @@ inline std::optional<int> ParseCommandLine(
   po::options_description all;
   all.add(visible).add(hidden);
   try {
-    po::store(po::command_line_parser(argc, argv).options(all).positional(positional).run(), *vm);
+    const po::parsed_options parsed =
+        po::command_line_parser(argc, argv).options(all).positional(positional).run();
+    po::store(parsed, *vm);
+    // Boost reads "-1" into an unsigned option as 4294967295 (then an allocation fails or a
+    // count is absurd): a negative number for an unsigned option is a usage error.
+    for (const po::option& option : parsed.options) {
+      if (option.string_key.empty() || !vm->count(option.string_key)) continue;
+      const std::type_info& type = (*vm)[option.string_key].value().type();
+      if (type != typeid(unsigned short) && type != typeid(unsigned int) &&
+          type != typeid(unsigned long) && type != typeid(unsigned long long)) {
+        continue;
+      }
+      for (const std::string& value : option.value) {
+        if (value.find_first_not_of(" \t") != std::string::npos &&
+            value[value.find_first_not_of(" \t")] == '-') {
+          return UsageError(program,
+                            "--" + option.string_key + " must not be negative ('" + value + "')");
+        }
+      }
+    }
     po::notify(*vm);
   } catch (const po::error& e) {
     return UsageError(program, e.what());

@@ -1,8 +1,11 @@
 // The shared command-line helper: help text defaults, thread counts.
 #include "cli/command_line.h"
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -28,6 +31,25 @@ TEST(HelpTextTest, DoubleDefaultsAreWrittenTheShortWay) {
   EXPECT_THAT(help, HasSubstr("--count arg (=7)"));
   EXPECT_THAT(help, Not(HasSubstr("0.2000000")));
   EXPECT_THAT(help, Not(HasSubstr("0.5999999")));
+}
+
+// Boost would read -1 into an unsigned option as 4294967295: every program refuses it instead.
+TEST(ParseCommandLineTest, NegativeNumbersForUnsignedOptionsAreUsageErrors) {
+  const auto parse = [](std::vector<std::string> args) {
+    po::options_description options("Options");
+    options.add_options()("help", "help")("seed", po::value<uint32_t>(), "seed")(
+        "hands", po::value<uint64_t>(), "hands")("delta", po::value<int>(), "signed");
+    std::vector<char*> argv;
+    static std::string name = "prog";
+    argv.push_back(name.data());
+    for (std::string& a : args) argv.push_back(a.data());
+    po::variables_map vm;
+    return ParseCommandLine("prog", static_cast<int>(argv.size()), argv.data(), options, &vm);
+  };
+  EXPECT_EQ(parse({"--seed", "-1"}), 2);
+  EXPECT_EQ(parse({"--hands=-5"}), 2);
+  EXPECT_EQ(parse({"--seed", "4294967295", "--hands", "3"}), std::nullopt);
+  EXPECT_EQ(parse({"--delta", "-3"}), std::nullopt);  // signed options keep their negatives
 }
 
 TEST(ThreadCountTest, ZeroMeansEveryCoreAndMoreIsCapped) {

@@ -1,7 +1,7 @@
 # Library `agent_player`: the decision policies and the agent as a poker::Player (it also
 # registers the arena's `agent:` player kind). Program `agent`: the agent behind an ACPC
-# connection. hand_reader and arena_lib are defined by later fragments or folders; CMake resolves
-# target names at generation time.
+# connection. hand_reader is defined by a later fragment; CMake resolves target names at
+# generation time.
 add_library(agent_player STATIC
   ${CMAKE_CURRENT_LIST_DIR}/policies.cc
   ${CMAKE_CURRENT_LIST_DIR}/agent_player.cc)
@@ -9,8 +9,9 @@ target_include_directories(agent_player PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(agent_player PRIVATE
   POKER_DEFAULT_MODEL="${PROJECT_SOURCE_DIR}/data/models/default.pb")
 target_link_libraries(agent_player PUBLIC
-  hand_reader equity opponent_model acpc_client arena_lib poker
-  absl::status absl::statusor absl::strings absl::str_format absl::span)
+  hand_reader equity opponent_model acpc_client poker
+  absl::status absl::statusor absl::strings absl::str_format absl::span
+  PRIVATE Boost::program_options nlohmann_json::nlohmann_json)
 
 add_executable(agent ${CMAKE_CURRENT_LIST_DIR}/agent_main.cc)
-target_link_libraries(agent PRIVATE agent_player acpc_client Boost::program_options)
+target_link_libraries(agent PRIVATE agent_player acpc_client logs_parser cli)

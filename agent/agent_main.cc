@@ -2,8 +2,12 @@
 // during the match. Run `agent --help` for the options.
 // Exit status: 0 when the dealer ends the match (and --save-model, if given, was written);
 // 1 on a game, model, connection or save error; 2 for a bad command line.
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,12 +18,13 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "agent/agent_player.h"
 #include "agent/policies.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
+#include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -49,12 +54,79 @@ double Percentile(std::vector<double> values, double q) {
   return values[i];
 }
 
+// Applies the command line's agent settings to `options` and `client` (after --config, then
+// --param, in that order). Returns the exit status of a bad value or unreadable config file.
+std::optional<int> ApplyCommandLine(const po::variables_map& vm, agent::AgentOptions* options,
+                                    acpc::AcpcClientOptions* client) {
+  options->policy = vm["policy"].as<std::string>();
+  options->seed = vm["seed"].as<uint64_t>();
+  options->fixed_seats = vm.count("fixed-seats") > 0;
+  if (vm.count("opponents")) {
+    options->opponents = absl::StrSplit(vm["opponents"].as<std::string>(), ',');
+  }
+  if (vm.count("config")) {
+    if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), options); !s.ok()) {
+      // A file that cannot be read is a failure (1); a bad parameter in it, a usage error (2).
+      std::cerr << "agent: " << s.message() << "\n";
+      return absl::IsInvalidArgument(s) ? 2 : 1;
+    }
+  }
+  if (vm.count("param")) {
+    for (const std::string& assignment : vm["param"].as<std::vector<std::string>>()) {
+      if (absl::Status s = agent::ApplyParamAssignment(assignment, options); !s.ok()) {
+        std::cerr << "agent: " << s.message() << "\n";
+        return 2;
+      }
+    }
+  }
+  if (vm.count("time-per-action-ms")) {
+    const double ms = vm["time-per-action-ms"].as<double>();
+    if (!(ms > 0)) return cli::UsageError("agent", "--time-per-action-ms must be positive");
+    options->params.time_per_action_ms = ms;
+  }
+  client->warn = [](absl::string_view message) { std::cerr << "agent: " << message << "\n"; };
+  if (vm.count("dealer-timeout")) {
+    const double seconds = vm["dealer-timeout"].as<double>();
+    if (!(seconds > 0) || seconds > 1e6) {
+      return cli::UsageError("agent", "--dealer-timeout must be a number of seconds in (0, 1e6]");
+    }
+    client->silence_timeout_ms = std::max<int64_t>(1, std::llround(seconds * 1000));
+  }
+  return std::nullopt;
+}
+
+// --save-model must name a file in a folder we can write (exit 1 otherwise).
+std::optional<int> CheckSaveModelPath(const std::filesystem::path& path) {
+  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) {
+    std::cerr << "agent: --save-model " << path.string() << " is a folder, not a file\n";
+    return 1;
+  }
+  if (!std::filesystem::is_directory(folder, error) || access(folder.c_str(), W_OK) != 0) {
+    std::cerr << "agent: --save-model " << path.string() << ": cannot write in the folder "
+              << folder.string() << "\n";
+    return 1;
+  }
+  return std::nullopt;
+}
+
+// Hands, decisions and decision times on stderr at the end.
+void PrintSummary(const agent::AgentPlayer& player) {
+  const std::vector<double>& times = player.decision_times_ms();
+  std::cerr << absl::StrFormat(
+      "agent: %d hands, %d decisions, decision time p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+      player.hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
+      times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "this help, with every parameter")(
-      "game", po::value<std::string>(), "the ACPC .game file of the match (required)")(
+      "game", po::value<std::string>(),
+      "the ACPC .game file of the match, or a game name from data/games (required)")(
       "model", po::value<std::string>(),
       "opponent model file from `trainer train`; `none` for DFmodel only (default: the bundled "
       "data/models/default.pb if present and of this game, else DFmodel)")(
@@ -72,7 +144,10 @@ int main(int argc, char** argv) {
       "NAME=VALUE, repeatable: any parameter listed below")(
       "config", po::value<std::string>(), "a file of NAME=VALUE lines (# comments)")(
       "fixed-seats", "the dealer does not rotate seats (its -f): position p is seat p")(
-      "quiet,q", "no summary on stderr at the end");
+      "dealer-timeout", po::value<double>(),
+      "give up (exit 1) when the dealer sends nothing for this many seconds (default: wait "
+      "forever, as the dealer bounds every wait itself)")("quiet,q",
+                                                          "no summary on stderr at the end");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
   po::positional_options_description positional;
@@ -97,40 +172,16 @@ int main(int argc, char** argv) {
       vm["port"].as<uint32_t>() > 65535) {
     return cli::UsageError("agent", "--game, <host> and <port> are required");
   }
-  options.policy = vm["policy"].as<std::string>();
-  options.seed = vm["seed"].as<uint64_t>();
-  options.fixed_seats = vm.count("fixed-seats") > 0;
-  if (vm.count("opponents")) {
-    options.opponents = absl::StrSplit(vm["opponents"].as<std::string>(), ',');
-  }
-  if (vm.count("config")) {
-    if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), &options); !s.ok()) {
-      std::cerr << "agent: " << s.message() << "\n";
-      return 2;
-    }
-  }
-  if (vm.count("param")) {
-    for (const std::string& assignment : vm["param"].as<std::vector<std::string>>()) {
-      if (absl::Status s = agent::ApplyParamAssignment(assignment, &options); !s.ok()) {
-        std::cerr << "agent: " << s.message() << "\n";
-        return 2;
-      }
-    }
-  }
-  if (vm.count("time-per-action-ms")) {
-    const double ms = vm["time-per-action-ms"].as<double>();
-    if (!(ms > 0)) {
-      std::cerr << "agent: --time-per-action-ms must be positive\n";
-      return 2;
-    }
-    options.params.time_per_action_ms = ms;
-  }
+  acpc::AcpcClientOptions client_options;
+  if (std::optional<int> failed = ApplyCommandLine(vm, &options, &client_options)) return *failed;
 
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
-  if (!game.ok()) {
-    std::cerr << "agent: " << game.status().message() << "\n";
+  absl::StatusOr<logs_parser::NamedGame> named =
+      logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
+  if (!named.ok()) {
+    std::cerr << "agent: " << named.status().message() << "\n";
     return 1;
   }
+  const poker::GameDef* game = &named->game;
   std::string notice;
   absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> model = agent::ChooseAgentModel(
       vm.count("model") ? std::optional(vm["model"].as<std::string>()) : std::nullopt, *game,
@@ -141,6 +192,12 @@ int main(int argc, char** argv) {
   }
   if (!notice.empty() && !vm.count("quiet")) std::cerr << "agent: " << notice << "\n";
 
+  if (vm.count("save-model")) {
+    // Checked now, not only at the end: a match's learning must not be lost to a typo.
+    if (std::optional<int> failed = CheckSaveModelPath(vm["save-model"].as<std::string>())) {
+      return *failed;
+    }
+  }
   std::ofstream decision_log;
   if (vm.count("decision-log")) {
     decision_log.open(vm["decision-log"].as<std::string>(), std::ios::trunc);
@@ -157,25 +214,14 @@ int main(int argc, char** argv) {
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;
   }
-  agent::AcpcClientOptions client_options;
-  client_options.warn = [](absl::string_view message) {
-    std::cerr << "agent: " << message << "\n";
-  };
-  const absl::Status status = agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
-                                                   static_cast<uint16_t>(vm["port"].as<uint32_t>()),
-                                                   player->get(), client_options);
+  const absl::Status status = acpc::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                                                  static_cast<uint16_t>(vm["port"].as<uint32_t>()),
+                                                  player->get(), client_options);
   decision_log.flush();
-  if (!status.ok()) {
-    std::cerr << "agent: " << status.message() << "\n";
-    return 1;
-  }
-  const std::vector<double>& times = (*player)->decision_times_ms();
-  if (!vm.count("quiet")) {
-    std::cerr << absl::StrFormat(
-        "agent: %d hands, %d decisions, decision time p50 %.2f ms, p99 %.2f ms, max %.2f ms\n",
-        (*player)->hands_played(), times.size(), Percentile(times, 0.5), Percentile(times, 0.99),
-        times.empty() ? 0.0 : *std::max_element(times.begin(), times.end()));
-  }
+  if (!status.ok()) std::cerr << "agent: " << status.message() << "\n";
+  if (!vm.count("quiet")) PrintSummary(**player);
+  // --save-model is written whether or not the match ended normally: what was learned from the
+  // hands finished before a lost connection is kept (the exit status still says the match failed).
   if (vm.count("save-model")) {
     const std::string path = vm["save-model"].as<std::string>();
     if (absl::Status s = (*player)->SaveModel(path); !s.ok()) {
@@ -184,5 +230,6 @@ int main(int argc, char** argv) {
     }
     if (!vm.count("quiet")) std::cerr << "agent: wrote the learned model to " << path << "\n";
   }
+  if (!status.ok()) return 1;
   return 0;
 }

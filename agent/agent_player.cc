@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <optional>
+#include <sstream>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -17,10 +18,14 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
+#include "boost/program_options/options_description.hpp"
+#include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
+#include "poker/file_io.h"
 #include "poker/hand_strength.h"
-#include "tools/arena/player_registry.h"
+#include "poker/player_registry.h"
 
 namespace agent {
 namespace {
@@ -56,11 +61,6 @@ constexpr AgentParamSpec kAgentParamSpecs[] = {
 // Fractions of the time cap given to the main equity and to each bet-outcome equity.
 constexpr double kMainEquityShare = 0.5;
 constexpr double kBetEquityShare = 0.15;
-
-bool IsHoldem(const poker::GameDef& game) {
-  return game.num_hole_cards == 2 && game.DeckSize() == poker::kNumCards &&
-         game.TotalBoardCards() == 5 && game.num_rounds == 4;
-}
 
 ReaderOptions ReaderOptionsFrom(const AgentParams& p) {
   ReaderOptions r;
@@ -105,6 +105,15 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> EmptyLike(
 std::string Num(double value) {
   if (!std::isfinite(value)) return "null";
   return absl::StrFormat("%.6g", value);
+}
+
+// A decision-log number: 6 significant digits (what the log needs, and short), null when not
+// finite.
+nlohmann::ordered_json Short(double value) {
+  if (!std::isfinite(value)) return nullptr;
+  double rounded = value;
+  absl::SimpleAtod(absl::StrFormat("%.6g", value), &rounded);
+  return rounded;
 }
 
 std::string PairText(int pair) {
@@ -174,16 +183,27 @@ absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* op
 }
 
 absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    absl::string_view text = absl::StripAsciiWhitespace(line);
-    if (text.empty() || text[0] == '#') continue;
-    if (absl::Status s = ApplyParamAssignment(text, options); !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ":", number, ": ", s.message()));
+  absl::StatusOr<std::string> text = poker::ReadFileToString(path);
+  if (!text.ok()) return text.status();
+  // Boost.Program_options reads the `NAME = VALUE` lines and `#` comments; every name is taken
+  // as unregistered and checked by ApplyParamAssignment, the one place that knows the names.
+  namespace po = boost::program_options;
+  std::istringstream in(*text);
+  po::parsed_options parsed(nullptr);
+  try {
+    parsed = po::parse_config_file(in, po::options_description(), /*allow_unregistered=*/true);
+  } catch (const po::error& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ": ", e.what()));
+  }
+  for (const po::basic_option<char>& option : parsed.options) {
+    if (option.value.size() != 1) {
+      return absl::InvalidArgumentError(
+          absl::StrCat(path, ": parameter ", option.string_key, ": expected one value"));
+    }
+    if (absl::Status s = ApplyParamAssignment(
+            absl::StrCat(option.string_key, "=", option.value.front()), options);
+        !s.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(path, ": ", s.message()));
     }
   }
   return absl::OkStatus();
@@ -318,7 +338,7 @@ AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::Op
       options_(std::move(options)),
       policy_(std::move(policy)),
       rng_(Mix(options_.seed, 0x5EED)) {
-  holdem_ = IsHoldem(game);
+  holdem_ = game.IsHoldemCards();
   reading_ = holdem_ && policy_->wants_read_ranges();
   if (options_.seat >= 0) seat_ = options_.seat;
   if (options_.params.learn != 0 && model_ == nullptr) {
@@ -601,71 +621,78 @@ Action AgentPlayer::Act(const MatchState& view) {
 
 void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                               const Action& action, double time_ms, double cpu_ms) {
+  using Json = nlohmann::ordered_json;  // fields in the documented order
   const State& s = view.state;
   const int me = view.viewer;
   const int n = game_->num_players;
-  std::string line = absl::StrCat(
-      "{\"hand\": ", s.hand_number(), ", \"position\": ", me, ", \"seat\": ", seat_of_position_[me],
-      ", \"round\": ", s.round(),
-      ", \"betting\": ", logs_parser::JsonQuote(poker::FormatBetting(s)),
-      ", \"cards\": ", logs_parser::JsonQuote(poker::FormatCards(s, me)), ", \"pot\": ", s.pot(),
-      ", \"to_call\": ", ToCall(s), ", \"stack_bb\": ", Num(EffectiveStackBb(s, me)),
-      ", \"policy\": ", logs_parser::JsonQuote(policy_->name()), ", \"opponents\": [");
-  bool first = true;
+  Json line = {{"hand", s.hand_number()},
+               {"position", me},
+               {"seat", seat_of_position_[me]},
+               {"round", s.round()},
+               {"betting", poker::FormatBetting(s)},
+               {"cards", poker::FormatCards(s, me)},
+               {"pot", s.pot()},
+               {"to_call", ToCall(s)},
+               {"stack_bb", Short(EffectiveStackBb(s, me))},
+               {"policy", policy_->name()}};
+  Json opponents = Json::array();
   for (int p = 0; p < n; ++p) {
     if (p == me || s.folded(p)) continue;
     const int seat = seat_of_position_[p];
-    absl::StrAppend(&line, first ? "" : ", ", "{\"position\": ", p, ", \"seat\": ", seat,
-                    ", \"name\": ", logs_parser::JsonQuote(SeatName(seat)));
-    first = false;
+    Json opponent = {{"position", p}, {"seat", seat}, {"name", SeatName(seat)}};
     if (reading_) {
       const Range& range = read_[p];
-      absl::StrAppend(&line, ", \"model\": ", logs_parser::JsonQuote(ModelSource(seat)),
-                      ", \"range\": ", logs_parser::JsonQuote(range.Summary(5)), ", \"top\": [");
-      bool first_pair = true;
+      opponent["model"] = ModelSource(seat);
+      opponent["range"] = range.Summary(5);
+      Json top = Json::array();
       for (const Range::PairWeight& pw : range.Top(5)) {
-        absl::StrAppend(&line, first_pair ? "" : ", ", "[",
-                        logs_parser::JsonQuote(PairText(pw.pair)), ", ", Num(pw.weight), "]");
-        first_pair = false;
+        top.push_back({PairText(pw.pair), Short(pw.weight)});
       }
+      opponent["top"] = std::move(top);
       // The share of each of the 169 starting-hand classes (poker::StartingHandClass order),
-      // for pictures of the range (the `report` program's 13x13 grids).
-      absl::StrAppend(&line, "], \"classes\": [");
-      const auto classes = range.ClassWeights();
-      for (size_t c = 0; c < classes.size(); ++c) {
-        absl::StrAppend(&line, c == 0 ? "" : ",", absl::StrFormat("%.4g", classes[c]));
+      // for pictures of the range (the `report` program's 13x13 grids); 4 significant digits.
+      Json classes = Json::array();
+      for (double share : range.ClassWeights()) {
+        double rounded = share;
+        absl::SimpleAtod(absl::StrFormat("%.4g", share), &rounded);
+        classes.push_back(rounded);
       }
-      absl::StrAppend(&line, "]");
+      opponent["classes"] = std::move(classes);
     } else {
-      absl::StrAppend(&line, ", \"model\": \"uniform\"");
+      opponent["model"] = "uniform";
     }
-    absl::StrAppend(&line, "}");
+    opponents.push_back(std::move(opponent));
   }
+  line["opponents"] = std::move(opponents);
+  line["equity"] = Short(decision.equity.equity);
+  line["std_error"] = Short(decision.equity.std_error);
+  line["trials"] = decision.equity.trials;
+  line["exact"] = decision.equity.exact;
+  line["outs"] = decision.outs;
   int32_t min_to = 0;
   int32_t max_to = 0;
   const bool can_raise = s.RaiseRange(&min_to, &max_to);
-  absl::StrAppend(
-      &line, "], \"equity\": ", Num(decision.equity.equity),
-      ", \"std_error\": ", Num(decision.equity.std_error), ", \"trials\": ", decision.equity.trials,
-      ", \"exact\": ", decision.equity.exact ? "true" : "false", ", \"outs\": ", decision.outs,
-      ", \"legal\": {\"fold\": ", s.CanFold() ? "true" : "false",
-      ", \"call\": true, \"raise\": ", can_raise ? "true" : "false");
-  if (can_raise) absl::StrAppend(&line, ", \"raise_min\": ", min_to, ", \"raise_max\": ", max_to);
-  absl::StrAppend(&line, "}, \"bets\": [");
-  first = true;
+  Json legal = {{"fold", s.CanFold()}, {"call", true}, {"raise", can_raise}};
+  if (can_raise) {
+    legal["raise_min"] = min_to;
+    legal["raise_max"] = max_to;
+  }
+  line["legal"] = std::move(legal);
+  Json bets = Json::array();
   for (const BetOutcome& bet : decision.bets) {
     if (!bet.valid) continue;
-    absl::StrAppend(&line, first ? "" : ", ", "{\"to\": ", bet.action.raise_to,
-                    ", \"p_fold\": ", Num(bet.fold_probability),
-                    ", \"p_raise\": ", Num(bet.raise_probability),
-                    ", \"called_equity\": ", Num(bet.called_equity), "}");
-    first = false;
+    bets.push_back({{"to", bet.action.raise_to},
+                    {"p_fold", Short(bet.fold_probability)},
+                    {"p_raise", Short(bet.raise_probability)},
+                    {"called_equity", Short(bet.called_equity)}});
   }
-  absl::StrAppend(
-      &line, "], \"action\": ", logs_parser::JsonQuote(AcpcSession::FormatAction(*game_, action)),
-      ", \"explanation\": ", logs_parser::JsonQuote(policy_->explanation()),
-      ", \"time_ms\": ", Num(time_ms), ", \"cpu_ms\": ", Num(cpu_ms), "}\n");
-  *options_.decision_log << line;
+  line["bets"] = std::move(bets);
+  line["action"] = acpc::AcpcSession::FormatAction(*game_, action);
+  line["explanation"] = policy_->explanation();
+  line["time_ms"] = Short(time_ms);
+  line["cpu_ms"] = Short(cpu_ms);
+  // Names are bytes from the command line or a model: invalid UTF-8 is replaced, not thrown.
+  *options_.decision_log << line.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 absl::Status AgentPlayer::SaveModel(const std::string& path) const {
@@ -747,8 +774,8 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
 namespace {
 
 // The arena's `agent:` player kind (the arena links this library whole-archive).
-const bool kRegisteredWithArena = arena::RegisterPlayerFactory(
-    "agent", [](const arena::PlayerContext& context, absl::string_view params) {
+const bool kRegisteredWithArena = poker::RegisterPlayerFactory(
+    "agent", [](const poker::PlayerContext& context, absl::string_view params) {
       return MakeAgentFromSpec(*context.game, context.seat, context.seed_offset, params);
     });
 

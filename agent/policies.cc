@@ -104,14 +104,6 @@ Registry& GetRegistry() {
   return *registry;
 }
 
-// Uniform in [0, 1) from 53 bits.
-double Uniform(std::mt19937_64* rng) {
-  if (rng == nullptr) return 0.5;
-  return static_cast<double>((*rng)() >> 11) * 0x1.0p-53;
-}
-
-double Logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
-
 int32_t ChipsBehind(const State& state, int p) { return state.game().stack[p] - state.spent(p); }
 
 std::string F(double x) { return absl::StrFormat("%.3f", x); }

@@ -5,6 +5,7 @@
 #define AGENT_POLICY_H_
 
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -68,6 +69,15 @@ class Policy {
   // Why the last Decide chose what it did, in a few words (for the decision log); may be empty.
   virtual std::string explanation() const { return ""; }
 };
+
+// The two random and smooth helpers every policy uses, defined once: a uniform double in [0, 1)
+// from 53 bits of `rng` (0.5 when there is no generator: a deterministic middle), and the logistic
+// function 1 / (1 + e^-z).
+inline double Uniform(std::mt19937_64* rng) {
+  if (rng == nullptr) return 0.5;
+  return static_cast<double>((*rng)() >> 11) * 0x1.0p-53;
+}
+inline double Logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
 
 }  // namespace agent
 

@@ -24,10 +24,6 @@ constexpr double kMinExpected = 1e-9;
 // (~45 K) or the flop (~1.1 M), which Monte Carlo estimates far faster to the accuracy needed.
 constexpr int64_t kMaxExactEvaluations = 1100;
 
-double Logistic(double z) { return 1.0 / (1.0 + std::exp(-z)); }
-
-double Uniform(std::mt19937_64* rng) { return static_cast<double>((*rng)() >> 11) * 0x1.0p-53; }
-
 std::string F3(double x) { return absl::StrFormat("%.3f", x); }
 
 }  // namespace

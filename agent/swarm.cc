@@ -16,6 +16,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "poker/file_io.h"
 
 namespace agent {
 namespace {
@@ -517,29 +518,13 @@ absl::StatusOr<Swarm> Swarm::Deserialize(absl::string_view text) {
 }
 
 absl::Status Swarm::Save(const std::string& path) const {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return absl::UnavailableError(absl::StrCat(tmp, ": cannot write"));
-    out << Serialize();
-    out.flush();
-    if (!out) return absl::UnavailableError(absl::StrCat(tmp, ": write failed"));
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) {
-    return absl::UnavailableError(
-        absl::StrCat("cannot rename ", tmp, " to ", path, ": ", ec.message()));
-  }
-  return absl::OkStatus();
+  return poker::WriteFileAtomically(path, Serialize());
 }
 
 absl::StatusOr<Swarm> Swarm::Load(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open"));
-  std::ostringstream text;
-  text << in.rdbuf();
-  absl::StatusOr<Swarm> swarm = Deserialize(text.str());
+  absl::StatusOr<std::string> text = poker::ReadFileToString(path);
+  if (!text.ok()) return text.status();
+  absl::StatusOr<Swarm> swarm = Deserialize(*text);
   if (!swarm.ok()) {
     return absl::Status(swarm.status().code(), absl::StrCat(path, ": ", swarm.status().message()));
   }

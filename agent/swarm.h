@@ -163,8 +163,8 @@ class Swarm {
   // swarm restored from Serialize continues exactly as the original would have.
   std::string Serialize() const;
   static absl::StatusOr<Swarm> Deserialize(absl::string_view text);
-  // Serialize to `path` atomically (PATH.tmp, then rename), and Deserialize from a file. Errors
-  // name the file.
+  // Serialize to `path` atomically (poker::WriteFileAtomically), and Deserialize from a file.
+  // Errors name the file.
   absl::Status Save(const std::string& path) const;
   static absl::StatusOr<Swarm> Load(const std::string& path);
 

@@ -1,11 +1,14 @@
 #include "logs_parser/log_reader.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -382,6 +385,9 @@ absl::StatusOr<NamedGame> LoadGameArgument(const std::string& argument,
   }
   for (const std::string& path : candidates) {
     std::error_code error;
+    if (fs::is_directory(path, error)) {
+      return absl::FailedPreconditionError(absl::StrCat(path, ": is a folder, not a game file"));
+    }
     if (!fs::is_regular_file(path, error)) continue;
     absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(path);
     if (!game.ok()) return game.status();
@@ -417,6 +423,16 @@ absl::StatusOr<std::vector<std::string>> ListLogFiles(const std::vector<std::str
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
+  // The same file under two spellings (`logs/a.log` and `./logs//a.log`, a symlink, a hard link,
+  // a folder and a file in it both given) is read once: the first spelling in sorted order.
+  std::set<std::pair<dev_t, ino_t>> seen;
+  files.erase(std::remove_if(files.begin(), files.end(),
+                             [&seen](const std::string& file) {
+                               struct stat info {};
+                               if (stat(file.c_str(), &info) != 0) return false;  // reported later
+                               return !seen.insert({info.st_dev, info.st_ino}).second;
+                             }),
+              files.end());
   if (options.shard_count > 1) {
     std::vector<std::string> shard;
     for (size_t i = static_cast<size_t>(options.shard_index); i < files.size();

@@ -4,6 +4,7 @@
 // never a crash.
 #include "poker/codec.h"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -600,6 +601,18 @@ absl::Status ParseLogLineInto(const GameDef& game, absl::string_view line, LogLi
     }
     if (name.empty()) {
       return FieldError(kKind, "names", absl::StrCat("the name of position ", p, " is empty"));
+    }
+    // A control byte (NUL, a line break, ...) would not survive a write and re-read of the line
+    // (found by the fuzzer: `...:\0|\n #`). UTF-8 and other bytes >= 0x20 are kept as they are.
+    if (const auto bad = std::find_if(name.begin(), name.end(),
+                                      [](char c) {
+                                        const auto u = static_cast<unsigned char>(c);
+                                        return u < 0x20 || u == 0x7f;
+                                      });
+        bad != name.end()) {
+      return FieldError(
+          kKind, "names",
+          absl::StrCat("the name of position ", p, " has a control byte (", Quote(name), ")"));
     }
     out->names[p].assign(name.data(), name.size());
   }

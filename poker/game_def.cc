@@ -22,6 +22,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "poker/card.h"
+#include "poker/file_io.h"
 
 namespace poker {
 
@@ -305,14 +306,11 @@ absl::StatusOr<GameDef> ParseGameDef(absl::string_view text, absl::string_view s
 }
 
 absl::StatusOr<GameDef> LoadGameDef(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(
-        absl::StrCat(path, ": cannot open game file: ", std::strerror(errno)));
+  absl::StatusOr<std::string> text = ReadFileToString(path);
+  if (!text.ok()) {
+    return absl::Status(text.status().code(), absl::StrCat("game file ", text.status().message()));
   }
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return absl::DataLossError(absl::StrCat(path, ": read error"));
-  return ParseGameDef(text, path);
+  return ParseGameDef(*text, path);
 }
 
 std::string FormatGameDef(const GameDef& game) {

@@ -50,6 +50,14 @@ struct GameDef {
   int BoardCardsThrough(int round) const;
   int TotalBoardCards() const { return BoardCardsThrough(num_rounds - 1); }
   int DeckSize() const { return num_suits * num_ranks; }
+  // Texas hold'em's cards: a 52-card deck, 2 hole cards, and the board dealt 0/3/1/1 over four
+  // rounds (any betting, any number of players). The one test of "is this hold'em" for the parts
+  // that only work there (hand strength buckets, the 1326-pair ranges, preflop tables).
+  bool IsHoldemCards() const {
+    return num_suits == 4 && num_ranks == 13 && num_hole_cards == 2 && num_rounds == 4 &&
+           num_board_cards[0] == 0 && num_board_cards[1] == 3 && num_board_cards[2] == 1 &&
+           num_board_cards[3] == 1;
+  }
 
   bool operator==(const GameDef&) const = default;
 };

@@ -14,7 +14,7 @@
 #   --corpus-hands N  hands per bot pairing of the corpus (default 1500; 21 pairings)
 #   --seed S          deal seed of the match (default 42)
 # Everything goes to out/demo/ (ignored by git). Environment: BUILD_DIR, JOBS (see setup.sh).
-# Exit status: 0 done, 1 a step failed, 2 bad usage.
+# Exit status: 0 done, 1 a step failed, 2 bad usage (--help: this text, exit 0).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 
@@ -23,7 +23,8 @@ game="$ROOT/data/games/holdem.nolimit.2p.reverse_blinds.game"
 hands=1000
 corpus_hands=1500
 seed=42
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; }
+usage_error() { usage >&2; exit 2; }
 while [ $# -gt 0 ]; do
   case "$1" in
     --logs) logs="$2"; shift 2 ;;
@@ -31,8 +32,8 @@ while [ $# -gt 0 ]; do
     --hands) hands="$2"; shift 2 ;;
     --corpus-hands) corpus_hands="$2"; shift 2 ;;
     --seed) seed="$2"; shift 2 ;;
-    -h|--help) usage ;;
-    *) echo "demo.sh: unknown argument $1" >&2; usage ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "demo.sh: unknown argument $1" >&2; usage_error ;;
   esac
 done
 case "$game" in /*) ;; *) game="$PWD/$game" ;; esac
@@ -69,23 +70,18 @@ step "4/5 Our dealer runs $hands hands over TCP: the agent against the TA bot"
 echo "   (dealer log out/demo/demo.log, the agent's decisions out/demo/decisions.jsonl, the model"
 echo "    with what it learned during the match out/demo/learned.pb)"
 cd "$OUT"
+# play_match.sh prints each player's chips and mbb/hand with its 95% interval, then SCORE.
 "$ROOT/tools/play_match.sh" --dealer "$BIN/dealer" --timeout 1800 demo "$game" "$hands" "$seed" \
   agent "$BIN/agent --game $game --model $OUT/model.pb --opponents ta --seed 1 \
 --decision-log $OUT/decisions.jsonl --save-model $OUT/learned.pb" \
-  ta "$BIN/bot --style ta --seed 2 --game $game" 2>&1 | sed 's/^/   /'
-
-# mbb/hand = 1000 x chips / (big blind x hands); the interval is 1.96 standard errors.
-big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i; sub("=", "", v);
-  if (v + 0 > m) m = v + 0 } print m }' "$game")
-awk -F: -v bb="$big_blind" '/^STATE:/ {
-    split($5, v, "|"); split($6, n, "|");
-    for (i in n) if (n[i] == "agent") { x = v[i] + 0; s += x; ss += x * x; h++ }
-  }
-  END {
-    mean = s / h; sd = sqrt((ss - h * mean * mean) / (h - 1));
-    printf "   result: the agent won %.0f chips in %d hands = %.1f mbb/hand +- %.1f (95%% interval)\n",
-      s, h, 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h) / bb
-  }' "$OUT/demo.log"
+  ta "$BIN/bot --style ta --seed 2 --game $game" >"$OUT/demo.result" 2>"$OUT/demo.players.err" || {
+  sed 's/^/   /' "$OUT/demo.result" "$OUT/demo.players.err"
+  echo "demo.sh: the match failed (see above)" >&2
+  exit 1
+}
+sed 's/^/   /' "$OUT/demo.result"
+grep '^agent:' "$OUT/demo.players.err" | sed 's/^/   /' || true
+result_line=$(grep '^agent ' "$OUT/demo.result" | sed 's/^agent  *//' | tr -s ' ')
 python3 - "$OUT/decisions.jsonl" <<'PY' 2>/dev/null || true
 import json, sys
 t = sorted(json.loads(line)["time_ms"] for line in open(sys.argv[1]))
@@ -104,4 +100,7 @@ step "The match report (report -> out/demo/report.html: results, hands, the agen
 
 echo
 echo "Done in $(( $(date +%s) - started )) s after the build. Files in out/demo/."
+echo "Result: our agent against the TA bot: ${result_line:-see above}"
+echo "  (mbb/hand = thousandths of a big blind won per hand, positive when the agent wins; the"
+echo "   interval is 95%: a result whose interval excludes 0 is a real edge, not luck)"
 echo "Match report (open it in a browser): $OUT/report.html"

@@ -6,16 +6,21 @@
 # Usage: tools/play_match.sh [--dealer PATH] [--timeout SECONDS] [--verbose]
 #          [--dealer-arg ARG]... MATCH GAME HANDS SEED NAME1 "CMD1" NAME2 "CMD2" ...
 #   MATCH    match name; the dealer writes MATCH.log
-#   GAME     .game file
+#   GAME     .game file (or a game name from data/games)
 #   CMDi     the agent command without host and port, e.g. "build/bin/bot --style ta --game G"
 #   --dealer        dealer binary (default: build/bin/dealer next to this script, else `dealer`)
 #   --timeout       seconds to wait for the match (default 3600); then everything is killed
 #   --dealer-arg    one extra dealer argument (repeatable), e.g. --dealer-arg --t_response=5000
 #   --verbose       let the dealer print its traffic (no -q); its stderr goes to MATCH.dealer.err
-# Exit status: the dealer's (0: complete), 1 on timeout or a failed start, 2 on bad usage.
+# Output: per player its chips and mbb/hand with a 95% interval (from MATCH.log: 1000 x chips /
+# (big blind x hands), +- 1.96 standard errors of the per-hand results), then the SCORE line last.
+# Exit status: 0 when the match is complete and every player exited 0; the dealer's status when
+# it failed; 1 when a player failed (e.g. could not save its model), on timeout or a failed
+# start; 2 on bad usage (--help: the usage, exit 0).
 set -u
 
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage_error() { usage >&2; exit 2; }
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 dealer="$here/../build/bin/dealer"
@@ -29,13 +34,13 @@ while [ $# -gt 0 ]; do
     --timeout) timeout="$2"; shift 2 ;;
     --dealer-arg) dealer_args+=("$2"); shift 2 ;;
     --verbose) quiet=(); shift ;;
-    -h|--help) usage ;;
+    -h|--help) usage; exit 0 ;;
     --) shift; break ;;
-    -*) echo "play_match.sh: unknown option $1" >&2; usage ;;
+    -*) echo "play_match.sh: unknown option $1" >&2; usage_error ;;
     *) break ;;
   esac
 done
-[ $# -ge 8 ] && [ $(( ($# - 4) % 2 )) -eq 0 ] || usage
+[ $# -ge 8 ] && [ $(( ($# - 4) % 2 )) -eq 0 ] || usage_error
 match="$1" game="$2" hands="$3" seed="$4"
 shift 4
 names=()
@@ -84,11 +89,23 @@ if [ "${#port_list[@]}" -ne "${#names[@]}" ]; then
   exit 1
 fi
 
+player_pids=()
 for i in "${!commands[@]}"; do
   # exec: the recorded pid is the agent itself, so cleanup reaches it.
   bash -c "exec ${commands[$i]} 127.0.0.1 ${port_list[$i]}" >&2 &
   pids+=("$!")
+  player_pids+=("$!")
 done
+
+# A player's exit status, once it has ended (reaped once; "" while it runs).
+player_status=()
+reap_player() {
+  local i="$1"
+  [ -n "${player_status[$i]:-}" ] && return 0
+  kill -0 "${player_pids[$i]}" 2>/dev/null && return 0
+  wait "${player_pids[$i]}"
+  player_status[$i]=$?
+}
 
 deadline=$(( $(date +%s) + timeout ))
 while kill -0 "$dealer_pid" 2>/dev/null; do
@@ -96,14 +113,64 @@ while kill -0 "$dealer_pid" 2>/dev/null; do
     echo "play_match.sh: timed out after ${timeout}s" >&2
     exit 1
   fi
+  # A player that fails before the match ends (e.g. an unwritable --save-model, a bad option)
+  # would leave the dealer waiting for its seat: stop now.
+  for i in "${!player_pids[@]}"; do
+    reap_player "$i"
+    if [ "${player_status[$i]:-0}" -ne 0 ]; then
+      echo "play_match.sh: player ${names[$i]} exited with status ${player_status[$i]}" >&2
+      exit 1
+    fi
+  done
   sleep 0.1
 done
 wait "$dealer_pid"
 status=$?
 
+# The players end when the dealer closes; a player that fails (e.g. cannot save its model, which
+# it writes after the match) fails the run. They get until the deadline to finish.
+players_failed=0
+for i in "${!player_pids[@]}"; do
+  pid="${player_pids[$i]}"
+  while kill -0 "$pid" 2>/dev/null && [ "$(date +%s)" -lt "$deadline" ]; do sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "play_match.sh: player ${names[$i]} did not exit after the match" >&2
+    players_failed=1
+    continue
+  fi
+  reap_player "$i"
+  if [ "${player_status[$i]}" -ne 0 ]; then
+    echo "play_match.sh: player ${names[$i]} exited with status ${player_status[$i]}" >&2
+    players_failed=1
+  fi
+done
+
+# Per player: chips, mbb/hand and its 95% interval, from the dealer's log (when it wrote one).
+game_file="$game"
+[ -f "$game_file" ] || game_file="$here/../data/games/$game"
+[ -f "$game_file" ] || game_file="$here/../data/games/$game.game"
+if [ "$status" -eq 0 ] && [ -f "$match.log" ] && [ -f "$game_file" ]; then
+  big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i;
+    sub("=", "", v); if (v + 0 > m) m = v + 0 } print m }' "$game_file")
+  awk -F: -v bb="$big_blind" '/^STATE:/ {
+      split($5, v, "|"); k = split($6, n, "|");
+      for (i = 1; i <= k; ++i) { p = n[i]; x = v[i] + 0; s[p] += x; ss[p] += x * x; h[p]++ }
+    }
+    END {
+      for (p in h) {
+        mean = s[p] / h[p];
+        sd = h[p] > 1 ? sqrt((ss[p] - h[p] * mean * mean) / (h[p] - 1)) : 0;
+        printf "%-16s %12.0f chips in %d hands = %9.1f mbb/hand +- %.1f (95%% interval)\n",
+          p, s[p], h[p], 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h[p]) / bb
+      }
+    }' "$match.log" | sort
+fi
+
 grep '^SCORE:' "$workdir/out" | tail -n 1
 if [ "$status" -ne 0 ]; then
   echo "play_match.sh: the dealer exited with status $status; last lines of $dealer_err:" >&2
   tail -n 5 "$dealer_err" >&2
+  exit "$status"
 fi
-exit "$status"
+[ "$players_failed" -eq 0 ] || exit 1
+exit 0

@@ -11,7 +11,7 @@ JOBS="${JOBS:-$(nproc)}"
 
 PACKAGES=(
   g++ cmake ninja-build pkg-config
-  libboost-program-options-dev libboost-iostreams-dev
+  libboost-program-options-dev nlohmann-json3-dev
   libabsl-dev libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev
   zlib1g-dev libbz2-dev bzip2 gzip

@@ -4,10 +4,11 @@
 #include <string>
 
 #include "boost/program_options.hpp"
-#include "tools/cli/command_line.h"
-#include "tools/report/html_page.h"
-#include "tools/report/model_page.h"
+#include "cli/command_line.h"
+#include "html/html_page.h"
+#include "poker/file_io.h"
 #include "trainer/command.h"
+#include "trainer/model_page.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
 
@@ -97,7 +98,7 @@ int RunInspect(int argc, char** argv) {
     }
     if (out_path.empty()) out_path = model_path + ".html";
     const std::string page = ::report::ModelPageHtml(*model, "Model: " + model_path, report);
-    if (absl::Status s = html::WriteFileAtomically(out_path, page); !s.ok()) {
+    if (absl::Status s = poker::WriteFileAtomically(out_path, page); !s.ok()) {
       std::cerr << "trainer inspect: " << s.message() << "\n";
       return 1;
     }

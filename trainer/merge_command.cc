@@ -1,5 +1,6 @@
 // `trainer merge`: adds the counts of several model files into one.
 #include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -7,7 +8,8 @@
 
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
-#include "tools/cli/command_line.h"
+#include "cli/command_line.h"
+#include "nlohmann/json.hpp"
 #include "trainer/command.h"
 #include "trainer/opponent_model.h"
 
@@ -36,8 +38,9 @@ int Usage(const std::string& message) { return cli::UsageError("trainer merge", 
 int RunMerge(int argc, char** argv) {
   std::vector<std::string> inputs;
   std::string out_path;
-  uint64_t min_hands = 0;
+  int64_t min_hands = 0;
   bool no_prune = false;
+  bool json = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")("out", po::value(&out_path),
@@ -45,7 +48,8 @@ int RunMerge(int argc, char** argv) {
       "min-hands", po::value(&min_hands),
       "players with fewer hands keep no model of their own (default: from the inputs)")(
       "no-prune", po::bool_switch(&no_prune),
-      "keep every player (for a partial merge to be merged again later)");
+      "keep every player (for a partial merge to be merged again later)")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object on stdout");
   po::options_description hidden;
   hidden.add_options()("model", po::value(&inputs));
   po::positional_options_description positional;
@@ -59,6 +63,7 @@ int RunMerge(int argc, char** argv) {
   if (out_path.empty()) return Usage("--out is required");
   if (no_prune && vm.count("min-hands"))
     return Usage("--min-hands and --no-prune exclude each other");
+  if (min_hands < 0) return Usage("--min-hands must not be negative");
 
   absl::StatusOr<OpponentModel> merged = OpponentModel::Load(inputs[0]);
   if (!merged.ok()) {
@@ -77,11 +82,19 @@ int RunMerge(int argc, char** argv) {
       return 1;
     }
   }
-  if (vm.count("min-hands")) merged->set_min_hands(min_hands);
+  if (vm.count("min-hands")) merged->set_min_hands(static_cast<uint64_t>(min_hands));
   if (!no_prune) merged->Prune();
   if (absl::Status status = merged->Save(out_path); !status.ok()) {
     std::cerr << "trainer merge: " << status.message() << "\n";
     return 1;
+  }
+  if (json) {
+    const nlohmann::json summary = {{"models", inputs.size()},
+                                    {"players", merged->num_players()},
+                                    {"population_hands", merged->population().hands()},
+                                    {"out", out_path}};
+    std::cout << summary.dump() << "\n";
+    return 0;
   }
   std::cout << absl::StrFormat(
       "merged %d models: %d players with a model, %d player-hands; wrote %s\n", inputs.size(),

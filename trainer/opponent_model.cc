@@ -1,5 +1,7 @@
 #include "trainer/opponent_model.h"
 
+#include <zlib.h>
+
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -10,8 +12,10 @@
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "poker/file_io.h"
 
 namespace trainer {
 namespace {
@@ -343,6 +347,54 @@ absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
                        options.street_context);
 }
 
+namespace {
+
+// The file's checksum: the serialised model is followed by one more protobuf field, number
+// kChecksumField (fixed32, never declared in the schema, so readers that do not know it skip it),
+// holding the CRC-32 of every byte before it. Deterministic serialisation writes fields in number
+// order, so the trailer is always the last 6 bytes. Files written before it have no trailer and
+// load as before; a file with the trailer loads only if the CRC matches (a flipped bit anywhere
+// else is refused). Written and checked only here.
+constexpr uint32_t kChecksumField = 1001;
+constexpr size_t kChecksumTrailerBytes = 6;  // 2-byte tag (field 1001, wire type 5) + 4 bytes
+
+std::string ChecksumTag() {
+  const uint32_t tag = kChecksumField << 3 | 5;  // 8013: a 2-byte varint
+  return std::string{static_cast<char>(0x80 | (tag & 0x7f)), static_cast<char>(tag >> 7)};
+}
+
+uint32_t Crc32(absl::string_view bytes) {
+  return static_cast<uint32_t>(
+      crc32(0L, reinterpret_cast<const Bytef*>(bytes.data()), static_cast<uInt>(bytes.size())));
+}
+
+void AppendChecksum(std::string* bytes) {
+  const uint32_t crc = Crc32(*bytes);
+  *bytes += ChecksumTag();
+  for (int i = 0; i < 4; ++i) bytes->push_back(static_cast<char>(crc >> (8 * i) & 0xff));
+}
+
+absl::Status VerifyChecksum(absl::string_view bytes) {
+  if (bytes.size() < kChecksumTrailerBytes ||
+      bytes.substr(bytes.size() - kChecksumTrailerBytes, 2) != ChecksumTag()) {
+    return absl::OkStatus();  // a file from before the checksum
+  }
+  const absl::string_view body = bytes.substr(0, bytes.size() - kChecksumTrailerBytes);
+  uint32_t stored = 0;
+  for (int i = 0; i < 4; ++i) {
+    stored |= static_cast<uint32_t>(static_cast<unsigned char>(bytes[body.size() + 2 + i]))
+              << (8 * i);
+  }
+  if (Crc32(body) != stored) {
+    return absl::DataLossError(absl::StrFormat(
+        "checksum mismatch (CRC-32 %08x stored, %08x computed): the file is corrupted", stored,
+        Crc32(body)));
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
 absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
                                                        const poker::GameDef* expected_game) {
   if (proto.end_marker() != kModelEndMarker) {
@@ -415,16 +467,13 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
 
 absl::StatusOr<OpponentModel> OpponentModel::Load(const std::string& path,
                                                   const poker::GameDef* expected_game) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
-  }
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) {
-    return absl::DataLossError(absl::StrCat(path, ": read error: ", std::strerror(errno)));
+  absl::StatusOr<std::string> data = poker::ReadFileToString(path);
+  if (!data.ok()) return data.status();
+  if (absl::Status status = VerifyChecksum(*data); !status.ok()) {
+    return absl::Status(status.code(), absl::StrCat(path, ": ", status.message()));
   }
   Model proto;
-  if (!proto.ParseFromString(data)) {
+  if (!proto.ParseFromString(*data)) {
     return absl::DataLossError(
         absl::StrCat(path,
                      ": not a model file (Protocol Buffers parse failed: corrupted or "
@@ -466,32 +515,12 @@ std::string OpponentModel::SerializeCanonical() const {
     coded.SetSerializationDeterministic(true);
     proto.SerializeToCodedStream(&coded);
   }
+  AppendChecksum(&bytes);
   return bytes;
 }
 
 absl::Status OpponentModel::Save(const std::string& path) const {
-  const std::string bytes = SerializeCanonical();
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      return absl::PermissionDeniedError(
-          absl::StrCat(temp, ": cannot create: ", std::strerror(errno)));
-    }
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      return absl::DataLossError(absl::StrCat(temp, ": write failed: ", std::strerror(errno)));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string error = std::strerror(errno);
-    std::remove(temp.c_str());
-    return absl::PermissionDeniedError(
-        absl::StrCat(path, ": cannot rename ", temp, " over it: ", error));
-  }
-  return absl::OkStatus();
+  return poker::WriteFileAtomically(path, SerializeCanonical());
 }
 
 const PlayerModel* OpponentModel::FindPlayer(absl::string_view name) const {

@@ -1,3 +1,5 @@
+find_package(ZLIB REQUIRED)  # CRC-32 of the model file
+
 # `opponent_model`: pattern trees, strength buckets, the model file, training and merging
 # (every trainer/*.cc except the `trainer` program's trainer_main.cc and *_command.cc).
 # The agent links it for the model API (trainer/opponent_model.h).
@@ -8,4 +10,5 @@ target_include_directories(opponent_model PUBLIC ${PROJECT_SOURCE_DIR})
 target_link_libraries(opponent_model PUBLIC
   poker logs_parser opponent_model_proto
   absl::status absl::statusor absl::strings absl::str_format absl::span absl::flat_hash_map
-  absl::flat_hash_set Threads::Threads)
+  absl::flat_hash_set Threads::Threads
+  PRIVATE ZLIB::ZLIB)

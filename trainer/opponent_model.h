@@ -141,10 +141,11 @@ class OpponentModel {
 
   // The file message: players sorted by name, nodes by path, zero rows omitted.
   opponent_model::Model ToProto() const;
-  // ToProto serialised deterministically: equal models give equal bytes.
+  // ToProto serialised deterministically, followed by the file's CRC-32 trailer (see
+  // opponent_model.cc): equal models give equal bytes.
   std::string SerializeCanonical() const;
-  // Writes the canonical serialisation atomically: to `path`.tmp in the same folder, then
-  // renamed over `path`.
+  // Writes the canonical serialisation atomically (poker::WriteFileAtomically: a temporary file
+  // in the same folder, fsynced, then renamed over `path`).
   absl::Status Save(const std::string& path) const;
 
   const poker::GameDef& game() const { return game_; }

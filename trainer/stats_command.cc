@@ -12,9 +12,9 @@
 
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
-#include "tools/cli/command_line.h"
 #include "trainer/command.h"
 
 namespace trainer {
@@ -22,14 +22,15 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr char kUsage[] = R"(Usage: trainer stats PATH... [options]
+constexpr char kUsage[] = R"(Usage: trainer stats [--logs] PATH... [options]
 
 Reads ACPC match logs (STATE: lines) and prints: files, lines read / used / rejected (by
 reason), and per player: hands, decisions (actions taken), showdowns, VPIP (hands in which it
 called or raised preflop), PFR (hands in which it raised preflop) and its net result in chips and
 in mbb/hand (1000 * chips / (big blind * hands)).
 
-PATH: log files and folders, in any mix. Folders are read recursively for *.log, *.log.gz and
+PATH: log files and folders, in any mix, given after --logs (as to `trainer train` and
+`eval_prediction`) or as plain arguments. Folders are read recursively for *.log, *.log.gz and
 *.log.bz2; a file named directly is read whatever its name. Compression (gzip, bzip2) is told by
 the file's first bytes.
 
@@ -67,13 +68,15 @@ int RunStats(int argc, char** argv) {
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
+      "logs", po::value(&paths)->multitoken()->composing(),
+      "log files and folders (also accepted without --logs)")(
       "game", po::value(&game_argument),
       "game file of every log (path, or name of a file in --games-dir); overrides headers")(
       "games-dir", po::value(&options.games_dir),
-      ("folder of known game files, matched against header game names by base name (default " +
-       logs_parser::DefaultGamesDir() + ")")
-          .c_str())("strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
-                    "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      "folder of known game files, matched against header game names by base name (default: "
+      "the project's data/games)")(
+      "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
+      "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&options.threads)->default_value(1),
       "files read in parallel (0: one per core)")("json", po::bool_switch(&json),
                                                   "print one JSON object on stdout")(
@@ -81,16 +84,14 @@ int RunStats(int argc, char** argv) {
       "max-problems", po::value(&options.max_problems_kept_per_file)->default_value(10),
       "problems printed per file (all are counted)")("quiet,q", po::bool_switch(&quiet),
                                                      "no progress on stderr");
-  po::options_description hidden;
-  hidden.add_options()("path", po::value(&paths));
   po::positional_options_description positional;
-  positional.add("path", -1);
+  positional.add("logs", -1);
   po::variables_map vm;
   if (std::optional<int> done =
-          cli::ParseCommandLine("trainer stats", argc, argv, visible, hidden, positional, &vm)) {
+          cli::ParseCommandLine("trainer stats", argc, argv, visible, {}, positional, &vm)) {
     return *done;
   }
-  if (paths.empty()) return cli::UsageError("trainer stats", "no PATH given");
+  if (paths.empty()) return cli::UsageError("trainer stats", "no PATH given (--logs PATH...)");
   if (options.threads < 0 || options.max_problems_kept_per_file < 0) {
     return cli::UsageError("trainer stats", "--threads and --max-problems must not be negative");
   }
@@ -108,9 +109,7 @@ int RunStats(int argc, char** argv) {
     options.game_name = game.name;
   }
 
-  const int workers =
-      options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  options.threads = std::max(workers, 1);
+  options.threads = cli::ThreadCount(options.threads);
   logs_parser::StatsCollector collector(options.threads);
   const bool tty = isatty(STDERR_FILENO);
   bool progress_printed = false;

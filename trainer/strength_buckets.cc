@@ -53,11 +53,7 @@ std::array<float, poker::kNumPairs> PreflopHs() {
 }
 
 absl::Status CheckHoldem(const poker::GameDef& game) {
-  const bool holdem = game.num_suits == 4 && game.num_ranks == 13 && game.num_hole_cards == 2 &&
-                      game.num_rounds == 4 && game.num_board_cards[0] == 0 &&
-                      game.num_board_cards[1] == 3 && game.num_board_cards[2] == 1 &&
-                      game.num_board_cards[3] == 1;
-  if (!holdem) {
+  if (!game.IsHoldemCards()) {
     return absl::InvalidArgumentError(
         "strength buckets need Texas hold'em (52 cards, 2 hole cards, boards 0 3 1 1); use 0 "
         "buckets for other games");

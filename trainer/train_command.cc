@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -13,8 +14,9 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
-#include "tools/cli/command_line.h"
+#include "nlohmann/json.hpp"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
@@ -42,10 +44,11 @@ merge` adds the N outputs into exactly the model a single run would write. Shard
 every player (--min-hands is applied by merge).
 
 Progress goes to stderr for runs longer than a second; the summary (hands, players, hands/s) to
-stdout. The model is written atomically (MODEL.tmp, then renamed).
+stdout (--json: one JSON object). The model is written atomically (a temporary file, fsynced,
+then renamed). Logs with no usable hand write no model (exit 1).
 
-Exit codes: 0 model written, 1 failure (no logs, bad game, unreadable input, a problem under
---strict, cannot write), 2 usage error.
+Exit codes: 0 model written, 1 failure (no logs, no usable hand, bad game, unreadable input, a
+problem under --strict, cannot write), 2 usage error.
 
 Options)";
 
@@ -97,6 +100,32 @@ void PrintSummary(const TrainResult& result, const std::string& out_path, int th
                                threads == 1 ? "" : "s");
 }
 
+// The summary as one JSON object (--json).
+nlohmann::json SummaryJson(const TrainResult& result, const std::string& out_path, int threads) {
+  const OpponentModel& model = result.model;
+  const logs_parser::ReadSummary& summary = result.summary;
+  nlohmann::json rejected = nlohmann::json::object();
+  for (const auto& [reason, count] : summary.rejected_by_reason) rejected[reason] = count;
+  nlohmann::json nodes = nlohmann::json::object();
+  for (int r = 0; r < model.game().num_rounds; ++r) {
+    nodes[StreetName(r, model.game().num_rounds)] = model.population().street(r).num_nodes();
+  }
+  return {{"files", summary.files},
+          {"files_failed", summary.files_failed},
+          {"lines", summary.lines},
+          {"hands", summary.hands},
+          {"rejected", summary.rejected},
+          {"rejected_by_reason", rejected},
+          {"other_lines", summary.other_lines},
+          {"players", model.num_players()},
+          {"population_hands", model.population().hands()},
+          {"tree_nodes", nodes},
+          {"out", out_path},
+          {"seconds", result.seconds},
+          {"hands_per_second", result.seconds > 0 ? summary.hands / result.seconds : 0.0},
+          {"threads", threads}};
+}
+
 int RunTrain(int argc, char** argv) {
   TrainOptions options;
   std::string game_argument;
@@ -107,7 +136,9 @@ int RunTrain(int argc, char** argv) {
   int max_depth = 6;
   double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
   int threads = 1;
+  int64_t min_hands = 0;
   bool quiet = false;
+  bool json = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
@@ -116,12 +147,12 @@ int RunTrain(int argc, char** argv) {
       "game", po::value(&game_argument),
       "game of the logs: a .game file, or the name of one in --games-dir (required)")(
       "games-dir", po::value(&options.games_dir),
-      ("folder of known game files (default " + logs_parser::DefaultGamesDir() + ")").c_str())(
+      "folder of known game files (default: the project's data/games)")(
       "out", po::value(&out_path), "model file to write (required)")(
       "players", po::value(&options.players)->multitoken(),
       "give only these players a model of their own (names after --strip-name-suffix); "
       "everyone counts in the population")(
-      "min-hands", po::value(&options.min_hands)->default_value(0),
+      "min-hands", po::value(&min_hands)->default_value(0),
       "players with fewer hands get no model of their own (they stay in the population)")(
       "buckets", po::value(&buckets)->default_value(8),
       "K: hand-strength buckets (plus a draw bucket on the flop and turn); 0 = no buckets "
@@ -132,7 +163,8 @@ int RunTrain(int argc, char** argv) {
       "raise-edges", po::value(&raise_edges)->multitoken(),
       "no-limit raise-size class edges as fractions of the pot after calling (default 0.6 1: "
       "half pot < 0.6 <= 3/4 pot < 1 <= pot+; all-in is its own class)")(
-      "draw-max-hs", po::value(&draw_max_hs)->default_value(draw_max_hs),
+      "draw-max-hs",
+      po::value(&draw_max_hs)->default_value(draw_max_hs, absl::StrFormat("%g", draw_max_hs)),
       "a flop or turn hand with a flush or 8-out straight draw goes to the draw bucket when "
       "its HS is below this")(
       "street-context", po::bool_switch(&options.model.street_context),
@@ -141,7 +173,8 @@ int RunTrain(int argc, char** argv) {
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&threads)->default_value(1),
-      "worker threads (0: one per core); the model does not depend on it")(
+      "worker threads (0 or more than the cores: one per core); the model does not depend on it")(
+      "json", po::bool_switch(&json), "print the summary as one JSON object on stdout")(
       "shard", po::value(&shard), "I/N: train on files I, I+N, I+2N, ... of the sorted list")(
       "strict", po::bool_switch(&options.strict), "stop at the first bad line or file (exit 1)")(
       "quiet,q", po::bool_switch(&quiet), "no progress on stderr");
@@ -157,9 +190,10 @@ int RunTrain(int argc, char** argv) {
     return Usage("--shard must be I/N with 0 <= I < N");
   }
   if (threads < 0) return Usage("--threads must not be negative");
+  if (min_hands < 0) return Usage("--min-hands must not be negative");
+  options.min_hands = static_cast<uint64_t>(min_hands);
   if (buckets < 0) return Usage("--buckets must not be negative");
-  options.threads =
-      threads > 0 ? threads : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  options.threads = cli::ThreadCount(threads);
   options.model.num_buckets = buckets;
   options.model.max_depth = max_depth;
   options.model.draw_max_hs = draw_max_hs;
@@ -194,11 +228,24 @@ int RunTrain(int argc, char** argv) {
   // the 20000-chip game), so only the first few are printed; the summary counts all rejections.
   PrintFirst(result->summary.problems, "problems", "rejected lines by reason below");
   PrintFirst(result->summary.notices, "notices", "headers naming another game");
+  if (result->summary.hands == 0) {
+    // An empty log, a binary file or the wrong --game: an empty model would load fine and read
+    // every opponent as the DFmodel, hiding the mistake.
+    std::cerr << absl::StrFormat(
+        "trainer train: no usable hand in %d file(s) (%d lines, %d rejected: wrong --game?); no "
+        "model written\n",
+        result->summary.files, result->summary.lines, result->summary.rejected);
+    return 1;
+  }
   if (absl::Status status = result->model.Save(out_path); !status.ok()) {
     std::cerr << "trainer train: " << status.message() << "\n";
     return 1;
   }
-  PrintSummary(*result, out_path, options.threads);
+  if (json) {
+    std::cout << SummaryJson(*result, out_path, options.threads).dump() << "\n";
+  } else {
+    PrintSummary(*result, out_path, options.threads);
+  }
   return 0;
 }
 

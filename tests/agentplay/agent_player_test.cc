@@ -11,9 +11,10 @@
 #include <vector>
 
 #include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "agent/hand_reader.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
@@ -164,7 +165,7 @@ TEST(AcpcTest, TheAgentRepliesOnlyOnItsTurnAndSkipsBadLines) {
   AgentOptions options;
   options.params.trials = 2000;
   std::unique_ptr<AgentPlayer> agent = MakeAgent(game, options);
-  AcpcSession session(game, agent.get());
+  acpc::AcpcSession session(game, agent.get());
   const std::string reply = session.HandleLine("MATCHSTATE:1:0::|AhAd\r\n");
   ASSERT_TRUE(absl::StartsWith(reply, "MATCHSTATE:1:0::|AhAd:")) << reply;
   EXPECT_TRUE(absl::EndsWith(reply, "\r\n"));
@@ -276,23 +277,23 @@ TEST(DecisionLogTest, OneJsonObjectPerDecisionWithEveryField) {
   for (const std::string& line : lines) {
     ASSERT_TRUE(JsonChecker(line).Valid()) << line;
     for (const char* key :
-         {"\"hand\": ", "\"position\": ", "\"seat\": 1,", "\"round\": ", "\"betting\": ",
-          "\"cards\": ", "\"pot\": ", "\"to_call\": ", "\"opponents\": [",
-          "\"equity\": ", "\"std_error\": ", "\"trials\": ", "\"legal\": {\"fold\": ",
-          "\"action\": ", "\"explanation\": ", "\"time_ms\": "}) {
+         {"\"hand\":", "\"position\":", "\"seat\":1,",
+          "\"round\":", "\"betting\":", "\"cards\":", "\"pot\":", "\"to_call\":", "\"opponents\":[",
+          "\"equity\":", "\"std_error\":", "\"trials\":", "\"legal\":{\"fold\":", "\"action\":",
+          "\"explanation\":", "\"time_ms\":"}) {
       EXPECT_TRUE(absl::StrContains(line, key)) << key << " missing in " << line;
     }
     // Opponents still in carry their range summary and top pairs, named by seat.
-    if (absl::StrContains(line, "\"opponents\": [{")) {
-      EXPECT_TRUE(absl::StrContains(line, "\"range\": \"")) << line;
-      EXPECT_TRUE(absl::StrContains(line, "\"top\": [[\"")) << line;
+    if (absl::StrContains(line, "\"opponents\":[{")) {
+      EXPECT_TRUE(absl::StrContains(line, "\"range\":\"")) << line;
+      EXPECT_TRUE(absl::StrContains(line, "\"top\":[[\"")) << line;
       // ... and the range's 169 class shares (the report's grids).
-      const size_t classes = line.find("\"classes\": [");
+      const size_t classes = line.find("\"classes\":[");
       ASSERT_NE(classes, std::string::npos) << line;
       const std::string list = line.substr(classes, line.find(']', classes) - classes);
       EXPECT_EQ(std::count(list.begin(), list.end(), ','), 168) << list;
-      EXPECT_TRUE(absl::StrContains(line, "\"name\": \"left\"") ||
-                  absl::StrContains(line, "\"name\": \"right\""))
+      EXPECT_TRUE(absl::StrContains(line, "\"name\":\"left\"") ||
+                  absl::StrContains(line, "\"name\":\"right\""))
           << line;
     }
   }
@@ -341,6 +342,58 @@ TEST(OnlineLearningTest, CountsGrowAndTheLearnedModelIsUsedAfterTheStaticHands) 
   EXPECT_EQ(saved->FindPlayer("villain")->hands(), 20u);
   EXPECT_EQ(saved->provenance().online_hands, 20u);
   EXPECT_EQ(saved->population().hands(), 0u);  // the population is not changed online
+}
+
+// Learning changes what the agent reads: two agents with the same seed play the same deals against
+// the same calling station, one learning (its model for the villain is used after 6 hands), one
+// not. Their decision logs are identical up to the first hand after the static hands, where the
+// learning agent reads the villain's range with the learned model and the range differs.
+TEST(OnlineLearningTest, TheLearnedModelChangesTheReadRanges) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  std::ostringstream logs[2];
+  for (int learn = 0; learn < 2; ++learn) {
+    absl::StatusOr<trainer::OpponentModel> empty =
+        trainer::OpponentModel::Create(game, trainer::ModelOptions{});
+    ASSERT_TRUE(empty.ok()) << empty.status();
+    AgentOptions options;
+    options.params.trials = 2000;
+    options.params.static_hands = 6;
+    options.params.learn = learn;
+    options.opponents = {"villain"};
+    options.decision_log = &logs[learn];
+    std::unique_ptr<AgentPlayer> agent =
+        MakeAgent(game, options, std::make_unique<trainer::OpponentModel>(*std::move(empty)));
+    std::unique_ptr<poker::Player> station =
+        bots::MakeBot(game, bots::DefaultConfig(bots::Style::kStation));
+    PlayHands(game, {agent.get(), station.get()}, 20, 3);
+  }
+  const std::vector<std::string> fixed = absl::StrSplit(logs[0].str(), '\n');
+  const std::vector<std::string> learned = absl::StrSplit(logs[1].str(), '\n');
+  const auto field = [](const std::string& line, const std::string& name) {
+    const size_t at = line.find("\"" + name + "\":");
+    return at == std::string::npos ? std::string() : line.substr(at, line.find(',', at) - at);
+  };
+  // The read range as logged: its summary and its top pairs with their weights.
+  const auto range = [](const std::string& line) {
+    const size_t from = line.find("\"range\":");
+    const size_t to = line.find("\"equity\":");
+    return from == std::string::npos || to == std::string::npos ? std::string()
+                                                                : line.substr(from, to - from);
+  };
+  size_t first_difference = 0;
+  while (first_difference < std::min(fixed.size(), learned.size()) &&
+         range(fixed[first_difference]) == range(learned[first_difference])) {
+    ++first_difference;
+  }
+  ASSERT_LT(first_difference, std::min(fixed.size(), learned.size()))
+      << "the learned model never changed a read range";
+  const std::string& line = learned[first_difference];
+  int hand = -1;
+  ASSERT_TRUE(absl::SimpleAtoi(field(line, "hand").substr(7), &hand)) << line;
+  EXPECT_GE(hand, 6) << line;  // not before the static hands
+  EXPECT_NE(line.find("\"model\":\"learned\""), std::string::npos) << line;
+  EXPECT_NE(fixed[first_difference].find("\"model\":\"population\""), std::string::npos)
+      << fixed[first_difference];
 }
 
 TEST(OnlineLearningTest, LearningOffKeepsNoCounts) {

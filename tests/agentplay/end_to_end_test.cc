@@ -33,6 +33,7 @@ struct MatchCase {
   int agent_seat;
   std::vector<std::string> bots;  // styles of the other seats, in seat order
   std::string policy;
+  bool bundled_model = false;  // the agent's default model instead of --model none
 };
 
 class AgentEndToEndTest : public ::testing::TestWithParam<MatchCase> {};
@@ -61,8 +62,6 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
       args = {BinPath("agent"),
               "--game",
               game_file,
-              "--model",
-              "none",
               "--policy",
               c.policy,
               "--seed",
@@ -75,6 +74,7 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
               "trials=3000",
               "127.0.0.1",
               ports[s]};
+      if (!c.bundled_model) args.insert(args.begin() + 3, {"--model", "none"});
     } else {
       args = {BinPath("bot"), "--style", c.bots[bot++], "--seed",  std::to_string(s + 1),
               "--trials",     "200",     "--game",      game_file, "127.0.0.1",
@@ -98,14 +98,19 @@ TEST_P(AgentEndToEndTest, TheAgentPlaysAFullMatchThroughOurDealer) {
   const std::vector<std::string> decisions = SplitLines(ReadFile(dir.File("decisions.jsonl")));
   EXPECT_GT(static_cast<int>(decisions.size()), c.hands / 3);
   for (const std::string& line : decisions) {
-    ASSERT_TRUE(absl::StartsWith(line, "{\"hand\": ") && absl::EndsWith(line, "}")) << line;
+    ASSERT_TRUE(absl::StartsWith(line, "{\"hand\":") && absl::EndsWith(line, "}")) << line;
   }
   const poker::GameDef game = *poker::ParseGameDef(c.game_text);
   absl::StatusOr<trainer::OpponentModel> learned =
       trainer::OpponentModel::Load(dir.File("learned.pb"), &game);
   ASSERT_TRUE(learned.ok()) << learned.status();
   EXPECT_EQ(learned->provenance().online_hands, static_cast<uint64_t>(c.hands));
-  EXPECT_EQ(learned->num_players(), n - 1);  // "seat<k>" for every other seat
+  if (c.bundled_model) {
+    // The bundled model's players (the bots it was trained on) plus "seat<k>" for the others.
+    EXPECT_GT(learned->num_players(), n - 1);
+  } else {
+    EXPECT_EQ(learned->num_players(), n - 1);  // "seat<k>" for every other seat
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -115,7 +120,8 @@ INSTANTIATE_TEST_SUITE_P(
         MatchCase{"nolimit2p_joker", kNoLimit2p, 150, 1, {"la"}, "joker"},
         MatchCase{"nolimit3p", kNoLimit3p, 150, 1, {"tp", "random"}, "fold"},
         MatchCase{"nolimit6p", kNoLimit6p, 60, 3, {"ta", "la", "tp", "lp", "random"}, "fold"},
-        MatchCase{"limit2p", kLimit2p, 300, 1, {"raiser"}, "fold"}),
+        MatchCase{"limit2p", kLimit2p, 300, 1, {"raiser"}, "fold"},
+        MatchCase{"nolimit2p_bundled_model", kNoLimit2p, 200, 1, {"ta"}, "fold", true}),
     [](const ::testing::TestParamInfo<MatchCase>& info) { return info.param.label; });
 
 TEST(AgentProgramTest, UsageErrorsExitTwo) {
@@ -137,6 +143,80 @@ TEST(AgentProgramTest, UsageErrorsExitTwo) {
       {BinPath("agent"), "--game", dir.File("game.game"), "--model", "none", "127.0.0.1", "1"},
       dir.path(), "");
   EXPECT_EQ(refused.Wait(milliseconds(20000)), 1);
+}
+
+// Bad inputs: a folder where a file is expected (it used to abort with std::ios_failure, exit
+// 134), an unwritable --save-model (refused before connecting, not after the match), a bad
+// --dealer-timeout. Each: one line naming the problem, exit 1 (bad data) or 2 (bad command line).
+TEST(AgentProgramTest, BadInputsGetAClearErrorBeforeConnecting) {
+  TempDir dir;
+  WriteFile(dir.File("game.game"), kNoLimit2p);
+  struct Case {
+    std::vector<std::string> args;
+    int status;
+    const char* message;
+  };
+  const std::string game = dir.File("game.game");
+  const std::vector<Case> cases = {
+      {{"--game", dir.path()}, 1, "is a folder, not a game file"},
+      {{"--game", game, "--model", dir.path()}, 1, "is a folder, not a file"},
+      {{"--game", game, "--model", "none", "--save-model", dir.File("no/such/folder/m.pb")},
+       1,
+       "cannot write in the folder"},
+      {{"--game", game, "--model", "none", "--save-model", dir.path()}, 1, "is a folder"},
+      {{"--game", game, "--model", "none", "--dealer-timeout", "0"}, 2, "--dealer-timeout"},
+      {{"--game", game, "--config", dir.path()}, 1, "is a folder, not a file"},
+      {{"--game", game, "--config", game}, 2, "game.game: "},
+  };
+  for (const Case& c : cases) {
+    std::vector<std::string> argv = {BinPath("agent")};
+    argv.insert(argv.end(), c.args.begin(), c.args.end());
+    argv.insert(argv.end(), {"127.0.0.1", "1"});
+    const std::string err = dir.File("err.txt");
+    std::remove(err.c_str());
+    Subprocess agent(argv, dir.path(), err);
+    EXPECT_EQ(agent.Wait(milliseconds(20000)), c.status) << c.message << ": " << ReadFile(err);
+    EXPECT_TRUE(absl::StrContains(ReadFile(err), c.message)) << ReadFile(err);
+  }
+}
+
+// The game can be named as trainer takes it: a name from data/games.
+TEST(AgentProgramTest, GameByName) {
+  TempDir dir;
+  Subprocess agent({BinPath("agent"), "--game", "holdem.nolimit.2p.reverse_blinds", "--model",
+                    "none", "--quiet", "127.0.0.1", "1"},
+                   dir.path(), dir.File("err.txt"));
+  // Nobody listens on port 1: the game was found, the connection fails (exit 1, not "not found").
+  EXPECT_EQ(agent.Wait(milliseconds(20000)), 1);
+  const std::string err = ReadFile(dir.File("err.txt"));
+  EXPECT_TRUE(absl::StrContains(err, "cannot connect")) << err;
+}
+
+// The dealer aborts the match (the other seat went silent) while a hand is being played: the
+// agent says so and exits 1, and still writes --save-model with what it learned.
+TEST(AgentProgramTest, LostConnectionMidMatchExitsOne) {
+  TempDir dir;
+  WriteFile(dir.File("game.game"), kNoLimit2p);
+  Subprocess dealer({BinPath("dealer"), "m", "game.game", "50", "3", "silent", "agent", "-q",
+                     "--t_response", "1500"},
+                    dir.path(), dir.File("dealer.err"));
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  ASSERT_TRUE(ports_line.has_value());
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  ASSERT_EQ(ports.size(), 2u);
+  tools_test::LineClient silent;
+  ASSERT_TRUE(silent.Connect(std::stoi(ports[0])));
+  silent.Send("VERSION:2.0.0\r\n");
+  Subprocess agent({BinPath("agent"), "--game", dir.File("game.game"), "--model", "none",
+                    "--save-model", dir.File("learned.pb"), "127.0.0.1", ports[1]},
+                   dir.path(), dir.File("agent.err"));
+  // Hand 0: the agent (small blind) acts first, then the silent seat never answers.
+  EXPECT_EQ(dealer.Wait(milliseconds(20000)), 1);
+  EXPECT_EQ(agent.Wait(milliseconds(20000)), 1) << ReadFile(dir.File("agent.err"));
+  const std::string err = ReadFile(dir.File("agent.err"));
+  EXPECT_TRUE(absl::StrContains(err, "lost the connection to the dealer in the middle of hand 0"))
+      << err;
+  EXPECT_TRUE(absl::StrContains(err, "wrote the learned model")) << err;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "agent/agent_player.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "tests/agentplay/agent_test_util.h"
@@ -174,6 +175,24 @@ TEST(FoldPolicyTest, DeepStacksCallWithSpeculativeHandsPreflop) {
   EXPECT_EQ(policy.Decide(MakeDecision(big, 0.30, &rng)), Action::Fold());
 }
 
+TEST(FoldPolicyTest, LimitGamesHaveNoStackDepthRules) {
+  // In limit games stacks are unbounded (StartingStackBb is infinite): neither the deep-stack
+  // speculation nor the short-stack all-in applies. The big blind faces a raise to 20 (10 to
+  // call into 30, pot odds 0.25) with 33: at equity 0.2 it folds like any other hand.
+  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+  const State small_pair = MakeState(game, "r", "3c3d|");
+  ASSERT_EQ(small_pair.CurrentPlayer(), 0);
+  EXPECT_TRUE(std::isinf(StartingStackBb(small_pair, 0)));
+  std::mt19937_64 rng(1);
+  FoldPolicy policy(Deterministic(), false);
+  EXPECT_EQ(policy.Decide(MakeDecision(small_pair, 0.20, &rng)), Action::Fold());
+  const State suited = MakeState(game, "r", "6s5s|");
+  EXPECT_EQ(policy.Decide(MakeDecision(suited, 0.20, &rng)), Action::Fold());
+  // A strong hand still raises (limit: one size).
+  const State aces = MakeState(game, "r", "AcAd|");
+  EXPECT_EQ(policy.Decide(MakeDecision(aces, 0.85, &rng)).type, poker::ActionType::kRaise);
+}
+
 TEST(FoldPolicyTest, ModelFoldEquityTurnsACheckIntoABet) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State flop = MakeState(game, "r300c/", "Kd2c|/7h8h9c");
@@ -259,7 +278,11 @@ TEST(ParamsTest, ByNameFromAssignmentsAndConfigFiles) {
   std::ofstream(path) << "call_thr = 0.5\nbogus = 1\n";
   const absl::Status bad = LoadParamFile(path, &options);
   EXPECT_FALSE(bad.ok());
-  EXPECT_NE(bad.message().find("agent_params.cfg:2"), std::string::npos) << bad.message();
+  EXPECT_NE(bad.message().find("agent_params.cfg: unknown parameter 'bogus'"), std::string::npos)
+      << bad.message();
+  // A folder is not a config file: an error, not an exception.
+  const absl::Status folder = LoadParamFile(dir.path(), &options);
+  EXPECT_THAT(std::string(folder.message()), ::testing::HasSubstr("is a folder, not a file"));
   std::remove(path.c_str());
   const std::string help = DescribeParams(options);
   for (const ParamSpec& spec : PolicyParamSpecs()) {

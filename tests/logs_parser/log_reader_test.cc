@@ -449,6 +449,22 @@ TEST_F(LogReaderTest, ListingFiltersFolderContentsButNotNamedFiles) {
             absl::StatusCode::kNotFound);
 }
 
+TEST_F(LogReaderTest, TheSameFileUnderTwoSpellingsIsReadOnce) {
+  TempDir dir;
+  dir.Write("logs/a.log", GoodLines(3));
+  fs::create_symlink(dir.path() + "/logs/a.log", dir.path() + "/link.log");
+  ReadOptions options = OptionsWithGame(nl2p_, "holdem.nolimit.2p.reverse_blinds.game");
+  Collected collected;
+  const ReadSummary summary = MustRead({dir.path() + "/logs/a.log", dir.path() + "/./logs//a.log",
+                                        dir.path() + "/logs", dir.path() + "/link.log"},
+                                       options, &collected);
+  Collected alone;
+  const ReadSummary once = MustRead({dir.path() + "/logs/a.log"}, options, &alone);
+  EXPECT_EQ(summary.files, 1);
+  EXPECT_GT(once.hands, 0);
+  EXPECT_EQ(summary.hands, once.hands);
+}
+
 TEST_F(LogReaderTest, UnreadableFileIsReportedAndTheRunGoesOn) {
   TempDir dir;
   dir.Write("z/ok.log", GoodLines(1));

@@ -315,6 +315,16 @@ TEST(CodecTest, LogLineErrors) {
             "STATE names: 'a|b|c' has more than 2 names");
   EXPECT_EQ(LogError(g, "STATE:0:f:AcJs|3d2d:50|-50:a|"),
             "STATE names: the name of position 1 is empty");
+  // The fuzzer's line: names "\0" and "\n" (before " #") would not survive a write and re-read.
+  EXPECT_EQ(LogError(g, std::string("STATE:1:f:AcJs|3d2d:50|-50:\0|\n #", 32)),
+            "STATE names: the name of position 0 has a control byte ('\\x00')");
+  EXPECT_EQ(LogError(g, "STATE:0:f:AcJs|3d2d:50|-50:a|b\tc"),
+            "STATE names: the name of position 1 has a control byte ('b\\x09c')");
+  // UTF-8 and a backslash are names as real logs have them; they round-trip.
+  const std::string odd = "STATE:0:f:AcJs|3d2d:50|-50:caf\xc3\xa9|a\\b";
+  absl::StatusOr<LogLine> parsed = ParseLogLine(g, odd);
+  ASSERT_TRUE(parsed.ok()) << parsed.status();
+  EXPECT_EQ(FormatLogLine(*parsed), odd);
 }
 
 // Mutated and truncated lines must give errors, never crashes (a quick deterministic cousin of

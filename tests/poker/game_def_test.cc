@@ -93,6 +93,21 @@ TEST(GameDefTest, KuhnSmallerDeck) {
   EXPECT_EQ(g.BigBlind(), 1);
 }
 
+// The one "is this hold'em" test: every project hold'em game, limit or no-limit, 2 to 10
+// players; not Kuhn, not a hold'em with another deck or board.
+TEST(GameDefTest, IsHoldemCards) {
+  for (const char* name : kProjectGames) {
+    EXPECT_EQ(ProjectGame(name).IsHoldemCards(), std::string(name).rfind("holdem", 0) == 0) << name;
+  }
+  GameDef short_deck = ProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  short_deck.num_ranks = 9;
+  EXPECT_FALSE(short_deck.IsHoldemCards());
+  GameDef two_flops = ProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  two_flops.num_board_cards[1] = 4;
+  two_flops.num_board_cards[2] = 0;
+  EXPECT_FALSE(two_flops.IsHoldemCards());
+}
+
 // The project's files carry the same numbers as the server's own files.
 TEST(GameDefTest, ProjectFilesMatchTheServersFiles) {
   POKER_SKIP_WITHOUT_SHARED_DATA();

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -223,6 +224,50 @@ TEST(SwarmMoveTest, VelocityFollowsTheUpdateRuleInBoundsAndLimited) {
         EXPECT_LE(p.position[d], o.upper[d]);
       }
     }
+  }
+}
+
+// The whole update rule, each term checked: v' = w v + c1 r1 (pbest - x) + c2 r2 (gbest - x),
+// with the swarm's random numbers drawn again from its seed (positions first, then r1, r2 per
+// particle and dimension). Round 1 gives particle 0 a velocity (social term only: its personal
+// best is where it is); round 2 it scored worse, so its personal best stays behind it: inertia,
+// cognitive and social terms are all non-zero.
+TEST(SwarmMoveTest, InertiaCognitiveAndSocialTermsFollowTheRule) {
+  SwarmOptions o = Options(PsoVariant::kStandard, 2);
+  o.inertia = 0.7;
+  o.cognitive = 1.3;
+  o.social = 0.9;
+  Swarm swarm = *Swarm::Create(o);
+  std::mt19937_64 rng(o.seed);
+  const auto uniform = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
+  for (int i = 0; i < 2 * kPsoDims; ++i) uniform();  // the initial positions
+  const PsoPoint x0 = swarm.particles()[0].position;
+  const PsoPoint x1 = swarm.particles()[1].position;
+
+  PlayRound(&swarm, {1, 2});  // particle 1 is the global best; particle 0 moves toward it
+  PsoPoint v1{};
+  for (int p = 0; p < 2; ++p) {
+    for (int d = 0; d < kPsoDims; ++d) {
+      uniform();  // r1: its term is zero (personal best = position)
+      const double r2 = uniform();
+      if (p == 0) v1[d] = o.social * r2 * (x1[d] - x0[d]);
+    }
+  }
+  ExpectPointNear(swarm.particles()[0].velocity, v1);
+  ExpectPointNear(swarm.particles()[1].position, x1);
+  const PsoPoint moved = swarm.particles()[0].position;
+
+  PlayRound(&swarm, {-5, 1});  // particle 0 did worse: its personal best stays x0
+  for (int d = 0; d < kPsoDims; ++d) {
+    const double r1 = uniform();
+    const double r2 = uniform();
+    const double expected = o.inertia * v1[d] + o.cognitive * r1 * (x0[d] - moved[d]) +
+                            o.social * r2 * (x1[d] - moved[d]);
+    const double x = moved[d] + expected;
+    if (x <= o.lower[d] || x >= o.upper[d]) continue;  // stopped at a bound: not this rule
+    EXPECT_NEAR(swarm.particles()[0].velocity[d], expected, 1e-12) << "x" << d + 1;
+    EXPECT_NEAR(swarm.particles()[0].position[d], x, 1e-12) << "x" << d + 1;
+    EXPECT_NE(o.cognitive * r1 * (x0[d] - moved[d]), 0);
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "agent/hand_reader.h"
 #include "gtest/gtest.h"
 #include "poker/game_def.h"
 #include "trainer/action_abstraction.h"
@@ -104,6 +105,44 @@ TEST(DfModelTest, WeakHandsFoldStrongHandsRaiseBiggerRaisesStronger) {
   const DfModel limit = DfModel::Default(Limit());
   EXPECT_EQ(limit.interval(kFirstRaise).high, 1.0);
   EXPECT_GT(limit.Probability(kFirstRaise, 0.9, Bits({kCheck, kFirstRaise})), 0.9);
+}
+
+// The DFmodel the agent reads with: theta = ReaderOptions' df_theta (3), not the paper's 50. At
+// theta 3 a near miss is capped at theta (eq. 6 would give 10.17 > 3), the distributions are
+// flatter than at 50, and the order the reader relies on still holds: weak hands fold, strong
+// hands raise, bigger raises need stronger hands.
+TEST(DfModelTest, AtTheAgentsThetaNearMissesAreCappedAndTheOrderHolds) {
+  const ActionAbstraction abstraction = NoLimit();
+  DfModel agent = DfModel::Default(abstraction);
+  agent.set_theta(ReaderOptions().df_theta);
+  ASSERT_EQ(agent.theta(), 3);
+  agent.set_interval(kCall, {0.57, 0.68, 0.61});
+  EXPECT_EQ(agent.Relative(kCall, 0.55), 3);                    // 0.61 / 0.06 = 10.17, capped
+  EXPECT_EQ(agent.Relative(kCall, 0.62), 3);                    // inside
+  EXPECT_NEAR(agent.Relative(kCall, 0.1), 0.61 / 0.51, 1e-12);  // far misses are below theta
+  EXPECT_LT(agent.Relative(kCall, 0.1), agent.Relative(kCall, 0.4));
+
+  const DfModel at3 = [&] {
+    DfModel m = DfModel::Default(abstraction);
+    m.set_theta(ReaderOptions().df_theta);
+    return m;
+  }();
+  const DfModel at50 = DfModel::Default(abstraction);
+  const uint32_t facing = Bits({kFold, kCall, 3, 4, 5, 6});
+  EXPECT_GT(at3.Probability(kFold, 0.15, facing), at3.Probability(kFold, 0.6, facing));
+  EXPECT_GT(at3.Probability(kFold, 0.6, facing), at3.Probability(kFold, 0.9, facing));
+  EXPECT_GT(at3.Probability(6, 0.98, facing), at3.Probability(6, 0.3, facing));
+  EXPECT_GT(at3.Probability(6, 0.98, facing), at3.Probability(3, 0.98, facing));
+  EXPECT_GT(at3.Probability(kFold, 0.15, facing), 1.0 / 6);  // still the likeliest there
+  // Flatter than the paper's: less sure of the fold with a weak hand.
+  EXPECT_LT(at3.Probability(kFold, 0.15, facing), at50.Probability(kFold, 0.15, facing));
+  for (double p = 0; p <= 1.0001; p += 0.05) {
+    double sum = 0;
+    for (int a = 0; a < abstraction.num_actions(); ++a) {
+      sum += at3.Probability(static_cast<trainer::AbstractAction>(a), p, facing);
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-12) << p;
+  }
 }
 
 TEST(DfModelTest, FieldWinRateShrinksWithOpponents) {

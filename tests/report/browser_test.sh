@@ -72,8 +72,8 @@ check_page() {
 # A hand number of the decision log with the most opponents read, and the grids it should show.
 pick_hand() {
   local decisions="$1" best="" most=-1 hand n
-  for hand in $(grep -o '^{"hand": [0-9]*' "$decisions" | awk '{print $2}' | sort -un | head -200); do
-    n=$(grep "^{\"hand\": $hand," "$decisions" | grep -o '"classes"' | wc -l)
+  for hand in $(grep -o '^{"hand": *[0-9]*' "$decisions" | tr -dc '0-9\n' | sort -un | head -200); do
+    n=$(grep -E "^\{\"hand\": *$hand," "$decisions" | grep -o '"classes"' | wc -l)
     if [ "$n" -gt "$most" ]; then most=$n; best=$hand; fi
   done
   echo "$best $most"

@@ -12,7 +12,7 @@
 #include "gtest/gtest.h"
 #include "tests/common/test_support.h"
 #include "tools/eval/html_report.h"
-#include "tools/report/model_page.h"
+#include "trainer/model_page.h"
 #include "trainer/opponent_model.h"
 
 namespace report {

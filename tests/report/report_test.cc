@@ -10,10 +10,10 @@
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "html/html_page.h"
 #include "poker/card.h"
 #include "poker/hand_strength.h"
 #include "tests/common/test_support.h"
-#include "tools/report/html_page.h"
 #include "tools/report/match_report.h"
 
 namespace report {
@@ -220,12 +220,6 @@ TEST(MatchReportTest, DecisionsJoinTheHandWithTheirCards) {
 TEST(HtmlPageTest, EmbeddedJsonCannotCloseTheScript) {
   EXPECT_EQ(html::ScriptSafeJson("{\"a\":\"</script>\"}"), "{\"a\":\"<\\/script>\"}");
   EXPECT_EQ(html::Escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
-  test_support::TempDir dir;
-  ASSERT_TRUE(html::WriteFileAtomically(dir.File("p.html"), "hello").ok());
-  EXPECT_EQ(test_support::ReadFileBytes(dir.File("p.html")), "hello");
-  const absl::Status bad = html::WriteFileAtomically(dir.File("no/such/p.html"), "x");
-  EXPECT_FALSE(bad.ok());
-  EXPECT_NE(bad.message().find("no/such/p.html"), std::string::npos);
 }
 
 }  // namespace

@@ -1,12 +1,13 @@
 // The ACPC client: line handling (comments, malformed lines, whose turn, normalized replies) and
 // a whole connection against an in-test server on 127.0.0.1.
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,7 +19,7 @@
 #include "poker/game_def.h"
 #include "tests/tools/process_util.h"
 
-namespace agent {
+namespace acpc {
 namespace {
 
 using poker::Action;
@@ -102,47 +103,152 @@ TEST_F(AcpcSessionTest, SendsLegalActions) {
   EXPECT_EQ(d.HandleLine("MATCHSTATE:0:0:rrr:5d5c|"), "MATCHSTATE:0:0:rrr:5d5c|:c\r\n");
 }
 
-// A one-connection server: accepts, checks the version line, sends `lines`, collects replies,
-// then closes.
-TEST_F(AcpcSessionTest, PlaysOverTcpAndEndsCleanlyOnEof) {
-  const int listener = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)), 0);
-  ASSERT_EQ(listen(listener, 1), 0);
-  socklen_t len = sizeof(addr);
-  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
-  const int port = ntohs(addr.sin_port);
+// A one-connection server on 127.0.0.1: accepts, reads the version line, sends `out`, reads
+// `replies` reply lines, waits `linger_ms`, then closes. Run() starts it on a thread.
+class ScriptedDealer {
+ public:
+  ScriptedDealer(std::string out, int replies, int linger_ms = 0)
+      : out_(std::move(out)), replies_(replies), linger_ms_(linger_ms) {
+    listener_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bind(listener_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
+    listen(listener_, 1);
+    socklen_t len = sizeof(addr);
+    getsockname(listener_, reinterpret_cast<sockaddr*>(&addr), &len);
+    port_ = ntohs(addr.sin_port);
+    thread_ = std::thread([this] {
+      const int fd = accept(listener_, nullptr, nullptr);
+      version = ReadLine(fd);
+      send(fd, out_.data(), out_.size(), MSG_NOSIGNAL);
+      for (int i = 0; i < replies_; ++i) received.push_back(ReadLine(fd));
+      std::this_thread::sleep_for(std::chrono::milliseconds(linger_ms_));
+      close(fd);
+    });
+  }
+  ~ScriptedDealer() { Join(); }
+  void Join() {
+    if (thread_.joinable()) thread_.join();
+    if (listener_ >= 0) close(listener_);
+    listener_ = -1;
+  }
+  uint16_t port() const { return port_; }
 
-  std::string version, reply1, reply2;
-  std::thread server([&] {
-    const int fd = accept(listener, nullptr, nullptr);
-    std::string buffer;
-    auto read_line = [&]() {
-      char c;
-      std::string line;
-      while (recv(fd, &c, 1, 0) == 1 && c != '\n') line += c;
-      return line;
-    };
-    version = read_line();
-    const std::string out =
-        "# hello\r\nMATCHSTATE:1:0::|9hQd\r\nnot a state\r\n"
-        "MATCHSTATE:1:0:cr300:|9hQd\r\n";
-    send(fd, out.data(), out.size(), 0);
-    reply1 = read_line();
-    reply2 = read_line();
-    close(fd);
-  });
+  std::string version;
+  std::vector<std::string> received;
+
+ private:
+  static std::string ReadLine(int fd) {
+    char c;
+    std::string line;
+    while (recv(fd, &c, 1, 0) == 1 && c != '\n') line += c;
+    return line;
+  }
+  std::string out_;
+  int replies_;
+  int linger_ms_;
+  int listener_ = -1;
+  uint16_t port_ = 0;
+  std::thread thread_;
+};
+
+TEST_F(AcpcSessionTest, PlaysOverTcpAndEndsCleanlyOnEofAfterAFinishedHand) {
+  // Our call to the raise takes the hand to the flop, where the dealer sends the end of the
+  // hand (position 0 bets, we fold... as the dealer applied it) and closes.
+  ScriptedDealer dealer(
+      "# hello\r\nMATCHSTATE:1:0::|9hQd\r\nnot a state\r\n"
+      "MATCHSTATE:1:0:cr300:|9hQd\r\nMATCHSTATE:1:0:cr300c/r600f:|9hQd/2c3c4c\r\n",
+      2);
   RecordingPlayer player(Action::Call());
-  const absl::Status status =
-      PlayAcpcMatch(game_, "127.0.0.1", static_cast<uint16_t>(port), &player);
-  server.join();
-  close(listener);
+  const absl::Status status = PlayAcpcMatch(game_, "127.0.0.1", dealer.port(), &player);
+  dealer.Join();
   EXPECT_TRUE(status.ok()) << status;
-  EXPECT_EQ(version, "VERSION:2.0.0\r");
-  EXPECT_EQ(reply1, "MATCHSTATE:1:0::|9hQd:c\r");
-  EXPECT_EQ(reply2, "MATCHSTATE:1:0:cr300:|9hQd:c\r");
+  EXPECT_EQ(dealer.version, "VERSION:2.0.0\r");
+  ASSERT_EQ(dealer.received.size(), 2u);
+  EXPECT_EQ(dealer.received[0], "MATCHSTATE:1:0::|9hQd:c\r");
+  EXPECT_EQ(dealer.received[1], "MATCHSTATE:1:0:cr300:|9hQd:c\r");
+}
+
+TEST_F(AcpcSessionTest, ConnectionLostInTheMiddleOfAHandIsAnError) {
+  // The dealer closes while hand 3 is being played (e.g. it aborted the match).
+  ScriptedDealer dealer("MATCHSTATE:0:3:c:5d5c|\r\n", 1);
+  RecordingPlayer player(Action::Call());
+  const absl::Status status = PlayAcpcMatch(game_, "127.0.0.1", dealer.port(), &player);
+  EXPECT_TRUE(absl::IsUnavailable(status)) << status;
+  EXPECT_THAT(status.message(), ::testing::HasSubstr("in the middle of hand 3"));
+  // Before any state: an error too.
+  ScriptedDealer silent_close("", 0);
+  const absl::Status early = PlayAcpcMatch(game_, "127.0.0.1", silent_close.port(), &player);
+  EXPECT_TRUE(absl::IsUnavailable(early)) << early;
+  EXPECT_THAT(early.message(), ::testing::HasSubstr("before the first hand"));
+}
+
+TEST_F(AcpcSessionTest, GivesUpOnASilentDealer) {
+  ScriptedDealer dealer("", 0, 1500);
+  RecordingPlayer player(Action::Call());
+  AcpcClientOptions options;
+  options.silence_timeout_ms = 200;
+  const auto start = std::chrono::steady_clock::now();
+  const absl::Status status = PlayAcpcMatch(game_, "127.0.0.1", dealer.port(), &player, options);
+  EXPECT_TRUE(absl::IsDeadlineExceeded(status)) << status;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(1400));
+}
+
+TEST_F(AcpcSessionTest, AnotherGamesStatesAreAClearError) {
+  // A 3-player limit dealer's first state, given to a heads-up no-limit client.
+  ScriptedDealer three("MATCHSTATE:0:0::5d5c||\r\n", 0, 300);
+  RecordingPlayer player(Action::Call());
+  const absl::Status seats = PlayAcpcMatch(game_, "127.0.0.1", three.port(), &player);
+  EXPECT_TRUE(absl::IsFailedPrecondition(seats)) << seats;
+  EXPECT_THAT(seats.message(), ::testing::HasSubstr("3 seats, the game file 2 players"));
+  // Limit raises in a no-limit game.
+  AcpcSession session(game_, &player);
+  EXPECT_EQ(session.HandleLine("MATCHSTATE:0:0:rr:5d5c|"), "");
+  EXPECT_TRUE(absl::IsFailedPrecondition(session.error()));
+  EXPECT_THAT(session.error().message(), ::testing::HasSubstr("no sizes (limit)"));
+  // After a valid state, a bad line is only skipped.
+  AcpcSession later(game_, &player);
+  later.HandleLine("MATCHSTATE:0:0:c:5d5c|");
+  later.HandleLine("MATCHSTATE:0:0::5d5c||");
+  EXPECT_TRUE(later.error().ok());
+  EXPECT_EQ(later.lines_skipped(), 1);
+}
+
+TEST_F(AcpcSessionTest, BadLinesAreEscapedAndRateLimited) {
+  std::vector<std::string> warnings;
+  AcpcClientOptions options;
+  options.warn = [&](absl::string_view w) { warnings.emplace_back(w); };
+  options.max_warnings = 3;
+  RecordingPlayer player(Action::Call());
+  AcpcSession session(game_, &player, options);
+  session.HandleLine(std::string("bad\x01\xff\0x", 7));
+  for (int i = 0; i < 100; ++i) session.HandleLine(std::string(1000, 'z'));
+  EXPECT_EQ(session.lines_skipped(), 101);
+  ASSERT_EQ(warnings.size(), 4u);  // 3 lines and the notice that the rest are not shown
+  EXPECT_THAT(warnings[0], ::testing::HasSubstr(R"('bad\x01\xff\x00x')"));
+  EXPECT_THAT(warnings[1], ::testing::HasSubstr("... (1000 bytes)"));
+  EXPECT_LT(warnings[1].size(), 400u);
+  EXPECT_THAT(warnings[3], ::testing::HasSubstr("without a message"));
+}
+
+TEST_F(AcpcSessionTest, TheTailOfAnOverlongLineIsNotANewLine) {
+  // A 1 MB line whose tail is a valid state asking us to act: skipped whole. Then a real state.
+  std::string out(1 << 20, 'x');
+  out += "MATCHSTATE:1:0::|9hQd\r\n";
+  out += "MATCHSTATE:1:1::|9hQd\r\nMATCHSTATE:1:1:f:|9hQd\r\n";
+  ScriptedDealer dealer(out, 1);
+  RecordingPlayer player(Action::Fold());
+  std::vector<std::string> warnings;
+  AcpcClientOptions options;
+  options.warn = [&](absl::string_view w) { warnings.emplace_back(w); };
+  const absl::Status status = PlayAcpcMatch(game_, "127.0.0.1", dealer.port(), &player, options);
+  dealer.Join();
+  EXPECT_TRUE(status.ok()) << status;
+  ASSERT_EQ(dealer.received.size(), 1u);
+  EXPECT_EQ(dealer.received[0], "MATCHSTATE:1:1::|9hQd:f\r");
+  ASSERT_EQ(player.acted.size(), 1u);
+  EXPECT_THAT(warnings, ::testing::Contains(::testing::HasSubstr("over-long line")));
 }
 
 TEST_F(AcpcSessionTest, ConnectionRefusedIsAnError) {
@@ -162,4 +268,4 @@ TEST_F(AcpcSessionTest, ConnectionRefusedIsAnError) {
 }
 
 }  // namespace
-}  // namespace agent
+}  // namespace acpc

@@ -33,13 +33,14 @@ class EquityTest : public ::testing::Test {
   poker::Rng rng_{123};
 };
 
-TEST_F(EquityTest, HandClasses) {
-  EXPECT_EQ(HoldemHandClass(Cards("Ah")[0], Cards("As")[0]), 12);
-  EXPECT_EQ(HoldemHandClass(Cards("2c")[0], Cards("2d")[0]), 0);
-  // AKs: hi 12, lo 11 -> 13 + 66 + 11; 32o: hi 1, lo 0 -> 91 + 0.
-  EXPECT_EQ(HoldemHandClass(Cards("Ks")[0], Cards("As")[0]), 13 + 66 + 11);
-  EXPECT_EQ(HoldemHandClass(Cards("3c")[0], Cards("2d")[0]), 91);
-  EXPECT_EQ(HoldemHandClass(Cards("Ac")[0], Cards("Kd")[0]), 91 + 66 + 11);
+TEST_F(EquityTest, PreflopTableIsPerStartingHandClass) {
+  // The bots' preflop cache is keyed by poker::StartingHandClass: hands of one class get the
+  // same value, whatever the suits, and computing it does not depend on the order of calls.
+  const double aks = equity_.Equity(Cards("KsAs"), {}, 1, 100, &rng_);
+  EXPECT_EQ(equity_.Equity(Cards("KhAh"), {}, 1, 100, &rng_), aks);
+  EquityEstimator fresh(game_);
+  EXPECT_EQ(fresh.Equity(Cards("AdKd"), {}, 1, 100, &rng_), aks);
+  EXPECT_NE(equity_.Equity(Cards("KsAh"), {}, 1, 100, &rng_), aks);  // offsuit: another class
 }
 
 TEST_F(EquityTest, PreflopHeadsUpKnownValues) {

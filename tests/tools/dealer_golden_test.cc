@@ -11,7 +11,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
 #include "poker/game_def.h"
@@ -78,7 +78,7 @@ void LoadReference(const std::string& path, Reference* ref) {
     std::vector<std::string>& actions = ref->actions[state.hand_number()];
     for (int r = 0; r <= state.round(); ++r) {
       for (int i = 0; i < state.num_actions(r); ++i) {
-        actions.push_back(agent::AcpcSession::FormatAction(*game, state.action(r, i)));
+        actions.push_back(acpc::AcpcSession::FormatAction(*game, state.action(r, i)));
       }
     }
   }

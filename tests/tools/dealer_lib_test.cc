@@ -41,7 +41,7 @@ TEST(DealerOptionsTest, PositionalsAndDefaults) {
   EXPECT_EQ(o->t_hand_ms, 600000);
   EXPECT_EQ(o->t_per_hand_ms, 7000);
   EXPECT_EQ(o->start_timeout_ms, -1);
-  EXPECT_EQ(o->bind_address, "127.0.0.1");
+  EXPECT_EQ(o->bind_address, "0.0.0.0");  // every interface, as the server
   EXPECT_TRUE(o->log);
   EXPECT_FALSE(o->fixed_seats || o->quiet || o->append || o->transaction_log);
 }
@@ -65,7 +65,7 @@ TEST(DealerOptionsTest, OptionsAnywhereGroupedAndLong) {
                                                      "--t_per_hand",
                                                      "50",
                                                      "--bind",
-                                                     "0.0.0.0",
+                                                     "127.0.0.1",
                                                      "-a"});
   ASSERT_TRUE(o.ok()) << o.status();
   EXPECT_TRUE(o->fixed_seats);
@@ -75,7 +75,7 @@ TEST(DealerOptionsTest, OptionsAnywhereGroupedAndLong) {
   EXPECT_EQ(o->t_response_ms, 5000);
   EXPECT_EQ(o->t_hand_ms, 800);
   EXPECT_EQ(o->t_per_hand_ms, 50);
-  EXPECT_EQ(o->bind_address, "0.0.0.0");
+  EXPECT_EQ(o->bind_address, "127.0.0.1");
   EXPECT_THAT(o->ports, ::testing::ElementsAre(7000, 7001));
   EXPECT_EQ(o->num_hands, 10u);
   EXPECT_EQ(o->seed, 3u);
@@ -97,6 +97,25 @@ TEST(DealerOptionsTest, Errors) {
   absl::StatusOr<DealerOptions> dashes = ParseDealerArgs({"--", "m", "g", "10", "1", "-A"});
   ASSERT_TRUE(dashes.ok());
   EXPECT_THAT(dashes->names, ::testing::ElementsAre("-A"));
+}
+
+TEST(DealerOptionsTest, AbbreviatedLongOptionsAsTheServer) {
+  absl::StatusOr<DealerOptions> o =
+      ParseDealerArgs({"m", "g", "10", "1", "A", "--t_resp", "500", "--t_h=60", "--t_p", "70",
+                       "--st", "9", "--b", "127.0.0.1"});
+  ASSERT_TRUE(o.ok()) << o.status();
+  EXPECT_EQ(o->t_response_ms, 500);
+  EXPECT_EQ(o->t_hand_ms, 60);
+  EXPECT_EQ(o->t_per_hand_ms, 70);
+  EXPECT_EQ(o->start_timeout_ms, 9);
+  EXPECT_EQ(o->bind_address, "127.0.0.1");
+  // `--t_` fits three options: refused, naming what was given.
+  absl::StatusOr<DealerOptions> ambiguous =
+      ParseDealerArgs({"m", "g", "10", "1", "A", "--t_", "5"});
+  ASSERT_FALSE(ambiguous.ok());
+  EXPECT_THAT(ambiguous.status().message(), ::testing::HasSubstr("ambiguous option --t_"));
+  // The parser can run again (getopt's state is reset each time).
+  EXPECT_TRUE(ParseDealerArgs({"m", "g", "10", "1", "A", "-f"}).ok());
 }
 
 TEST(MatchLogTest, HeaderAndScoreAsTheServerWritesThem) {
@@ -138,8 +157,10 @@ TEST_F(ReplyTest, Classifies) {
   EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d6c|:c").kind, Reply::Kind::kUnrequested);
   // The current state with no, empty or unknown action: played as a call.
   EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|").kind, Reply::Kind::kBadAction);
-  EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:").kind, Reply::Kind::kBadAction);
-  EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:x").kind, Reply::Kind::kBadAction);
+  // An empty action or an unknown letter: the server's "invalid action" (its letter table maps
+  // them to an invalid type), not a format error.
+  EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:").kind, Reply::Kind::kInvalidAction);
+  EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:x").kind, Reply::Kind::kInvalidAction);
   EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:r").kind, Reply::Kind::kBadAction);
   EXPECT_EQ(ParseReply(game_, cur, "MATCHSTATE:0:3:c:5d5c|:rabc").kind, Reply::Kind::kBadAction);
 }

@@ -2,6 +2,9 @@
 // replies to other states ignored, an illegal fold and an unparseable action played as a call,
 // raise sizes clamped, silence past --t_response and a disconnect abort the match (exit 1) with
 // the finished hands logged and no SCORE line.
+#include <ifaddrs.h>
+#include <net/if.h>
+
 #include <functional>
 #include <optional>
 #include <string>
@@ -28,9 +31,9 @@ using std::chrono::milliseconds;
 using Policy = std::function<std::optional<std::string>(int turn, const std::string& line,
                                                         const poker::MatchState& view)>;
 
-void PlaySeat(int port, const poker::GameDef* game, Policy policy) {
+void PlaySeat(int port, const poker::GameDef* game, Policy policy, in_addr_t address) {
   LineClient client;
-  if (!client.Connect(port)) return;
+  if (!client.Connect(port, address)) return;
   client.Send("VERSION:2.0.0\r\n");
   int turn = 0;
   while (std::optional<std::string> line = client.ReadLine(milliseconds(20000))) {
@@ -60,23 +63,25 @@ struct MatchRun {
   std::vector<std::string> log_lines;
 };
 
-// Runs the dealer in `dir` on heads-up no-limit (seed 7, quiet) with `args` after the seed (the
-// names, then options) and the two seats played by `seat0` and `seat1`, until it exits.
+// Runs the dealer in `dir` on heads-up no-limit (seed 7, quiet unless `quiet` is false) with
+// `args` after the seed (the names, then options) and the two seats played by `seat0` and
+// `seat1`, connecting to `address`, until it exits.
 MatchRun RunDealerIn(const TempDir& dir, int hands, const std::vector<std::string>& args,
-                     Policy seat0, Policy seat1) {
+                     Policy seat0, Policy seat1, bool quiet = true,
+                     in_addr_t address = htonl(INADDR_LOOPBACK)) {
   WriteFile(dir.File("nl2p.game"), kNoLimit2pGame);
   const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
   std::vector<std::string> argv = {BinPath("dealer"), "m", "nl2p.game", std::to_string(hands), "7"};
   argv.insert(argv.end(), args.begin(), args.end());
-  argv.push_back("-q");
+  if (quiet) argv.push_back("-q");
   Subprocess dealer(argv, dir.path(), dir.File("stderr.txt"));
   MatchRun run;
   const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
   if (!ports_line) return run;
   const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
   if (ports.size() != 2) return run;
-  std::thread t0(PlaySeat, std::stoi(ports[0]), &game, seat0);
-  std::thread t1(PlaySeat, std::stoi(ports[1]), &game, seat1);
+  std::thread t0(PlaySeat, std::stoi(ports[0]), &game, seat0, address);
+  std::thread t1(PlaySeat, std::stoi(ports[1]), &game, seat1, address);
   run.stdout_text = dealer.ReadRest(milliseconds(30000));
   run.status = dealer.Wait(milliseconds(10000));
   t0.join();
@@ -115,9 +120,10 @@ std::string ExpectedLogLine(uint32_t hand, const std::vector<std::vector<Action>
 TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
   // Hand 0: Good (position 1, small blind) calls; Bad sends garbage, a comment, a reply to an
   // earlier state, then an illegal fold (played as a call). On the flop Bad raises to 999999
-  // (clamped to the 20000 stack) and Good calls. Hand 1: Bad's unknown action `xyz` is a call,
-  // then `r1` on the flop is raised to the minimum 200; everything else is called. Hand 2: Bad
-  // goes silent and the 300 ms response limit ends the match.
+  // (clamped to the 20000 stack) and Good calls. Hand 1: Bad's unknown action `xyz` is a call
+  // ("invalid action", as the server), then `r1` on the flop is raised to the minimum 200, then
+  // `r` without a size (a format error) is a call, and so is the empty action on the river.
+  // Hand 2: Bad goes silent and the 300 ms response limit ends the match.
   std::string first_state_of_hand0;
   Policy bad = [&](int turn, const std::string& line,
                    const poker::MatchState& view) -> std::optional<std::string> {
@@ -135,8 +141,9 @@ TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
       case 3:
         return line + ":r1\r\n";
       case 4:
+        return line + ":r\r\n";
       case 5:
-        return line + ":c\r\n";
+        return line + ":\r\n";
       default:
         return std::string();  // silence
     }
@@ -159,13 +166,19 @@ TEST(DealerRepliesTest, BadRepliesAreIgnoredCalledOrClamped) {
        {"WARNING: bad state format in response", "WARNING: ignoring un-requested response",
         "WARNING: invalid action, changed to call", "WARNING: raise of 999999 decreased to 20000",
         "WARNING: bad action format in response, changed to call",
-        "WARNING: raise of 1 increased to 200", "ERROR: seat 1 ran out of time"}) {
+        "WARNING: raise of 1 increased to 200", "ERROR: could not get action from seat 1",
+        "seconds spent waiting; timeout 0.3"}) {
     EXPECT_TRUE(absl::StrContains(run.stderr_text, expected)) << expected << "\n"
                                                               << run.stderr_text;
   }
   // Exactly one bad-state warning (the garbage line): comments are not warned about.
   const std::vector<std::string> pieces = absl::StrSplit(run.stderr_text, "bad state format");
   EXPECT_EQ(pieces.size(), 2u);
+  // The illegal fold, `xyz` and the empty action are invalid actions; `r` is a format error.
+  const std::vector<std::string> invalid = absl::StrSplit(run.stderr_text, "invalid action,");
+  EXPECT_EQ(invalid.size(), 4u) << run.stderr_text;
+  const std::vector<std::string> format = absl::StrSplit(run.stderr_text, "bad action format");
+  EXPECT_EQ(format.size(), 2u) << run.stderr_text;
 }
 
 TEST(DealerRepliesTest, DisconnectAbortsKeepingFinishedHands) {
@@ -289,6 +302,94 @@ TEST(DealerRepliesTest, TransactionFileResumesAnInterruptedMatch) {
   EXPECT_EQ(refused.status, 1);
   EXPECT_TRUE(absl::StrContains(refused.stderr_text, "m.tlog:1: expected")) << refused.stderr_text;
   EXPECT_FALSE(absl::StrContains(refused.stdout_text, "SCORE"));
+}
+
+// The verbose transcript (no -q) has the server's lines, timestamps apart: STARTED, every state
+// sent (`TO`) and every reply received (`FROM`) as on the wire with its '\r', the cumulative
+// seconds per seat (counted from 0) after hand 0, 100, ..., FINISHED, and the SCORE line.
+TEST(DealerRepliesTest, VerboseTranscriptHasTheServersLines) {
+  TempDir dir;
+  const MatchRun run = RunDealerIn(dir, 2, {"Alice", "Bob"}, AlwaysCall(), AlwaysCall(), false);
+  ASSERT_EQ(run.status, 0) << run.stderr_text;
+  std::vector<std::string> lines;
+  for (const std::string& line : SplitLines(run.stderr_text)) {
+    std::string text = line;
+    // Timestamps differ from run to run: "at 1795349202.110438 " -> "at T ".
+    const size_t at = text.find(" at ");
+    if (at != std::string::npos) {
+      const size_t end = text.find_first_not_of("0123456789.", at + 4);
+      text = text.substr(0, at + 4) + "T" + (end == std::string::npos ? "" : text.substr(end));
+    }
+    lines.push_back(text);
+  }
+  ASSERT_GE(lines.size(), 10u) << run.stderr_text;
+  EXPECT_EQ(lines[0], "# name/game/hands/seed m nl2p.game 2 7");
+  EXPECT_EQ(lines[4], "STARTED at T");
+  // Hand 0 (seats not fixed: seat 1 is position 0): both seats get the deal, seat 2 (the small
+  // blind, position 1) acts first.
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  poker::Dealer deal(game, 7);
+  poker::State hand0(game, 0);
+  deal.DealNext(&hand0);
+  const std::string to1 = poker::FormatMatchState({0, hand0});
+  const std::string to2 = poker::FormatMatchState({1, hand0});
+  EXPECT_EQ(lines[5], absl::StrCat("TO 1 at T ", to1, "\r"));
+  EXPECT_EQ(lines[6], absl::StrCat("TO 2 at T ", to2, "\r"));
+  EXPECT_EQ(lines[7], absl::StrCat("FROM 2 at T ", to2, ":c\r"));
+  int seconds_lines = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (absl::StartsWith(lines[i], "Seconds cumulatively spent in match for seat ")) {
+      ++seconds_lines;
+      // After hand 0's final states, seat 0 then seat 1, each under a second here.
+      EXPECT_TRUE(absl::StartsWith(lines[i - 1], "TO 2 at T MATCHSTATE:1:0:")) << lines[i - 1];
+      EXPECT_EQ(lines[i], "Seconds cumulatively spent in match for seat 0: 0");
+      EXPECT_EQ(lines[i + 1], "Seconds cumulatively spent in match for seat 1: 0");
+      ++i;
+    }
+  }
+  EXPECT_EQ(seconds_lines, 1);  // hand 1 % 100 != 0
+  for (const std::string& line : lines) {
+    if (absl::StartsWith(line, "TO ") || absl::StartsWith(line, "FROM ")) {
+      EXPECT_TRUE(absl::EndsWith(line, "\r")) << line;
+    }
+  }
+  ASSERT_GE(lines.size(), 2u);
+  EXPECT_EQ(lines[lines.size() - 2], "FINISHED at T");
+  EXPECT_TRUE(absl::StartsWith(lines.back(), "SCORE:")) << lines.back();
+}
+
+// By default the dealer listens on every interface, as the server (whose play_match.pl connects
+// the players to the address `hostname` resolves to): a match is played over a non-loopback
+// address of this machine.
+TEST(DealerRepliesTest, DefaultBindIsReachableOnANonLoopbackAddress) {
+  std::optional<in_addr_t> address;
+  ifaddrs* interfaces = nullptr;
+  if (getifaddrs(&interfaces) == 0) {
+    for (ifaddrs* i = interfaces; i != nullptr && !address; i = i->ifa_next) {
+      if (i->ifa_addr == nullptr || i->ifa_addr->sa_family != AF_INET) continue;
+      if ((i->ifa_flags & IFF_UP) == 0 || (i->ifa_flags & IFF_LOOPBACK) != 0) continue;
+      address = reinterpret_cast<const sockaddr_in*>(i->ifa_addr)->sin_addr.s_addr;
+    }
+    freeifaddrs(interfaces);
+  }
+  if (!address) GTEST_SKIP() << "this machine has no non-loopback IPv4 address";
+  TempDir dir;
+  const MatchRun run =
+      RunDealerIn(dir, 3, {"Alice", "Bob"}, AlwaysCall(), AlwaysCall(), true, *address);
+  ASSERT_EQ(run.status, 0) << run.stderr_text;
+  EXPECT_TRUE(absl::StrContains(run.stdout_text, ":Alice|Bob")) << run.stdout_text;
+  // --bind 127.0.0.1 restricts it: that address is refused.
+  TempDir restricted;
+  WriteFile(restricted.File("nl2p.game"), kNoLimit2pGame);
+  Subprocess dealer({BinPath("dealer"), "m", "nl2p.game", "3", "1", "A", "B", "-q", "--bind",
+                     "127.0.0.1", "--start_timeout", "2000"},
+                    restricted.path(), restricted.File("stderr.txt"));
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  ASSERT_TRUE(ports_line.has_value());
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  LineClient client;
+  EXPECT_FALSE(client.Connect(std::stoi(ports[0]), *address));
+  EXPECT_EQ(dealer.Wait(milliseconds(10000)), 1);
 }
 
 TEST(DealerRepliesTest, BadCommandLineExitsTwo) {

@@ -2,6 +2,7 @@
 // and 2-player limit (exit codes 0, every hand logged, SCORE sums to zero); the same match in the
 // arena gives the same log; tools/play_match.sh runs a match and prints its SCORE line.
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -154,6 +155,89 @@ TEST(EndToEndTest, PlayMatchScriptPrintsScore) {
   EXPECT_TRUE(absl::EndsWith(lines.back(), ":Alpha|Beta")) << out;
   EXPECT_NEAR(ScoreSum(lines.back(), 2), 0.0, 1e-6);
   EXPECT_EQ(SplitLines(ReadFile(dir.File("pm.log"))).size(), 4u + 100 + 1);
+  // Before SCORE, each player's mbb/hand with its 95% interval (sorted by name).
+  ASSERT_GE(lines.size(), 3u);
+  EXPECT_TRUE(absl::StartsWith(lines[lines.size() - 3], "Alpha ")) << out;
+  EXPECT_TRUE(absl::StartsWith(lines[lines.size() - 2], "Beta ")) << out;
+  EXPECT_TRUE(absl::StrContains(lines[lines.size() - 3], "in 100 hands =")) << out;
+  EXPECT_TRUE(absl::StrContains(lines[lines.size() - 3], "mbb/hand +- ")) << out;
+  EXPECT_TRUE(absl::StrContains(lines[lines.size() - 3], "(95% interval)")) << out;
+}
+
+// A player that fails makes the script fail, even though the dealer finished or never started:
+// here a bot with an unknown style exits 2 at once and the script stops (exit 1) instead of
+// waiting for the dealer's timeout.
+TEST(EndToEndTest, PlayMatchScriptFailsWhenAPlayerFails) {
+  const std::string script = std::string(POKER_SOURCE_DIR) + "/tools/play_match.sh";
+  TempDir dir;
+  WriteFile(dir.File("game.game"), kNoLimit2pGame);
+  const std::string bot = BinPath("bot");
+  Subprocess run({"/bin/bash", script, "--dealer", BinPath("dealer"), "--timeout", "60",
+                  dir.File("pm"), dir.File("game.game"), "20", "3", "Alpha",
+                  absl::StrCat(bot, " --style ta --game ", dir.File("game.game")), "Broken",
+                  absl::StrCat(bot, " --style nonsense --game ", dir.File("game.game"))},
+                 dir.path(), dir.File("script.err"));
+  run.ReadRest(milliseconds(60000));
+  EXPECT_EQ(run.Wait(milliseconds(10000)), 1);
+  EXPECT_TRUE(
+      absl::StrContains(ReadFile(dir.File("script.err")), "player Broken exited with status 2"))
+      << ReadFile(dir.File("script.err"));
+}
+
+TEST(EndToEndTest, ScriptsHelpExitsZero) {
+  for (const char* name : {"play_match.sh", "demo.sh", "experiments/make_corpus.sh"}) {
+    const std::string script = std::string(POKER_SOURCE_DIR) + "/tools/" + name;
+    TempDir dir;
+    Subprocess help({"/bin/bash", script, "--help"}, dir.path(), dir.File("err.txt"));
+    const std::string out = help.ReadRest(milliseconds(20000));
+    EXPECT_EQ(help.Wait(milliseconds(20000)), 0) << name << ReadFile(dir.File("err.txt"));
+    EXPECT_TRUE(absl::StrContains(out, "Usage:")) << name << ": " << out;
+  }
+}
+
+// Bad inputs to the dealer, bot and arena: a folder where the game file is expected (it used to
+// abort with std::ios_failure, exit 134), negative numbers (that used to wrap), and game names
+// accepted as trainer accepts them.
+TEST(EndToEndTest, BadInputsToTheProgramsGetAClearErrorAndExitCode) {
+  TempDir dir;
+  struct Case {
+    std::vector<std::string> argv;
+    int status;
+    const char* message;
+  };
+  const std::vector<Case> cases = {
+      {{BinPath("dealer"), "m", dir.path(), "10", "1", "A", "B"}, 1, "is a folder"},
+      {{BinPath("bot"), "--style", "ta", "--game", dir.path(), "127.0.0.1", "1"}, 1, "is a folder"},
+      {{BinPath("arena"), "--game", dir.path(), "--player", "a=bot:style=ta", "--player",
+        "b=bot:style=la"},
+       1,
+       "is a folder"},
+      {{BinPath("arena"), "--game", "holdem.nolimit.2p.reverse_blinds", "--hands", "-1", "--player",
+        "a=bot:style=ta", "--player", "b=bot:style=la"},
+       2,
+       "--hands must be in"},
+      {{BinPath("arena"), "--game", "holdem.nolimit.2p.reverse_blinds", "--seed", "-1", "--player",
+        "a=bot:style=ta", "--player", "b=bot:style=la"},
+       2,
+       "--seed must be in"},
+      {{BinPath("dealer"), "m", "no_such_game", "10", "1", "A", "B"}, 1, "not found"},
+  };
+  for (const Case& c : cases) {
+    const std::string err = dir.File("err.txt");
+    std::remove(err.c_str());
+    Subprocess run(c.argv, dir.path(), err);
+    run.ReadRest(milliseconds(20000));
+    EXPECT_EQ(run.Wait(milliseconds(20000)), c.status) << c.argv[0] << ": " << ReadFile(err);
+    EXPECT_TRUE(absl::StrContains(ReadFile(err), c.message)) << c.argv[0] << ": " << ReadFile(err);
+  }
+  // A game name as trainer takes it, in the arena (the dealer and bot share the resolver).
+  Subprocess named(
+      {BinPath("arena"), "--game", "holdem.nolimit.2p.reverse_blinds", "--hands", "20", "--player",
+       "a=bot:style=ta,trials=50", "--player", "b=bot:style=la,trials=50", "--json", "-q"},
+      dir.path(), dir.File("named.err"));
+  const std::string out = named.ReadRest(milliseconds(30000));
+  EXPECT_EQ(named.Wait(milliseconds(10000)), 0) << ReadFile(dir.File("named.err"));
+  EXPECT_TRUE(absl::StrContains(out, "\"hands\": 20")) << out;
 }
 
 }  // namespace

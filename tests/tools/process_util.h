@@ -129,15 +129,16 @@ class Subprocess {
   std::optional<int> exit_status_;
 };
 
-// A blocking line client on 127.0.0.1 with read timeouts.
+// A blocking line client with read timeouts, on 127.0.0.1 unless another of this machine's own
+// IPv4 addresses is given (network byte order).
 class LineClient {
  public:
-  bool Connect(int port) {
+  bool Connect(int port, in_addr_t address = htonl(INADDR_LOOPBACK)) {
     fd_ = socket(AF_INET, SOCK_STREAM, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(static_cast<uint16_t>(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    addr.sin_addr.s_addr = address;
     if (connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof(addr)) != 0) return false;
     const int one = 1;
     setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));

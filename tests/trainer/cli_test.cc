@@ -1,10 +1,13 @@
 // The `trainer` program end to end: train, inspect, merge, exit codes.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -129,6 +132,76 @@ TEST_F(CliTest, RefusesBrokenModels) {
   const Result missing = Trainer("inspect " + dir_.File("none.pb"));
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_THAT(missing.output, HasSubstr("cannot open"));
+}
+
+// The bad inputs a new user tries: each is one clear line and exit 1 (bad data) or 2 (bad
+// command line), never an abort or an empty model.
+TEST_F(CliTest, BadInputsGetAClearErrorAndTheRightExitCode) {
+  const std::string out = dir_.File("bad.pb");
+  const Result negative =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + out + " --min-hands -5");
+  EXPECT_EQ(negative.exit_code, 2) << negative.output;
+  EXPECT_THAT(negative.output, HasSubstr("--min-hands must not be negative"));
+  EXPECT_EQ(Trainer("merge a.pb --out b.pb --min-hands -1").exit_code, 2);
+
+  // No usable hand: an empty log, a binary file, the wrong --game. No model is written.
+  const std::string empty = dir_.Write("empty.log", "");
+  const std::string binary = dir_.Write("binary.log", std::string("\x7f"
+                                                                  "ELF\0\1\2\3\xff",
+                                                                  9));
+  const std::string six = dir_.Write(
+      "six.game", absl::StrReplaceAll(testing::kTenHandsGame, {{"numPlayers = 2", "numPlayers = 3"},
+                                                               {"20000 20000", "20000 20000 20000"},
+                                                               {"100 50", "100 50 0"}}));
+  for (const std::string& arguments :
+       {"--logs " + empty + " --game " + game_, "--logs " + binary + " --game " + game_,
+        "--logs " + log_ + " --game " + six}) {
+    const Result none = Trainer("train " + arguments + " --out " + out);
+    EXPECT_EQ(none.exit_code, 1) << arguments << "\n" << none.output;
+    EXPECT_THAT(none.output, HasSubstr("no usable hand")) << arguments;
+    EXPECT_FALSE(std::filesystem::exists(out)) << arguments;
+  }
+
+  // A folder where a model file is expected: an error naming it, not an abort (exit 134).
+  const Result inspect = Trainer("inspect " + dir_.path());
+  EXPECT_EQ(inspect.exit_code, 1) << inspect.output;
+  EXPECT_THAT(inspect.output, HasSubstr("is a folder, not a file"));
+  const Result merge = Trainer("merge " + dir_.path() + " --out " + out);
+  EXPECT_EQ(merge.exit_code, 1) << merge.output;
+  EXPECT_THAT(merge.output, HasSubstr("is a folder, not a file"));
+
+  // --threads beyond the cores is capped (5000 threads took 3.2 GB).
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  const Result many =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + out + " --threads 5000");
+  ASSERT_EQ(many.exit_code, 0) << many.output;
+  EXPECT_THAT(many.output, HasSubstr(absl::StrCat("(", cores, " thread")));
+}
+
+TEST_F(CliTest, JsonSummariesAndStatsTakeLogsLikeTrain) {
+  const std::string model = dir_.File("ten.pb");
+  const Result train =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + model + " --json");
+  ASSERT_EQ(train.exit_code, 0) << train.output;
+  EXPECT_THAT(train.output, HasSubstr("\"hands\":10"));
+  EXPECT_THAT(train.output, HasSubstr("\"players\":2"));
+  EXPECT_THAT(train.output, HasSubstr("\"population_hands\":20"));
+  const Result merge = Trainer("merge " + model + " --out " + dir_.File("m.pb") + " --json");
+  ASSERT_EQ(merge.exit_code, 0) << merge.output;
+  EXPECT_THAT(merge.output, HasSubstr("{\"models\":1,\"out\":"));
+  EXPECT_THAT(merge.output, HasSubstr("\"population_hands\":20"));
+  // stats: --logs as for train, and plain arguments as before.
+  const Result with_option = Trainer("stats --logs " + log_ + " --game " + game_ + " --json");
+  const Result positional = Trainer("stats " + log_ + " --game " + game_ + " --json");
+  ASSERT_EQ(with_option.exit_code, 0) << with_option.output;
+  EXPECT_THAT(with_option.output, HasSubstr("\"hands\": 10"));
+  EXPECT_EQ(with_option.output.substr(0, with_option.output.find("seconds")),
+            positional.output.substr(0, positional.output.find("seconds")));
+  // --help shows defaults as written, no build paths.
+  const Result help = Trainer("train --help");
+  EXPECT_THAT(help.output, HasSubstr("(=0.6)"));
+  EXPECT_THAT(help.output, ::testing::Not(HasSubstr("0.599999")));
+  EXPECT_THAT(help.output, ::testing::Not(HasSubstr(POKER_SOURCE_DIR)));
 }
 
 }  // namespace

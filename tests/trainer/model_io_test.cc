@@ -66,26 +66,41 @@ TEST_F(ModelIoTest, RefusesCorruptedAndTruncatedFiles) {
   EXPECT_TRUE(text.find("end marker") != std::string::npos ||
               text.find("not a model file") != std::string::npos)
       << text;
-  // Cut anywhere: the end marker (the last field) is gone, or the parse fails.
-  for (size_t cut : {size_t{1}, size_t{10}, bytes.size() / 3, bytes.size() / 2, bytes.size() - 6,
-                     bytes.size() - 1}) {
+  // Cut anywhere: the end marker or the checksum no longer fits, or the parse fails. (Cut exactly
+  // before the 6-byte checksum trailer, the file is a complete model of the format before the
+  // checksum, and loads: atomic writes never leave such a file.)
+  for (size_t cut : {size_t{1}, size_t{10}, bytes.size() / 3, bytes.size() / 2, bytes.size() - 12,
+                     bytes.size() - 7, bytes.size() - 1}) {
     const std::string message = Refusal(bytes.substr(0, cut));
     EXPECT_TRUE(message.find("end marker") != std::string::npos ||
-                message.find("not a model file") != std::string::npos)
+                message.find("not a model file") != std::string::npos ||
+                message.find("checksum") != std::string::npos)
         << "cut at " << cut << ": " << message;
   }
-  // Flipped bytes in the middle (counts, paths) are caught by the parser or by validation; a
-  // flip that still parses to a consistent model is possible, so count the refusals.
+  // One flipped bit anywhere but in the trailer's 2-byte tag: refused (without the checksum,
+  // 7 of 20 such copies loaded with changed counts). In the tag, the file reads as one without
+  // a checksum.
+  int flips = 0;
   int refused = 0;
-  // Flips inside the action names make invalid UTF-8, which protobuf would log while refusing.
   const google::protobuf::LogSilencer silence_protobuf;
-  for (size_t at = 0; at < bytes.size(); at += bytes.size() / 50) {
-    std::string corrupt = bytes;
-    corrupt[at] = static_cast<char>(corrupt[at] ^ 0xA5);
-    const std::string path = dir_.Write("flip.pb", corrupt);
-    refused += !OpponentModel::Load(path, &game_).ok();
+  for (size_t at = 0; at < bytes.size(); at += std::max<size_t>(1, bytes.size() / 200)) {
+    if (at == bytes.size() - 6 || at == bytes.size() - 5) continue;
+    for (const int bit : {0, 5}) {
+      std::string corrupt = bytes;
+      corrupt[at] = static_cast<char>(corrupt[at] ^ (1 << bit));
+      const std::string path = dir_.Write("flip.pb", corrupt);
+      ++flips;
+      refused += !OpponentModel::Load(path, &game_).ok();
+    }
   }
-  EXPECT_GE(refused, 20);
+  EXPECT_GT(flips, 300);
+  EXPECT_EQ(refused, flips);
+  std::string flipped = bytes;
+  flipped[bytes.size() / 2] = static_cast<char>(flipped[bytes.size() / 2] ^ 1);
+  EXPECT_THAT(Refusal(flipped), HasSubstr("checksum mismatch"));
+  // A file from before the checksum (no trailer) still loads.
+  EXPECT_TRUE(
+      OpponentModel::Load(dir_.Write("old.pb", bytes.substr(0, bytes.size() - 6)), &game_).ok());
   EXPECT_THAT(std::string(OpponentModel::Load(dir_.File("missing.pb")).status().message()),
               HasSubstr("missing.pb: cannot open"));
 }

@@ -16,13 +16,14 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
+#include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
 #include "tools/arena/ring_summary.h"
 #include "tools/arena/tournament.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -182,18 +183,20 @@ int main(int argc, char** argv) {
       "       arena merge A.json B.json ... --out ALL.json   (arena merge --help)\n"
       "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
       "allin] (styles la lp ta tp station raiser random).\nOptions");
-  options.add_options()("help,h", "this help")("game", po::value<std::string>(), "ACPC .game file")(
-      "hands", po::value<uint32_t>(),
+  options.add_options()("help,h", "this help")(
+      "game", po::value<std::string>(),
+      "ACPC .game file, or a game name from data/games (e.g. holdem.nolimit.2p.reverse_blinds)")(
+      "hands", po::value<int64_t>(),
       "ring: deals to play (default 1000; with --shard, of all the shards); tournament: most "
       "hands per tournament (default 600)")(
-      "first-hand", po::value<uint32_t>()->default_value(0),
+      "first-hand", po::value<int64_t>()->default_value(0),
       "ring: the first deal played (the earlier deals of the seed are skipped)")(
       "shard", po::value<std::string>(),
       "ring: I/N: play only the I-th of N consecutive parts of the --hands deals (0 <= I < N); "
       "`arena merge` pools the parts' JSON")(
       "out", po::value<std::string>(),
       "ring: also write the JSON result here, atomically (FILE.tmp, then renamed)")(
-      "seed", po::value<uint32_t>()->default_value(0), "deal seed (as the dealer's rngSeed)")(
+      "seed", po::value<int64_t>()->default_value(0), "deal seed (as the dealer's rngSeed)")(
       "player", po::value<std::vector<std::string>>()->composing(),
       "NAME=SPEC, once per seat in seat order")(
       "format", po::value<std::string>()->default_value("ring"), "ring or tournament")(
@@ -216,6 +219,23 @@ int main(int argc, char** argv) {
   if (!vm.count("game") || !vm.count("player")) {
     return cli::UsageError("arena", "--game and --player are required");
   }
+  // Unsigned options would take -1 as 4294967295 (and then fail to allocate): read signed, check.
+  if (vm.count("hands") &&
+      (vm["hands"].as<int64_t>() < 1 || vm["hands"].as<int64_t>() > 1'000'000'000)) {
+    return cli::UsageError("arena", "--hands must be in [1, 1e9]");
+  }
+  if (vm["seed"].as<int64_t>() < 0 || vm["seed"].as<int64_t>() > 4294967295) {
+    return cli::UsageError("arena", "--seed must be in [0, 4294967295]");
+  }
+  if (vm["first-hand"].as<int64_t>() < 0 ||
+      vm["first-hand"].as<int64_t>() + (vm.count("hands") ? vm["hands"].as<int64_t>() : 1000) >
+          4294967295) {
+    return cli::UsageError("arena", "--first-hand must be >= 0 and the deals within 2^32");
+  }
+  if (vm["repetitions"].as<int>() < 1 || vm["rebuys"].as<int>() < 0 ||
+      vm["stack"].as<int32_t>() < 1) {
+    return cli::UsageError("arena", "--repetitions and --stack must be positive, --rebuys >= 0");
+  }
   std::vector<arena::PlayerSpec> players;
   for (const std::string& item : vm["player"].as<std::vector<std::string>>()) {
     const size_t eq = item.find('=');
@@ -225,18 +245,19 @@ int main(int argc, char** argv) {
     players.push_back({item.substr(0, eq), item.substr(eq + 1)});
   }
   const std::string game_file = vm["game"].as<std::string>();
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(game_file);
-  if (!game.ok()) {
-    std::cerr << "arena: " << game.status().message() << "\n";
+  absl::StatusOr<logs_parser::NamedGame> named = logs_parser::LoadGameArgument(game_file, "");
+  if (!named.ok()) {
+    std::cerr << "arena: " << named.status().message() << "\n";
     return 1;
   }
+  const poker::GameDef* game = &named->game;
   const bool json = vm.count("json") > 0;
   const bool quiet = vm.count("quiet") > 0;
   const std::string format = vm["format"].as<std::string>();
   if (format == "ring") {
     arena::RingOptions ring;
-    ring.hands = vm.count("hands") ? vm["hands"].as<uint32_t>() : 1000;
-    ring.first_hand = vm["first-hand"].as<uint32_t>();
+    ring.hands = vm.count("hands") ? static_cast<uint32_t>(vm["hands"].as<int64_t>()) : 1000;
+    ring.first_hand = static_cast<uint32_t>(vm["first-hand"].as<int64_t>());
     if (vm.count("shard")) {
       uint32_t index = 0, count = 1;
       if (!ParseShard(vm["shard"].as<std::string>(), &index, &count)) {
@@ -252,7 +273,7 @@ int main(int argc, char** argv) {
       ring.first_hand += static_cast<uint32_t>(begin);
       ring.hands = static_cast<uint32_t>(end - begin);
     }
-    ring.seed = vm["seed"].as<uint32_t>();
+    ring.seed = static_cast<uint32_t>(vm["seed"].as<int64_t>());
     ring.duplicate = vm.count("duplicate") > 0;
     ring.fixed_seats = vm.count("fixed-seats") > 0;
     ring.match_name = vm["match-name"].as<std::string>();
@@ -282,12 +303,12 @@ int main(int argc, char** argv) {
         return cli::UsageError("arena", absl::StrCat("--", ring_only, " is for ring matches"));
       }
     }
-    if (vm["first-hand"].as<uint32_t>() != 0) {
+    if (vm["first-hand"].as<int64_t>() != 0) {
       return cli::UsageError("arena", "--first-hand is for ring matches");
     }
     arena::TournamentOptions tournament;
-    tournament.hands = vm.count("hands") ? static_cast<int>(vm["hands"].as<uint32_t>()) : 600;
-    tournament.seed = vm["seed"].as<uint32_t>();
+    tournament.hands = vm.count("hands") ? static_cast<int>(vm["hands"].as<int64_t>()) : 600;
+    tournament.seed = static_cast<uint32_t>(vm["seed"].as<int64_t>());
     tournament.repetitions = vm["repetitions"].as<int>();
     tournament.stack = vm["stack"].as<int32_t>();
     tournament.rebuys = vm["rebuys"].as<int>();

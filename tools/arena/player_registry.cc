@@ -1,13 +1,7 @@
 #include "tools/arena/player_registry.h"
 
-#include <map>
-#include <mutex>
-#include <string>
-#include <utility>
+#include <cstdint>
 
-#include "absl/status/status.h"
-#include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "tools/bots/rule_bot.h"
 
 namespace arena {
@@ -21,62 +15,24 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeRuleBot(const PlayerContext& 
   return bots::MakeBot(*context.game, *config);
 }
 
-struct Registry {
-  std::mutex mutex;
-  std::map<std::string, PlayerFactory> factories;
-};
-
-// Built on first use, so registrations from static initializers in other libraries are safe.
-Registry& GetRegistry() {
-  static Registry* registry = [] {
-    auto* r = new Registry;
-    r->factories["bot"] = &MakeRuleBot;
-    return r;
-  }();
-  return *registry;
+// Registers "bot" once, before the first use (not from a static initializer, whose object file a
+// static library might leave out).
+void RegisterBots() {
+  static const bool registered = poker::RegisterPlayerFactory("bot", &MakeRuleBot);
+  (void)registered;
 }
 
 }  // namespace
 
-bool RegisterPlayerFactory(const std::string& kind, PlayerFactory factory) {
-  Registry& registry = GetRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.factories[kind] = std::move(factory);
-  return true;
-}
-
 std::vector<std::string> RegisteredPlayerKinds() {
-  Registry& registry = GetRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  std::vector<std::string> kinds;
-  for (const auto& [kind, factory] : registry.factories) kinds.push_back(kind);
-  return kinds;
+  RegisterBots();
+  return poker::RegisteredPlayerKinds();
 }
 
 absl::StatusOr<std::unique_ptr<poker::Player>> MakePlayer(absl::string_view spec,
                                                           const PlayerContext& context) {
-  const size_t colon = spec.find(':');
-  const std::string kind(spec.substr(0, colon));
-  const absl::string_view params =
-      colon == absl::string_view::npos ? absl::string_view() : spec.substr(colon + 1);
-  PlayerFactory factory;
-  {
-    Registry& registry = GetRegistry();
-    std::lock_guard<std::mutex> lock(registry.mutex);
-    auto it = registry.factories.find(kind);
-    if (it != registry.factories.end()) factory = it->second;
-  }
-  if (!factory) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("player spec '", spec, "': unknown kind '", kind,
-                     "' (known: ", absl::StrJoin(RegisteredPlayerKinds(), ", "), ")"));
-  }
-  absl::StatusOr<std::unique_ptr<poker::Player>> player = factory(context, params);
-  if (!player.ok()) {
-    return absl::Status(player.status().code(),
-                        absl::StrCat("player '", context.name, "': ", player.status().message()));
-  }
-  return player;
+  RegisterBots();
+  return poker::MakePlayerFromSpec(spec, context);
 }
 
 }  // namespace arena

@@ -1,43 +1,23 @@
-// Named factories that build poker::Players from text specs such as `bot:style=ta,seed=3`, so
-// the arena can seat any kind of player. Other libraries add kinds without touching the arena:
-//
-//   // in the agent library (linked into `arena` whole-archive, see tools/arena/CMakeLists.txt):
-//   static const bool kRegistered = arena::RegisterPlayerFactory("agent", &MakeAgentPlayer);
-//
-// or call RegisterPlayerFactory from main before parsing specs.
+// The arena's view of the player registry, which lives in poker/player_registry.h so that the
+// libraries defining players (the agent, the bots) register their kinds without an include
+// upward. The arena adds the "bot" kind: MakePlayer and RegisteredPlayerKinds here always know it.
 #ifndef TOOLS_ARENA_PLAYER_REGISTRY_H_
 #define TOOLS_ARENA_PLAYER_REGISTRY_H_
 
-#include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "poker/game_def.h"
 #include "poker/player.h"
+#include "poker/player_registry.h"
 
 namespace arena {
 
-// What a factory knows about the seat it fills.
-struct PlayerContext {
-  const poker::GameDef* game = nullptr;  // the match's game (outlives the player)
-  int seat = 0;                          // seat index in the match (command-line order)
-  std::string name;                      // the seat's name
-  // 0 for a ring match (every duplicate rotation gets the same players, so that mirrored seats
-  // decide alike); the repetition index in tournaments, so repetitions are independent. Random
-  // players should mix it into their seed.
-  uint64_t seed_offset = 0;
-};
-
-// Builds a player from the part of a spec after `kind:` (e.g. `style=ta,seed=3`).
-using PlayerFactory = std::function<absl::StatusOr<std::unique_ptr<poker::Player>>(
-    const PlayerContext& context, absl::string_view params)>;
-
-// Adds or replaces the factory for `kind`. Thread-safe; returns true (for static registration).
-bool RegisterPlayerFactory(const std::string& kind, PlayerFactory factory);
+using poker::PlayerContext;
+using poker::PlayerFactory;
+using poker::RegisterPlayerFactory;
 
 // The kinds registered, sorted ("bot" is always there).
 std::vector<std::string> RegisteredPlayerKinds();

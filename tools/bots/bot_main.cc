@@ -10,11 +10,12 @@
 #include <string>
 
 #include "absl/strings/str_cat.h"
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
+#include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
 #include "tools/bots/rule_bot.h"
-#include "tools/cli/command_line.h"
 
 namespace po = boost::program_options;
 
@@ -32,7 +33,8 @@ int main(int argc, char** argv) {
       "trials", po::value<int>()->default_value(1000), "Monte Carlo deals per decision")(
       "raise", po::value<std::string>()->default_value("pot"),
       "no-limit raise size: pot (raise by the pot after calling), min, allin; clamped to legal")(
-      "game", po::value<std::string>(), "the ACPC .game file of the match");
+      "game", po::value<std::string>(),
+      "the ACPC .game file of the match, or a game name from data/games");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
   po::positional_options_description positional;
@@ -61,17 +63,19 @@ int main(int argc, char** argv) {
     std::cerr << "bot: " << config.status().message() << "\n";
     return 2;
   }
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
-  if (!game.ok()) {
-    std::cerr << "bot: " << game.status().message() << "\n";
+  absl::StatusOr<logs_parser::NamedGame> named =
+      logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
+  if (!named.ok()) {
+    std::cerr << "bot: " << named.status().message() << "\n";
     return 1;
   }
+  const poker::GameDef* game = &named->game;
   std::unique_ptr<poker::Player> player = bots::MakeBot(*game, *config);
-  agent::AcpcClientOptions options;
+  acpc::AcpcClientOptions options;
   options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
   const absl::Status status =
-      agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
-                           static_cast<uint16_t>(vm["port"].as<uint32_t>()), player.get(), options);
+      acpc::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                          static_cast<uint16_t>(vm["port"].as<uint32_t>()), player.get(), options);
   if (!status.ok()) {
     std::cerr << "bot: " << status.message() << "\n";
     return 1;

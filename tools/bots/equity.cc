@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "poker/hand_evaluator.h"
+#include "poker/hand_strength.h"
 
 namespace bots {
 namespace {
@@ -23,19 +24,8 @@ double Share(Rank mine, const Rank* ranks, int n) {
 
 }  // namespace
 
-int HoldemHandClass(Card a, Card b) {
-  int hi = poker::RankOf(a);
-  int lo = poker::RankOf(b);
-  if (hi == lo) return hi;
-  if (hi < lo) std::swap(hi, lo);
-  const int index = hi * (hi - 1) / 2 + lo;
-  return (poker::SuitOf(a) == poker::SuitOf(b) ? 13 : 91) + index;
-}
-
 EquityEstimator::EquityEstimator(const poker::GameDef& game)
-    : game_(&game),
-      holdem_(game.num_suits == 4 && game.num_ranks == 13 && game.num_hole_cards == 2 &&
-              game.TotalBoardCards() == 5) {
+    : game_(&game), holdem_(game.IsHoldemCards()) {
   preflop_.fill(-1.0f);
 }
 
@@ -51,7 +41,7 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
                                int num_opponents, int trials, poker::Rng* rng) {
   num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
   if (!holdem_ || !board.empty()) return MonteCarlo(hole, board, num_opponents, trials, rng);
-  const int cls = HoldemHandClass(hole[0], hole[1]);
+  const int cls = poker::StartingHandClass(poker::PairCards{hole[0], hole[1]});
   float& cached = preflop_[cls * poker::kMaxPlayers + num_opponents];
   if (cached < 0) {
     // A fixed representative of the class and a fixed seed: the value is the same whenever and
@@ -59,7 +49,7 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
     int hi = poker::RankOf(hole[0]);
     int lo = poker::RankOf(hole[1]);
     if (hi < lo) std::swap(hi, lo);
-    const bool suited = cls >= 13 && cls < 91;
+    const bool suited = poker::StartingHandClassCombos(cls) == 4;
     const Card rep[2] = {poker::MakeCard(hi, 0), poker::MakeCard(lo, suited ? 0 : 1)};
     poker::Rng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
     cached =

@@ -46,13 +46,10 @@ class EquityEstimator {
 
   const poker::GameDef* game_;
   bool holdem_;
-  // Preflop equity per (class 0..168) * kMaxPlayers + opponents; negative = not computed yet.
+  // Preflop equity per (poker::StartingHandClass 0..168) * kMaxPlayers + opponents; negative = not
+  // computed yet.
   std::array<float, 169 * poker::kMaxPlayers> preflop_;
 };
-
-// Starting-hand class 0..168 of two hole cards: 0..12 pairs by rank, 13..90 suited and 91..168
-// offsuit, each by hi * (hi - 1) / 2 + lo over ranks hi > lo.
-int HoldemHandClass(poker::Card a, poker::Card b);
 
 }  // namespace bots
 

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
 #include "tools/dealer/dealer_options.h"
 #include "tools/dealer/match_log.h"
@@ -32,12 +33,15 @@ int Run(int argc, char** argv) {
     return 2;
   }
   dealer::DealerOptions& options = *parsed;
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(options.game_file);
-  if (!game.ok()) {
+  // A path, or a game name from data/games (the log header shows the argument as given).
+  absl::StatusOr<logs_parser::NamedGame> named =
+      logs_parser::LoadGameArgument(options.game_file, "");
+  if (!named.ok()) {
     std::cerr << "ERROR: could not read game " << options.game_file << ": "
-              << game.status().message() << "\n";
+              << named.status().message() << "\n";
     return 1;
   }
+  const poker::GameDef* game = &named->game;
   const int n = game->num_players;
   if (static_cast<int>(options.names.size()) < n) {
     std::cerr << "ERROR: the game has " << n << " players but " << options.names.size()
@@ -106,8 +110,7 @@ int Run(int argc, char** argv) {
       std::cerr << (absl::IsDeadlineExceeded(fd.status())
                         ? absl::StrCat("ERROR: timed out waiting for seat ", seat + 1,
                                        " to connect\n")
-                        : absl::StrCat("ERROR: seat ", seat + 1,
-                                       " could not connect: ", fd.status().message(), "\n"));
+                        : absl::StrCat("ERROR: seat ", seat + 1, " could not connect\n"));
       return 1;
     }
     listeners[seat].Close();
@@ -126,10 +129,7 @@ int Run(int argc, char** argv) {
     }
   }
   absl::StatusOr<std::vector<double>> totals = dealer::RunMatch(*game, options, seats, io);
-  if (!totals.ok()) {
-    std::cerr << "ERROR: match aborted: " << totals.status().message() << "\n";
-    return 1;
-  }
+  if (!totals.ok()) return 1;  // RunMatch has printed the server's error line(s)
   const std::string score = dealer::FormatScoreLine(*totals, options.names);
   std::cout << score << "\n" << std::flush;
   std::cerr << score << "\n";

@@ -1,5 +1,8 @@
 #include "tools/dealer/dealer_options.h"
 
+#include <getopt.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -39,99 +42,90 @@ absl::Status ParsePorts(absl::string_view text, std::vector<uint16_t>* ports) {
   return absl::OkStatus();
 }
 
-// Applies one long option; `value` is its argument.
-absl::Status ApplyLong(absl::string_view name, absl::string_view value, DealerOptions* options) {
-  if (name == "t_response") return ParseMillis(name, value, false, &options->t_response_ms);
-  if (name == "t_hand") return ParseMillis(name, value, false, &options->t_hand_ms);
-  if (name == "t_per_hand") return ParseMillis(name, value, false, &options->t_per_hand_ms);
-  if (name == "start_timeout") return ParseMillis(name, value, true, &options->start_timeout_ms);
-  if (name == "bind") {
-    options->bind_address = std::string(value);
-    return absl::OkStatus();
-  }
-  return absl::InvalidArgumentError(absl::StrCat("unknown option --", name));
-}
-
-bool IsLongOption(absl::string_view name) {
-  return name == "t_response" || name == "t_hand" || name == "t_per_hand" ||
-         name == "start_timeout" || name == "bind";
-}
+// The long options (the server's four and --bind); getopt_long also accepts any unambiguous
+// prefix of them, as the server does (`--t_resp 500`).
+enum LongOption { kTResponse = 1000, kTHand, kTPerHand, kStartTimeout, kBind };
 
 }  // namespace
 
 absl::StatusOr<DealerOptions> ParseDealerArgs(const std::vector<std::string>& args) {
   DealerOptions options;
-  std::vector<std::string> positional;
-  bool options_ended = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const absl::string_view arg = args[i];
-    if (options_ended || arg.size() < 2 || arg[0] != '-') {
-      positional.emplace_back(arg);
-      continue;
-    }
-    if (arg == "--") {
-      options_ended = true;
-      continue;
-    }
-    if (arg.substr(0, 2) == "--") {
-      absl::string_view name = arg.substr(2);
-      absl::string_view value;
-      const size_t eq = name.find('=');
-      if (eq != absl::string_view::npos) {
-        value = name.substr(eq + 1);
-        name = name.substr(0, eq);
-      } else {
-        if (!IsLongOption(name)) {
-          return absl::InvalidArgumentError(absl::StrCat("unknown option ", arg));
+  // getopt_long permutes and reads a C argv: give it copies it may reorder.
+  std::vector<std::string> storage;
+  storage.reserve(args.size() + 1);
+  storage.emplace_back("dealer");
+  storage.insert(storage.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& arg : storage) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  static const struct option kLongOptions[] = {
+      {"t_response", required_argument, nullptr, kTResponse},
+      {"t_hand", required_argument, nullptr, kTHand},
+      {"t_per_hand", required_argument, nullptr, kTPerHand},
+      {"start_timeout", required_argument, nullptr, kStartTimeout},
+      {"bind", required_argument, nullptr, kBind},
+      {nullptr, 0, nullptr, 0}};
+  optind = 0;  // GNU: start a fresh scan (the parser may be called more than once)
+  opterr = 0;  // errors are returned, not printed
+  const int argc = static_cast<int>(storage.size());
+  while (true) {
+    const int c = getopt_long(argc, argv.data(), ":flLp:qtTa", kLongOptions, nullptr);
+    if (c == -1) break;
+    absl::Status status;
+    switch (c) {
+      case 'f':
+        options.fixed_seats = true;
+        break;
+      case 'l':
+        options.log = false;
+        break;
+      case 'L':
+        options.log = true;
+        break;
+      case 'q':
+        options.quiet = true;
+        break;
+      case 't':
+        options.transaction_log = false;
+        break;
+      case 'T':
+        options.transaction_log = true;
+        break;
+      case 'a':
+        options.append = true;
+        break;
+      case 'p':
+        status = ParsePorts(optarg, &options.ports);
+        break;
+      case kTResponse:
+        status = ParseMillis("t_response", optarg, false, &options.t_response_ms);
+        break;
+      case kTHand:
+        status = ParseMillis("t_hand", optarg, false, &options.t_hand_ms);
+        break;
+      case kTPerHand:
+        status = ParseMillis("t_per_hand", optarg, false, &options.t_per_hand_ms);
+        break;
+      case kStartTimeout:
+        status = ParseMillis("start_timeout", optarg, true, &options.start_timeout_ms);
+        break;
+      case kBind:
+        options.bind_address = optarg;
+        break;
+      case ':':
+        return absl::InvalidArgumentError(absl::StrCat(argv[optind - 1], " needs a value"));
+      default:  // '?': unknown, or an abbreviation that fits more than one long option
+        if (optopt != 0) {
+          return absl::InvalidArgumentError(
+              absl::StrCat("unknown option -", std::string(1, static_cast<char>(optopt))));
         }
-        if (i + 1 >= args.size()) {
-          return absl::InvalidArgumentError(absl::StrCat(arg, " needs a value"));
-        }
-        value = args[++i];
-      }
-      if (absl::Status s = ApplyLong(name, value, &options); !s.ok()) return s;
-      continue;
+        return absl::InvalidArgumentError(
+            absl::StrCat("unknown or ambiguous option ", argv[optind - 1]));
     }
-    // A group of short flags; -p takes the rest of the group or the next argument.
-    for (size_t j = 1; j < arg.size(); ++j) {
-      const char flag = arg[j];
-      switch (flag) {
-        case 'f':
-          options.fixed_seats = true;
-          break;
-        case 'l':
-          options.log = false;
-          break;
-        case 'L':
-          options.log = true;
-          break;
-        case 'q':
-          options.quiet = true;
-          break;
-        case 't':
-          options.transaction_log = false;
-          break;
-        case 'T':
-          options.transaction_log = true;
-          break;
-        case 'a':
-          options.append = true;
-          break;
-        case 'p': {
-          absl::string_view value = arg.substr(j + 1);
-          if (value.empty()) {
-            if (i + 1 >= args.size()) return absl::InvalidArgumentError("-p needs a port list");
-            value = args[++i];
-          }
-          if (absl::Status s = ParsePorts(value, &options.ports); !s.ok()) return s;
-          j = arg.size();
-          break;
-        }
-        default:
-          return absl::InvalidArgumentError(absl::StrCat("unknown option -", std::string(1, flag)));
-      }
-    }
+    if (!status.ok()) return status;
   }
+  // getopt_long has moved the positional arguments to the end, in their order.
+  const std::vector<std::string> positional(argv.begin() + optind, argv.end() - 1);
   if (positional.size() < 5) {
     return absl::InvalidArgumentError(
         "expected <matchName> <gameFile> <numHands> <rngSeed> and a name per player");
@@ -166,7 +160,9 @@ std::string DealerUsage() {
          "  --t_per_hand [milliseconds] maximum average player time for match (default 7000)\n"
          "  --start_timeout [milliseconds] maximum time to wait for players to connect\n"
          "    <0 [default] is no timeout\n"
-         "  --bind ADDRESS listen on this IPv4 address (default 127.0.0.1)\n"
+         "  --bind ADDRESS listen on this IPv4 address (default 0.0.0.0: every interface,\n"
+         "    as the server; 127.0.0.1 for this machine only)\n"
+         "  Long options may be abbreviated where unambiguous (--t_resp).\n"
          "stdout: the ports line first, the SCORE line last. Exit status: 0 when the match is "
          "complete, 1 when it is aborted (timeout, disconnect, bad version) or cannot start, 2 for "
          "a bad command line.\n";

@@ -28,13 +28,14 @@ struct DealerOptions {
   int64_t t_hand_ms = 600000;      // --t_hand: most time a seat may use in one hand
   int64_t t_per_hand_ms = 7000;    // --t_per_hand: average a seat may use per hand over the match
   int64_t start_timeout_ms = -1;   // --start_timeout: wait for connections (< 0: forever)
-  std::string bind_address = "127.0.0.1";  // --bind: where the seats' sockets listen
+  std::string bind_address = "0.0.0.0";  // --bind: where the seats' sockets listen (all)
 };
 
-// Parses the arguments after the program name the way the server's getopt_long does: options may
+// Parses the arguments after the program name with getopt_long, as the server does: options may
 // come before, between or after the positional arguments, short flags may be grouped (`-fq`),
 // `-p` takes `1234,1235` attached or as the next argument, long options take `=V` or the next
-// argument, and `--` ends the options. Needs the four positional arguments and at least one name;
+// argument and may be abbreviated where unambiguous (`--t_resp`), and `--` ends the options.
+// Not thread-safe (getopt's globals). Needs the four positional arguments and at least one name;
 // the number of names is checked against the game by the caller.
 absl::StatusOr<DealerOptions> ParseDealerArgs(const std::vector<std::string>& args);
 

@@ -161,7 +161,7 @@ absl::Status CheckVersions(const DealerOptions& options, absl::Span<SeatChannel*
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) sent no version line: %s", s + 1,
                                                     options.names[s], line.status().message()));
     }
-    absl::string_view text = *line;
+    absl::string_view text = absl::StripSuffix(*line, "\r");
     uint32_t major = 0, minor = 0, revision = 0;
     const bool ok = absl::ConsumePrefix(&text, "VERSION:") && ReadUnsigned(&text, &major) &&
                     absl::ConsumePrefix(&text, ".") && ReadUnsigned(&text, &minor) &&
@@ -218,21 +218,35 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
                                          ? Clock::time_point::max()
                                          : sent + std::chrono::microseconds(allowance);
   while (true) {
-    absl::StatusOr<std::string> line = channel->ReadLine(deadline);
-    if (!line.ok()) {
-      if (absl::IsDeadlineExceeded(line.status())) {
+    const Clock::time_point read_start = Clock::now();
+    absl::StatusOr<std::string> raw = channel->ReadLine(deadline);
+    if (!raw.ok()) {
+      // The server waits for one reply up to the response limit and then reports it as a lost
+      // action with the time waited; a reply that comes too late for the hand or match budget
+      // is "ran out of time". We stop waiting as soon as any limit is reached and say which.
+      const bool timed_out = absl::IsDeadlineExceeded(raw.status());
+      if (timed_out && allowance < budget->response_limit) {
         io.message(absl::StrFormat("ERROR: seat %d ran out of time", seat + 1));
         return absl::DeadlineExceededError(
             absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
       }
       io.message(absl::StrFormat("ERROR: could not get action from seat %d", seat + 1));
+      io.message(absl::StrFormat("%.1f seconds spent waiting; timeout %.1f",
+                                 MicrosBetween(read_start, Clock::now()) / 1e6,
+                                 budget->response_limit / 1e6));
+      if (timed_out) {
+        return absl::DeadlineExceededError(
+            absl::StrFormat("seat %d (%s) ran out of time", seat + 1, options.names[seat]));
+      }
       return absl::UnavailableError(absl::StrFormat("seat %d (%s) disconnected: %s", seat + 1,
-                                                    options.names[seat], line.status().message()));
+                                                    options.names[seat], raw.status().message()));
     }
     if (!options.quiet) {
-      io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *line));
+      // As the server: the line as received, its '\r' included.
+      io.message(absl::StrFormat("FROM %d at %s %s", seat + 1, WallClockStamp(), *raw));
     }
-    const Reply reply = ParseReply(game, current, *line);
+    const absl::string_view line = absl::StripSuffix(*raw, "\r");
+    const Reply reply = ParseReply(game, current, line);
     if (reply.kind == Reply::Kind::kComment) continue;
     const int64_t elapsed = MicrosBetween(sent, Clock::now());
     if (elapsed > allowance) {
@@ -254,6 +268,10 @@ absl::StatusOr<Action> GetAction(const GameDef& game, const DealerOptions& optio
     budget->used_match[seat] += elapsed;
     if (reply.kind == Reply::Kind::kBadAction) {
       io.message("WARNING: bad action format in response, changed to call");
+      return Action::Call();
+    }
+    if (reply.kind == Reply::Kind::kInvalidAction) {
+      io.message("WARNING: invalid action, changed to call");
       return Action::Call();
     }
     Action sent_action = reply.action;
@@ -288,11 +306,183 @@ absl::Status SendStates(const DealerOptions& options, const State& state,
                                                     options.names[seat], s.message()));
     }
     if (!options.quiet) {
-      io.message(absl::StrFormat("TO %d at %s %s", seat + 1, WallClockStamp(), line));
+      // As the server, which prints the message with its "\r\n".
+      io.message(absl::StrFormat("TO %d at %s %s\r", seat + 1, WallClockStamp(), line));
     }
   }
   return absl::OkStatus();
 }
+
+// One match in progress: the hand being played, whose seat is position 0, the time budgets and
+// the seats' running totals. Hands advance only through StartHand.
+class Match {
+ public:
+  Match(const GameDef& game, const DealerOptions& options, absl::Span<SeatChannel* const> seats,
+        const MatchIo& io)
+      : game_(game),
+        options_(options),
+        seats_(seats),
+        io_(io),
+        n_(game.num_players),
+        budget_{SaturatingMicros(options.t_response_ms), SaturatingMicros(options.t_hand_ms),
+                options.t_per_hand_ms > std::numeric_limits<int64_t>::max() / 1000 /
+                                            std::max<int64_t>(1, options.num_hands)
+                    ? std::numeric_limits<int64_t>::max()
+                    : options.t_per_hand_ms * 1000 * options.num_hands,
+                std::vector<int64_t>(n_, 0), std::vector<int64_t>(n_, 0)},
+        totals_(n_, 0.0),
+        values_(n_, 0.0),
+        log_line_{State(game, 0), std::vector<double>(n_), std::vector<std::string>(n_), ""},
+        deal_(game, options.seed),
+        state_(game, 0) {
+    StartHand(0);
+  }
+
+  // Replays the actions of io.resume (the .tlog of an interrupted run), counting their recorded
+  // times, so that play goes on from where it stopped. Errors name the file and line.
+  absl::Status ReplayTransactions() {
+    std::string line;
+    for (int line_number = 1; std::getline(*io_.resume, line); ++line_number) {
+      const auto fail = [&](absl::string_view why) {
+        const std::string text = absl::StrFormat("%s:%d: %s: '%s'", io_.resume_name, line_number,
+                                                 why, absl::CHexEscape(line));
+        io_.message(absl::StrCat("ERROR: ", text));
+        return absl::InvalidArgumentError(absl::StrCat("cannot resume: ", text));
+      };
+      if (io_.resume->eof()) {
+        return fail("incomplete line (no newline: the interrupted run stopped while writing it)");
+      }
+      const std::vector<absl::string_view> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
+      uint32_t line_hand = 0;
+      int64_t sent = 0, received = 0;
+      if (fields.size() != 4 || !absl::SimpleAtoi(fields[1], &line_hand) ||
+          !ParseStamp(fields[2], &sent) || !ParseStamp(fields[3], &received)) {
+        return fail("expected '<action> <hand> <sent> <received>'");
+      }
+      if (hand_ >= options_.num_hands) return fail("a transaction after the match's last hand");
+      if (line_hand != hand_) return fail(absl::StrCat("expected an action of hand ", hand_));
+      absl::StatusOr<Action> action = poker::ParseAction(state_, fields[0]);
+      if (!action.ok()) return fail(action.status().message());
+      if (absl::Status legal = state_.CheckAction(*action); !legal.ok()) {
+        return fail(absl::StrCat("illegal action: ", legal.message()));
+      }
+      const int seat = (state_.CurrentPlayer() + position0_seat_) % n_;
+      if (!budget_.Charge(seat, received - sent)) {
+        return fail(absl::StrFormat("seat %d ran out of time", seat + 1));
+      }
+      if (absl::Status s = state_.Apply(*action); !s.ok()) return fail(s.message());
+      if (state_.finished()) {
+        if (absl::Status s = FinishHand(false); !s.ok()) return s;
+        StartHand(hand_ + 1);
+      }
+    }
+    if (io_.resume->bad()) {
+      io_.message(absl::StrCat("ERROR: could not read ", io_.resume_name));
+      return absl::DataLossError(absl::StrCat("cannot resume: could not read ", io_.resume_name));
+    }
+    if (!options_.quiet) {
+      io_.message(absl::StrFormat("RESUMED at hand %d after replaying %s", hand_, io_.resume_name));
+    }
+    return absl::OkStatus();
+  }
+
+  // Plays the current hand and every later one of the match.
+  absl::Status PlayRemainingHands() {
+    while (hand_ < options_.num_hands) {
+      if (absl::Status s = PlayHand(); !s.ok()) return s;
+      if (absl::Status s = FinishHand(true); !s.ok()) return s;
+      if (absl::Status s = SendStates(options_, state_, seats_, position0_seat_, io_); !s.ok()) {
+        return s;
+      }
+      if (!options_.quiet && hand_ % 100 == 0) {
+        // The server's progress lines (its seats counted from 0 here, whole seconds truncated).
+        for (int seat = 0; seat < n_; ++seat) {
+          io_.message(absl::StrFormat("Seconds cumulatively spent in match for seat %d: %d", seat,
+                                      budget_.used_match[seat] / 1000000));
+        }
+      }
+      StartHand(hand_ + 1);
+    }
+    return absl::OkStatus();
+  }
+
+  const std::vector<double>& totals() const { return totals_; }
+
+ private:
+  void StartHand(uint32_t number) {
+    hand_ = number;
+    if (hand_ >= options_.num_hands) return;  // the match is over: nothing to deal
+    position0_seat_ = options_.fixed_seats ? 0 : static_cast<int>(hand_ % n_);
+    std::fill(budget_.used_hand.begin(), budget_.used_hand.end(), 0);
+    state_ = State(game_, hand_);
+    deal_.DealNext(&state_);
+  }
+
+  // Sends the states and applies the acting seats' replies until the hand is finished.
+  absl::Status PlayHand() {
+    while (!state_.finished()) {
+      const int acting = state_.CurrentPlayer();
+      const int acting_seat = (acting + position0_seat_) % n_;
+      if (absl::Status s = SendStates(options_, state_, seats_, position0_seat_, io_); !s.ok()) {
+        return s;
+      }
+      const Clock::time_point sent = Clock::now();
+      const int64_t sent_wall = WallMicros();
+      absl::StatusOr<Action> action =
+          GetAction(game_, options_, MatchState{acting, state_}, acting_seat, seats_[acting_seat],
+                    sent, &budget_, io_);
+      if (!action.ok()) return action.status();
+      if (io_.transactions != nullptr) {
+        *io_.transactions << FormatTransaction(game_, *action, hand_, sent_wall, WallMicros())
+                          << '\n';
+        io_.transactions->flush();
+        if (!*io_.transactions) {
+          io_.message("ERROR: could not write to transaction file");
+          return absl::DataLossError("could not write to the transaction file");
+        }
+      }
+      if (absl::Status s = state_.Apply(*action); !s.ok()) {
+        io_.message(absl::StrCat("ERROR: normalized action rejected: ", s.message()));
+        return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
+      }
+    }
+    return absl::OkStatus();
+  }
+
+  // Adds a finished hand's values to the seats' totals and, when `log_it`, logs it.
+  absl::Status FinishHand(bool log_it) {
+    if (absl::Status s = state_.Values(absl::MakeSpan(values_)); !s.ok()) {
+      io_.message(absl::StrCat("ERROR: hand ", hand_, ": ", s.message()));
+      return absl::InternalError(absl::StrCat("hand ", hand_, ": ", s.message()));
+    }
+    for (int p = 0; p < n_; ++p) {
+      const int seat = (p + position0_seat_) % n_;
+      totals_[seat] += values_[p];
+      log_line_.values[p] = values_[p];
+      log_line_.names[p] = options_.names[seat];
+    }
+    if (log_it && io_.log != nullptr) {
+      log_line_.state = state_;
+      *io_.log << poker::FormatLogLine(log_line_) << '\n';
+      io_.log->flush();
+    }
+    return absl::OkStatus();
+  }
+
+  const GameDef& game_;
+  const DealerOptions& options_;
+  absl::Span<SeatChannel* const> seats_;
+  const MatchIo& io_;
+  const int n_;
+  TimeBudget budget_;
+  std::vector<double> totals_;
+  std::vector<double> values_;
+  poker::LogLine log_line_;
+  poker::Dealer deal_;
+  uint32_t hand_ = 0;
+  int position0_seat_ = 0;
+  State state_;
+};
 
 }  // namespace
 
@@ -327,8 +517,17 @@ Reply ParseReply(const GameDef& game, const MatchState& current, absl::string_vi
     reply.kind = Reply::Kind::kUnrequested;
     return reply;
   }
-  if (end >= line.size() ||
-      !ReadReplyAction(game, current.state, line.substr(end + 1), &reply.action)) {
+  if (end >= line.size()) {
+    reply.kind = Reply::Kind::kBadAction;
+    return reply;
+  }
+  const absl::string_view action_text = line.substr(end + 1);
+  ActionType letter;
+  if (action_text.empty() || !poker::ActionOfLetter(action_text[0], &letter)) {
+    reply.kind = Reply::Kind::kInvalidAction;
+    return reply;
+  }
+  if (!ReadReplyAction(game, current.state, action_text, &reply.action)) {
     reply.kind = Reply::Kind::kBadAction;
     return reply;
   }
@@ -341,130 +540,20 @@ absl::StatusOr<std::vector<double>> RunMatch(const GameDef& game, const DealerOp
                                              const MatchIo& io) {
   const int n = game.num_players;
   if (static_cast<int>(seats.size()) != n || static_cast<int>(options.names.size()) < n) {
+    io.message("ERROR: the number of seats or names does not match the game");
     return absl::InvalidArgumentError(
         absl::StrFormat("the game has %d players but %d seats and %d names were given", n,
                         seats.size(), options.names.size()));
   }
   if (absl::Status s = CheckVersions(options, seats, io); !s.ok()) return s;
   if (!options.quiet) io.message(absl::StrCat("STARTED at ", WallClockStamp()));
-
-  TimeBudget budget{SaturatingMicros(options.t_response_ms), SaturatingMicros(options.t_hand_ms),
-                    options.t_per_hand_ms > std::numeric_limits<int64_t>::max() / 1000 /
-                                                std::max<int64_t>(1, options.num_hands)
-                        ? std::numeric_limits<int64_t>::max()
-                        : options.t_per_hand_ms * 1000 * options.num_hands,
-                    std::vector<int64_t>(n, 0), std::vector<int64_t>(n, 0)};
-  std::vector<double> totals(n, 0.0);
-  std::vector<double> values(n, 0.0);
-  poker::LogLine log_line{State(game, 0), std::vector<double>(n), std::vector<std::string>(n), ""};
-  poker::Dealer deal(game, options.seed);
-
-  // The hand being played; hands advance only through start_hand.
-  uint32_t hand = 0;
-  int position0_seat = 0;
-  State state(game, 0);
-  auto start_hand = [&](uint32_t number) {
-    hand = number;
-    if (hand >= options.num_hands) return;  // the match is over: nothing to deal
-    position0_seat = options.fixed_seats ? 0 : static_cast<int>(hand % n);
-    std::fill(budget.used_hand.begin(), budget.used_hand.end(), 0);
-    state = State(game, hand);
-    deal.DealNext(&state);
-  };
-  // Adds a finished hand's values to the seats' totals and, when `log_it`, logs it.
-  auto finish_hand = [&](bool log_it) -> absl::Status {
-    if (absl::Status s = state.Values(absl::MakeSpan(values)); !s.ok()) {
-      return absl::InternalError(absl::StrCat("hand ", hand, ": ", s.message()));
-    }
-    for (int p = 0; p < n; ++p) {
-      const int seat = (p + position0_seat) % n;
-      totals[seat] += values[p];
-      log_line.values[p] = values[p];
-      log_line.names[p] = options.names[seat];
-    }
-    if (log_it && io.log != nullptr) {
-      log_line.state = state;
-      *io.log << poker::FormatLogLine(log_line) << '\n';
-      io.log->flush();
-    }
-    return absl::OkStatus();
-  };
-
-  start_hand(0);
+  Match match(game, options, seats, io);
   if (io.resume != nullptr) {
-    std::string line;
-    for (int line_number = 1; std::getline(*io.resume, line); ++line_number) {
-      const auto fail = [&](absl::string_view why) {
-        const std::string text = absl::StrFormat("%s:%d: %s: '%s'", io.resume_name, line_number,
-                                                 why, absl::CHexEscape(line));
-        io.message(absl::StrCat("ERROR: ", text));
-        return absl::InvalidArgumentError(absl::StrCat("cannot resume: ", text));
-      };
-      if (io.resume->eof()) {
-        return fail("incomplete line (no newline: the interrupted run stopped while writing it)");
-      }
-      const std::vector<absl::string_view> fields = absl::StrSplit(line, ' ', absl::SkipEmpty());
-      uint32_t line_hand = 0;
-      int64_t sent = 0, received = 0;
-      if (fields.size() != 4 || !absl::SimpleAtoi(fields[1], &line_hand) ||
-          !ParseStamp(fields[2], &sent) || !ParseStamp(fields[3], &received)) {
-        return fail("expected '<action> <hand> <sent> <received>'");
-      }
-      if (hand >= options.num_hands) return fail("a transaction after the match's last hand");
-      if (line_hand != hand) return fail(absl::StrCat("expected an action of hand ", hand));
-      absl::StatusOr<Action> action = poker::ParseAction(state, fields[0]);
-      if (!action.ok()) return fail(action.status().message());
-      if (absl::Status legal = state.CheckAction(*action); !legal.ok()) {
-        return fail(absl::StrCat("illegal action: ", legal.message()));
-      }
-      const int seat = (state.CurrentPlayer() + position0_seat) % n;
-      if (!budget.Charge(seat, received - sent)) {
-        return fail(absl::StrFormat("seat %d ran out of time", seat + 1));
-      }
-      if (absl::Status s = state.Apply(*action); !s.ok()) return fail(s.message());
-      if (state.finished()) {
-        if (absl::Status s = finish_hand(false); !s.ok()) return s;
-        start_hand(hand + 1);
-      }
-    }
-    if (io.resume->bad()) {
-      return absl::DataLossError(absl::StrCat("cannot resume: could not read ", io.resume_name));
-    }
-    if (!options.quiet) {
-      io.message(absl::StrFormat("RESUMED at hand %d after replaying %s", hand, io.resume_name));
-    }
+    if (absl::Status s = match.ReplayTransactions(); !s.ok()) return s;
   }
-
-  while (hand < options.num_hands) {
-    while (!state.finished()) {
-      const int acting = state.CurrentPlayer();
-      const int acting_seat = (acting + position0_seat) % n;
-      if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) {
-        return s;
-      }
-      const Clock::time_point sent = Clock::now();
-      const int64_t sent_wall = WallMicros();
-      absl::StatusOr<Action> action = GetAction(game, options, MatchState{acting, state},
-                                                acting_seat, seats[acting_seat], sent, &budget, io);
-      if (!action.ok()) return action.status();
-      if (io.transactions != nullptr) {
-        *io.transactions << FormatTransaction(game, *action, hand, sent_wall, WallMicros()) << '\n';
-        io.transactions->flush();
-        if (!*io.transactions) {
-          io.message("ERROR: could not write to transaction file");
-          return absl::DataLossError("could not write to the transaction file");
-        }
-      }
-      if (absl::Status s = state.Apply(*action); !s.ok()) {
-        return absl::InternalError(absl::StrCat("normalized action rejected: ", s.message()));
-      }
-    }
-    if (absl::Status s = finish_hand(true); !s.ok()) return s;
-    if (absl::Status s = SendStates(options, state, seats, position0_seat, io); !s.ok()) return s;
-    start_hand(hand + 1);
-  }
+  if (absl::Status s = match.PlayRemainingHands(); !s.ok()) return s;
   if (!options.quiet) io.message(absl::StrCat("FINISHED at ", WallClockStamp()));
-  return totals;
+  return match.totals();
 }
 
 }  // namespace dealer

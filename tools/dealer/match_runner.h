@@ -26,11 +26,14 @@ namespace dealer {
 // What the dealer makes of one line received from the acting seat.
 struct Reply {
   enum class Kind {
-    kComment,      // starts with '#' or ';': ignored, no warning
-    kBadState,     // the echoed MATCHSTATE cannot be parsed: ignored
-    kUnrequested,  // a valid MATCHSTATE but not the current one: ignored
-    kBadAction,    // the current state with a missing or unparseable action: played as a call
-    kAction,       // the current state and a parsed action (legality not yet checked)
+    kComment,        // starts with '#' or ';': ignored, no warning
+    kBadState,       // the echoed MATCHSTATE cannot be parsed: ignored
+    kUnrequested,    // a valid MATCHSTATE but not the current one: ignored
+    kBadAction,      // the current state with no ':' after it, or a no-limit raise without a
+                     // size: played as a call (`bad action format in response`)
+    kInvalidAction,  // the current state with an empty action or an unknown letter: played as a
+                     // call (`invalid action`, as the server, whose letter table maps it so)
+    kAction,         // the current state and a parsed action (legality not yet checked)
   };
   Kind kind = Kind::kBadState;
   poker::Action action;  // kAction only, as sent (before State::Normalize)

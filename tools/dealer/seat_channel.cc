@@ -126,7 +126,6 @@ absl::StatusOr<std::string> TcpSeatChannel::ReadLine(Clock::time_point deadline)
       const size_t end = std::min(newline, kMaxLineBytes);
       std::string line = buffer_.substr(0, end);
       buffer_.erase(0, end == newline ? end + 1 : end);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
       return line;
     }
     pollfd pfd{fd_, POLLIN, 0};

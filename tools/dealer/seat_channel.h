@@ -21,7 +21,8 @@ class SeatChannel {
   virtual ~SeatChannel() = default;
   // Sends `data` (the caller includes the "\r\n") in one write; an error when the seat is gone.
   virtual absl::Status Send(absl::string_view data) = 0;
-  // The next line without its "\n" or "\r\n". DeadlineExceeded when nothing complete arrived by
+  // The next line without its "\n" (a "\r" before it is kept: the verbose transcript shows
+  // lines as received, as the server's does). DeadlineExceeded when nothing complete arrived by
   // `deadline` (Clock::time_point::max(): wait forever), Unavailable when the seat disconnected.
   virtual absl::StatusOr<std::string> ReadLine(Clock::time_point deadline) = 0;
 };

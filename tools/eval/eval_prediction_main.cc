@@ -16,12 +16,13 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
 #include "boost/program_options.hpp"
+#include "cli/command_line.h"
+#include "html/html_page.h"
 #include "logs_parser/log_reader.h"
-#include "tools/cli/command_line.h"
+#include "poker/file_io.h"
 #include "tools/eval/html_report.h"
 #include "tools/eval/prediction_eval.h"
 #include "tools/eval/report.h"
-#include "tools/report/html_page.h"
 
 namespace {
 
@@ -369,7 +370,7 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
     if (!a.html_path.empty()) {
       const std::string players_table =
           a.per_player ? eval::FormatPlayers(eval::PlayerRows(result, corpus, predictors)) : "";
-      if (absl::Status s = html::WriteFileAtomically(
+      if (absl::Status s = poker::WriteFileAtomically(
               a.html_path, eval::FormatHtml(chart_title, subtitle, facts, rows, lead_rows,
                                             pair_rows, result, players_table));
           !s.ok()) {

@@ -4,7 +4,7 @@
 #include "absl/strings/str_join.h"
 #include "logs_parser/log_stats.h"
 #include "tools/eval/hand_class.h"
-#include "tools/report/html_page.h"
+#include "html/html_page.h"
 
 namespace eval {
 namespace {

@@ -18,7 +18,7 @@
 #include "logs_parser/log_stats.h"
 #include "poker/card.h"
 #include "poker/codec.h"
-#include "tools/report/html_page.h"
+#include "html/html_page.h"
 
 namespace report {
 namespace {

@@ -1,7 +1,7 @@
 // The match report's page: its CSS, its body and the script that draws the embedded data
 // (MatchReportJson). Hand-written, no libraries: the page opens without a network.
 #include "absl/strings/str_cat.h"
-#include "tools/report/html_page.h"
+#include "html/html_page.h"
 #include "tools/report/match_report.h"
 
 namespace report {

@@ -7,8 +7,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "boost/program_options.hpp"
-#include "tools/cli/command_line.h"
-#include "tools/report/html_page.h"
+#include "cli/command_line.h"
+#include "html/html_page.h"
+#include "poker/file_io.h"
 #include "tools/report/match_report.h"
 
 namespace {
@@ -73,7 +74,7 @@ int main(int argc, char** argv) {
   absl::StatusOr<report::MatchReport> built = report::BuildMatchReport(*log, decisions, options);
   if (!built.ok()) return Fail(std::string(built.status().message()));
   const std::string page = report::MatchReportHtml(*log, decisions, *built);
-  if (absl::Status s = html::WriteFileAtomically(out_path, page); !s.ok()) {
+  if (absl::Status s = poker::WriteFileAtomically(out_path, page); !s.ok()) {
     return Fail(std::string(s.message()));
   }
   int64_t grids = 0;

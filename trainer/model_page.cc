@@ -1,8 +1,8 @@
-#include "tools/report/model_page.h"
+#include "trainer/model_page.h"
 
 #include "absl/strings/str_cat.h"
 #include "logs_parser/log_stats.h"
-#include "tools/report/html_page.h"
+#include "html/html_page.h"
 
 namespace report {
 namespace {

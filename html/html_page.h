@@ -1,7 +1,8 @@
 // Self-contained HTML pages (inline CSS, script and data; nothing fetched at view time) for the
-// reports of `report`, `trainer inspect --html` and `eval_prediction --html`.
-#ifndef TOOLS_REPORT_HTML_PAGE_H_
-#define TOOLS_REPORT_HTML_PAGE_H_
+// reports of `report`, `trainer inspect --html` and `eval_prediction --html` (pages are written with
+// poker::WriteFileAtomically).
+#ifndef HTML_HTML_PAGE_H_
+#define HTML_HTML_PAGE_H_
 
 #include <string>
 
@@ -32,10 +33,6 @@ std::string ScriptSafeJson(absl::string_view json);
 // The CSS shared by the project's pages: fonts, tables, headings, the status line.
 const char* BaseCss();
 
-// Writes `text` to `path` atomically (a temporary file beside it, then a rename), so a reader
-// never sees half a page. The error names the file.
-absl::Status WriteFileAtomically(const std::string& path, absl::string_view text);
-
 }  // namespace html
 
-#endif  // TOOLS_REPORT_HTML_PAGE_H_
+#endif  // HTML_HTML_PAGE_H_

@@ -1,22 +1,30 @@
-#include "agent/acpc_client.h"
+#include "acpc/acpc_client.h"
 
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
+#include "absl/algorithm/container.h"
 #include "absl/status/statusor.h"
+#include "absl/strings/ascii.h"
+#include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_split.h"
 #include "poker/codec.h"
 
-namespace agent {
+namespace acpc {
 namespace {
 
 constexpr size_t kMaxLineBytes = 1 << 16;
@@ -75,6 +83,32 @@ absl::Status WriteAll(int fd, absl::string_view data) {
   return absl::OkStatus();
 }
 
+// Why `line`, a MATCHSTATE that `game` cannot parse, is one of another game; nullopt when it is
+// just malformed. Looks at what differs between the usual games: the number of seats (the
+// card section has one '|'-separated field per seat) and limit or no-limit raises.
+std::optional<std::string> OtherGame(const poker::GameDef& game, absl::string_view line) {
+  const std::vector<absl::string_view> fields = absl::StrSplit(line, ':');
+  if (fields.size() != 5 || fields[0] != "MATCHSTATE") return std::nullopt;
+  const absl::string_view hands = fields[4].substr(0, fields[4].find('/'));
+  const int seats = static_cast<int>(absl::c_count(hands, '|')) + 1;
+  if (seats != game.num_players) {
+    return absl::StrCat("its states have ", seats, " seats, the game file ", game.num_players,
+                        " players");
+  }
+  const absl::string_view betting = fields[3];
+  for (size_t i = 0; i < betting.size(); ++i) {
+    if (betting[i] != 'r' && betting[i] != 'b') continue;
+    const bool sized = i + 1 < betting.size() && absl::ascii_isdigit(betting[i + 1]);
+    if (sized && !game.is_no_limit()) {
+      return std::string("its raises have sizes (no-limit), the game file is limit");
+    }
+    if (!sized && game.is_no_limit()) {
+      return std::string("its raises have no sizes (limit), the game file is no-limit");
+    }
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 AcpcSession::AcpcSession(const poker::GameDef& game, poker::Player* player,
@@ -93,18 +127,37 @@ std::string AcpcSession::FormatAction(const poker::GameDef& game, const poker::A
   return "c";
 }
 
+void AcpcSession::Skip(absl::string_view line, absl::string_view why) {
+  ++lines_skipped_;
+  if (!options_.warn || lines_skipped_ > options_.max_warnings) return;
+  constexpr size_t kShown = 200;
+  std::string text = absl::CHexEscape(line.substr(0, kShown));
+  if (line.size() > kShown) absl::StrAppend(&text, "... (", line.size(), " bytes)");
+  options_.warn(absl::StrCat("skipping malformed line '", text, "': ", why));
+  if (lines_skipped_ == options_.max_warnings) {
+    options_.warn("further malformed lines are skipped without a message");
+  }
+}
+
 std::string AcpcSession::HandleLine(absl::string_view line) {
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.remove_suffix(1);
   if (line.empty() || line[0] == '#' || line[0] == ';') return "";
   absl::StatusOr<poker::MatchState> view = poker::ParseMatchState(*game_, line);
   if (!view.ok()) {
-    ++lines_skipped_;
-    if (options_.warn) {
-      options_.warn(
-          absl::StrCat("skipping malformed line '", line, "': ", view.status().message()));
+    if (states_seen_ == 0 && error_.ok()) {
+      if (std::optional<std::string> why = OtherGame(*game_, line)) {
+        error_ = absl::FailedPreconditionError(
+            absl::StrCat("the dealer plays another game than --game: ", *why, " (first state '",
+                         absl::CHexEscape(line.substr(0, 200)), "')"));
+        return "";
+      }
     }
+    Skip(line, view.status().message());
     return "";
   }
+  ++states_seen_;
+  mid_hand_ = !view->state.finished();
+  last_hand_ = view->state.hand_number();
   player_->Observe(*view);
   const poker::State& state = view->state;
   if (state.finished() || state.CurrentPlayer() != view->viewer) return "";
@@ -123,33 +176,64 @@ absl::Status PlayAcpcMatch(const poker::GameDef& game, const std::string& host, 
   if (absl::Status s = WriteAll(*fd, "VERSION:2.0.0\r\n"); !s.ok()) return s;
 
   AcpcSession session(game, player, options);
+  // Why the connection ended early (OK when the dealer closed it after a finished hand).
+  const auto lost = [&session](absl::string_view what) {
+    const std::string where = session.states_seen() == 0
+                                  ? std::string("before the first hand")
+                                  : absl::StrCat("in the middle of hand ", session.last_hand());
+    return absl::UnavailableError(absl::StrCat("lost the connection to the dealer ", where, ": ",
+                                               what, " (the match was aborted)"));
+  };
   std::string buffer;
+  bool discarding = false;  // inside an over-long line: skip up to its newline
   char chunk[4096];
   while (true) {
+    if (options.silence_timeout_ms > 0) {
+      pollfd pfd{*fd, POLLIN, 0};
+      const int ready =
+          poll(&pfd, 1, static_cast<int>(std::min<int64_t>(options.silence_timeout_ms, 1 << 30)));
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready == 0) {
+        return absl::DeadlineExceededError(
+            absl::StrFormat("the dealer sent nothing for %.3g s (--dealer-timeout); giving up",
+                            options.silence_timeout_ms / 1000.0));
+      }
+    }
     const ssize_t n = recv(*fd, chunk, sizeof(chunk), 0);
     if (n < 0 && errno == EINTR) continue;
-    if (n == 0 || (n < 0 && errno == ECONNRESET)) return absl::OkStatus();  // the match is over
-    if (n < 0) return absl::UnavailableError(absl::StrCat("recv: ", std::strerror(errno)));
+    if (n == 0 || (n < 0 && errno == ECONNRESET)) {
+      if (session.states_seen() > 0 && !session.mid_hand()) return absl::OkStatus();  // the end
+      return lost(n == 0 ? "it closed the connection" : "it reset the connection");
+    }
+    if (n < 0) return lost(absl::StrCat("recv: ", std::strerror(errno)));
     buffer.append(chunk, static_cast<size_t>(n));
     size_t start = 0;
     while (true) {
       const size_t newline = buffer.find('\n', start);
       if (newline == std::string::npos) break;
+      if (discarding) {
+        discarding = false;
+        start = newline + 1;
+        continue;
+      }
       const std::string reply =
           session.HandleLine(absl::string_view(buffer).substr(start, newline - start));
       start = newline + 1;
+      if (!session.error().ok()) return session.error();
       if (reply.empty()) continue;
       if (absl::Status s = WriteAll(*fd, reply); !s.ok()) {
-        // The dealer may close right after the last hand; that is the normal end, not an error.
-        return absl::OkStatus();
+        return lost(absl::StrCat("could not send our action (", s.message(), ")"));
       }
     }
     buffer.erase(0, start);
     if (buffer.size() > kMaxLineBytes) {
-      if (options.warn) options.warn("skipping an over-long line from the dealer");
+      if (!discarding && options.warn) {
+        options.warn("skipping an over-long line from the dealer (more than 64 KiB)");
+      }
+      discarding = true;  // the rest of this line, up to its newline, is skipped too
       buffer.clear();
     }
   }
 }
 
-}  // namespace agent
+}  // namespace acpc

@@ -1,9 +1,4 @@
-#include "tools/report/html_page.h"
-
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
+#include "html/html_page.h"
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_replace.h"
@@ -49,26 +44,6 @@ td.l, th.l { text-align: left; }
 code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; font-size: 12px; }
 #status { font-size: 11px; color: var(--muted); margin-top: 16px; }
 )css";
-}
-
-absl::Status WriteFileAtomically(const std::string& path, absl::string_view text) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) return absl::UnavailableError(absl::StrCat(path, ": cannot write ", temp));
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      return absl::UnavailableError(absl::StrCat(path, ": write failed"));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    std::remove(temp.c_str());
-    return absl::UnavailableError(absl::StrCat(path, ": cannot rename ", temp, ": ", reason));
-  }
-  return absl::OkStatus();
 }
 
 }  // namespace html

@@ -2,8 +2,8 @@
 // population and of every player as collapsible trees, each node with its action frequencies, the
 // decisions seen and the per-bucket action frequencies as a heat strip; a search box for a
 // betting sequence. The data is trainer::FormatSummary/FormatPlayer's JSON.
-#ifndef TOOLS_REPORT_MODEL_PAGE_H_
-#define TOOLS_REPORT_MODEL_PAGE_H_
+#ifndef TRAINER_MODEL_PAGE_H_
+#define TRAINER_MODEL_PAGE_H_
 
 #include <string>
 
@@ -23,4 +23,4 @@ std::string ModelPageHtml(const trainer::OpponentModel& model, const std::string
 
 }  // namespace report
 
-#endif  // TOOLS_REPORT_MODEL_PAGE_H_
+#endif  // TRAINER_MODEL_PAGE_H_

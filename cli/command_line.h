@@ -1,0 +1,112 @@
+// The command-line handling every program of the project shares (Boost.Program_options): parse,
+// answer --help, report a bad command line the same way everywhere. Header-only library `cli`,
+// one layer above poker/ and below everything that has a program (trainer, agent, tools).
+#ifndef CLI_COMMAND_LINE_H_
+#define CLI_COMMAND_LINE_H_
+
+#include <algorithm>
+#include <functional>
+#include <iomanip>
+#include <iostream>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <typeinfo>
+
+#include "boost/program_options.hpp"
+
+namespace cli {
+
+// Prints `<program>: <message>` and a pointer to the help on stderr; returns 2, the exit status
+// of a bad command line (STYLE.md).
+inline int UsageError(const std::string& program, const std::string& message) {
+  std::cerr << program << ": " << message << "\n(" << program << " --help for usage)\n";
+  return 2;
+}
+
+// The options' help as Boost prints it, with each double default written the short way:
+// Boost prints `(=0.20000000000000001)` for 0.2; this prints `(=0.2)`.
+inline std::string HelpText(const boost::program_options::options_description& options) {
+  std::ostringstream text;
+  text << options;
+  static const std::regex kLongDefault(R"(\(=(-?[0-9]+\.[0-9]{10,})\))");
+  std::string out;
+  std::string rest = text.str();
+  std::smatch match;
+  while (std::regex_search(rest, match, kLongDefault)) {
+    std::ostringstream value;
+    value << std::setprecision(15) << std::stod(match[1].str());
+    out += match.prefix().str() + "(=" + value.str() + ")";
+    rest = match.suffix().str();
+  }
+  return out + rest;
+}
+
+// Parses argv into `vm`: the `visible` options (which must include "help"), the `hidden` ones and
+// the positional arguments that map onto them. Returns the exit status when the program is done:
+// 2 after a bad command line (UsageError), 0 after printing the help (`visible`, then what
+// `help_tail` returns, if given). Returns nullopt when the program should go on.
+inline std::optional<int> ParseCommandLine(
+    const std::string& program, int argc, char** argv,
+    const boost::program_options::options_description& visible,
+    const boost::program_options::options_description& hidden,
+    const boost::program_options::positional_options_description& positional,
+    boost::program_options::variables_map* vm,
+    const std::function<std::string()>& help_tail = nullptr) {
+  namespace po = boost::program_options;
+  po::options_description all;
+  all.add(visible).add(hidden);
+  try {
+    const po::parsed_options parsed =
+        po::command_line_parser(argc, argv).options(all).positional(positional).run();
+    po::store(parsed, *vm);
+    // Boost reads "-1" into an unsigned option as 4294967295 (then an allocation fails or a
+    // count is absurd): a negative number for an unsigned option is a usage error.
+    for (const po::option& option : parsed.options) {
+      if (option.string_key.empty() || !vm->count(option.string_key)) continue;
+      const std::type_info& type = (*vm)[option.string_key].value().type();
+      if (type != typeid(unsigned short) && type != typeid(unsigned int) &&
+          type != typeid(unsigned long) && type != typeid(unsigned long long)) {
+        continue;
+      }
+      for (const std::string& value : option.value) {
+        if (value.find_first_not_of(" \t") != std::string::npos &&
+            value[value.find_first_not_of(" \t")] == '-') {
+          return UsageError(program,
+                            "--" + option.string_key + " must not be negative ('" + value + "')");
+        }
+      }
+    }
+    po::notify(*vm);
+  } catch (const po::error& e) {
+    return UsageError(program, e.what());
+  }
+  if (vm->count("help")) {
+    std::cout << HelpText(visible) << "\n";
+    if (help_tail) std::cout << help_tail();
+    return 0;
+  }
+  return std::nullopt;
+}
+
+// The number of worker threads to use for `--threads requested`: 0 means one per core, and more
+// than one per core is capped there (each thread holds its own counts: 5000 threads took 3.2 GB).
+inline int ThreadCount(int requested) {
+  const int cores = std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  return requested <= 0 ? cores : std::min(requested, cores);
+}
+
+// The same for a program without positional arguments.
+inline std::optional<int> ParseCommandLine(
+    const std::string& program, int argc, char** argv,
+    const boost::program_options::options_description& visible,
+    boost::program_options::variables_map* vm,
+    const std::function<std::string()>& help_tail = nullptr) {
+  return ParseCommandLine(program, argc, argv, visible, {}, {}, vm, help_tail);
+}
+
+}  // namespace cli
+
+#endif  // CLI_COMMAND_LINE_H_

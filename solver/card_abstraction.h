@@ -19,7 +19,11 @@ namespace solver {
 // Immutable after construction and thread-safe: the solver's threads share one instance.
 class CardAbstraction {
  public:
+  // `game` gives the shape (players, rounds, hole and board cards) the default DealBuckets needs.
+  explicit CardAbstraction(const poker::GameDef& game) : game_(game) {}
   virtual ~CardAbstraction() = default;
+
+  const poker::GameDef& game() const { return game_; }
 
   // The abstraction's kind, parameters and version in one string (e.g. "exact:v1",
   // "holdem:169,64,64,64:v1"), written into strategy files and compared on load.
@@ -37,8 +41,11 @@ class CardAbstraction {
   // out[p * game.num_rounds + r] = Bucket(r, hole of p, board through r). `holes` holds
   // num_players * num_hole_cards cards (player-major), `board` game.TotalBoardCards() cards.
   // The default calls Bucket; an abstraction may share work between players and rounds.
-  virtual void DealBuckets(absl::Span<const poker::Card> holes,
-                           absl::Span<const poker::Card> board, absl::Span<int> out) const;
+  virtual void DealBuckets(absl::Span<const poker::Card> holes, absl::Span<const poker::Card> board,
+                           absl::Span<int> out) const;
+
+ private:
+  poker::GameDef game_;
 };
 
 // Builds a card abstraction for `game` from a spec:
@@ -48,7 +55,7 @@ class CardAbstraction {
 //            (solver/holdem_buckets.h); counts optional.
 // Errors name the spec and why it does not fit the game.
 absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeCardAbstraction(const poker::GameDef& game,
-                                                                      absl::string_view spec);
+                                                                     absl::string_view spec);
 
 }  // namespace solver
 

@@ -1,0 +1,237 @@
+// Benchmarks of the solver's card abstraction on one thread: building the hold'em buckets,
+// the per-board E[HS^2] tables, DealBuckets per deal (2 players, all 4 rounds; the call MCCFR makes
+// once per iteration) and Bucket per round, with every table already filled (the steady state of a
+// training run) or not.
+//
+// `solver_bench --quality [BOARDS]` instead prints how well flop and turn buckets separate hands
+// (no benchmark): over BOARDS random 5-card boards (default 100, seed 1) and every live pair on
+// each, with 64 percentile buckets (edges from that same data) of HS, E[HS] and E[HS^2], the share
+// of the variance of the final river HS and of the roll-out's standard deviation sd(HS) that is
+// left within buckets (smaller is better).
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "benchmark/benchmark.h"
+#include "poker/card.h"
+#include "poker/game_def.h"
+#include "poker/hand_strength.h"
+#include "poker/rng.h"
+#include "solver/card_abstraction.h"
+#include "solver/holdem_buckets.h"
+
+namespace {
+
+using poker::Card;
+using poker::kNumPairs;
+
+poker::GameDef HoldemGame() {
+  poker::GameDef game;
+  game.num_players = 2;
+  game.num_rounds = 4;
+  game.num_board_cards = {0, 3, 1, 1};
+  return game;
+}
+
+std::unique_ptr<solver::CardAbstraction> MakeBuckets() {
+  return solver::MakeHoldemBuckets(HoldemGame(), {}).value();
+}
+
+// Deals of 2 players' hole cards then 5 board cards.
+struct Deal {
+  std::array<Card, 4> holes;
+  std::array<Card, 5> board;
+};
+
+std::vector<Deal> RandomDeals(int n, uint64_t seed) {
+  poker::Rng rng(seed);
+  std::vector<Deal> deals(n);
+  for (Deal& d : deals) {
+    Card deck[poker::kNumCards];
+    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<Card>(c);
+    for (int i = 0; i < 9; ++i) std::swap(deck[i], deck[i + rng.Below(poker::kNumCards - i)]);
+    std::copy(deck, deck + 4, d.holes.begin());
+    std::copy(deck + 4, deck + 9, d.board.begin());
+  }
+  return deals;
+}
+
+// One abstraction for the warm benchmarks, its tables filled for kWarmDeals deals (~5 s once).
+constexpr int kWarmDeals = 256;
+const solver::CardAbstraction& WarmBuckets(const std::vector<Deal>& deals) {
+  static const auto* buckets = [&] {
+    auto* b = MakeBuckets().release();
+    std::array<int, 8> out;
+    for (const Deal& d : deals) b->DealBuckets(d.holes, d.board, absl::MakeSpan(out));
+    return b;
+  }();
+  return *buckets;
+}
+
+const std::vector<Deal>& WarmDeals() {
+  static const auto* deals = new std::vector<Deal>(RandomDeals(kWarmDeals, 1));
+  return *deals;
+}
+
+void BM_MakeHoldemBuckets(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(MakeBuckets());
+}
+BENCHMARK(BM_MakeHoldemBuckets)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// The table of one board: arg 3 = a flop, 4 = a turn board.
+void BM_AllPairsRolloutStrength(benchmark::State& state) {
+  const std::vector<Card> board = poker::ParseCards("Kh7d2c9s").value();
+  std::array<int64_t, kNumPairs> sums;
+  for (auto _ : state) {
+    solver::AllPairsRolloutStrength(absl::MakeConstSpan(board).first(state.range(0)), &sums);
+    benchmark::DoNotOptimize(sums);
+  }
+}
+BENCHMARK(BM_AllPairsRolloutStrength)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
+
+// Steady state: DealBuckets over deals whose flop and turn tables are filled. Items = deals.
+void BM_DealBucketsWarm(benchmark::State& state) {
+  const std::vector<Deal>& deals = WarmDeals();
+  const solver::CardAbstraction& buckets = WarmBuckets(deals);
+  std::array<int, 8> out;
+  size_t i = 0;
+  for (auto _ : state) {
+    const Deal& d = deals[i++ % deals.size()];
+    buckets.DealBuckets(d.holes, d.board, absl::MakeSpan(out));
+    benchmark::DoNotOptimize(out);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DealBucketsWarm)->Unit(benchmark::kMicrosecond);
+
+// Bucket of one hand in round arg (0 preflop .. 3 river), tables filled.
+void BM_BucketWarm(benchmark::State& state) {
+  const std::vector<Deal>& deals = WarmDeals();
+  const solver::CardAbstraction& buckets = WarmBuckets(deals);
+  constexpr std::array<int, 4> kBoardCards = {0, 3, 4, 5};
+  const int round = static_cast<int>(state.range(0));
+  size_t i = 0;
+  for (auto _ : state) {
+    const Deal& d = deals[i++ % deals.size()];
+    benchmark::DoNotOptimize(
+        buckets.Bucket(round, absl::MakeConstSpan(d.holes).first(2),
+                       absl::MakeConstSpan(d.board).first(kBoardCards[round])));
+  }
+}
+BENCHMARK(BM_BucketWarm)->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
+
+// Before warm-up: DealBuckets on deals never seen by a fresh abstraction (most flops and turn
+// boards new), the cost of the first minutes of a run. Items = deals.
+void BM_DealBucketsCold(benchmark::State& state) {
+  const std::vector<Deal> deals = RandomDeals(64, 2);
+  std::unique_ptr<solver::CardAbstraction> buckets = MakeBuckets();
+  std::array<int, 8> out;
+  size_t i = 0;
+  for (auto _ : state) {
+    const Deal& d = deals[i++ % deals.size()];
+    buckets->DealBuckets(d.holes, d.board, absl::MakeSpan(out));
+    benchmark::DoNotOptimize(out);
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_DealBucketsCold)->Unit(benchmark::kMillisecond)->Iterations(64);
+
+// --quality: the share of a target's variance left within percentile buckets of a feature.
+double WithinShare(const std::vector<double>& feature, const std::vector<double>& target,
+                   int num_buckets) {
+  const size_t n = feature.size();
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return feature[a] < feature[b]; });
+  // Bucket by rank (ties kept together: a bucket ends only where the feature changes).
+  std::vector<double> sum(num_buckets), sum_sq(num_buckets), count(num_buckets);
+  double total = 0, total_sq = 0;
+  int bucket = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (k > 0 && feature[order[k]] != feature[order[k - 1]]) {
+      bucket = std::max(bucket, static_cast<int>(k * num_buckets / n));
+    }
+    const double t = target[order[k]];
+    sum[bucket] += t, sum_sq[bucket] += t * t, count[bucket] += 1;
+    total += t, total_sq += t * t;
+  }
+  double within = 0;
+  for (int b = 0; b < num_buckets; ++b) {
+    if (count[b] > 0) within += sum_sq[b] - sum[b] * sum[b] / count[b];
+  }
+  return within / (total_sq - total * total / n);
+}
+
+int RunQuality(int num_boards) {
+  constexpr int kBuckets = 64;
+  constexpr double kMaxNumerator = 2 * 990;
+  poker::Rng rng(1);
+  // Per round (flop, turn), per sample: features HS, E[HS], E[HS^2]; targets river HS, sd(HS).
+  std::vector<double> hs[2], ehs[2], ehs2[2], sd[2], river;
+  std::array<int64_t, kNumPairs> squares, sums;
+  std::array<int32_t, kNumPairs> now, final_num;
+  for (int b = 0; b < num_boards; ++b) {
+    std::vector<Card> board;
+    uint64_t used = 0;
+    while (board.size() < 5) {
+      const Card c = static_cast<Card>(rng.Below(poker::kNumCards));
+      if (!((used >> c) & 1)) board.push_back(c), used |= uint64_t{1} << c;
+    }
+    poker::AllPairsStrengthNumerators(board, &final_num);
+    for (int r = 0; r < 2; ++r) {
+      const absl::Span<const Card> visible = absl::MakeConstSpan(board).first(3 + r);
+      const double rollouts = r == 0 ? 1081 : 46;
+      const double live_pairs = r == 0 ? 47 * 46 / 2 : 46 * 45 / 2;
+      solver::AllPairsRolloutStrength(visible, &squares, &sums);
+      poker::AllPairsStrengthNumerators(visible, &now);
+      for (int p = 0; p < kNumPairs; ++p) {
+        if (final_num[p] < 0) continue;
+        const double mean = sums[p] / rollouts / kMaxNumerator;
+        const double mean_sq = squares[p] / rollouts / (kMaxNumerator * kMaxNumerator);
+        hs[r].push_back(now[p] / (2 * live_pairs));
+        ehs[r].push_back(mean);
+        ehs2[r].push_back(mean_sq);
+        sd[r].push_back(std::sqrt(std::max(0.0, mean_sq - mean * mean)));
+        if (r == 0) river.push_back(final_num[p] / kMaxNumerator);
+      }
+    }
+  }
+  std::printf(
+      "%d boards, %zu hands, %d percentile buckets; share of variance left within buckets\n",
+      num_boards, river.size(), kBuckets);
+  std::printf("%-6s %-8s %12s %12s\n", "round", "feature", "river HS", "sd(HS)");
+  const char* names[3] = {"HS", "E[HS]", "E[HS^2]"};
+  for (int r = 0; r < 2; ++r) {
+    const std::vector<double>* features[3] = {&hs[r], &ehs[r], &ehs2[r]};
+    for (int f = 0; f < 3; ++f) {
+      std::printf("%-6s %-8s %12.4f %12.4f\n", r == 0 ? "flop" : "turn", names[f],
+                  WithinShare(*features[f], river, kBuckets),
+                  WithinShare(*features[f], sd[r], kBuckets));
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc >= 2 && std::strcmp(argv[1], "--quality") == 0) {
+    const int boards = argc >= 3 ? std::atoi(argv[2]) : 100;
+    if (argc > 3 || boards <= 0) {
+      std::fprintf(stderr, "usage: solver_bench --quality [BOARDS > 0]\n");
+      return 2;
+    }
+    return RunQuality(boards);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

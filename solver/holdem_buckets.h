@@ -1,28 +1,34 @@
 // The hold'em card abstraction (SPEC 13): preflop the 169 starting-hand classes (lossless up to
 // suit isomorphism); flop, turn and river buckets by hand strength and potential on the board.
 //
-// What decides a bucket (all values exact integers, so equal cards always give equal buckets):
+// What decides a bucket (all values exact integers, so equal cards always give equal buckets, and
+// isomorphic hands (suits relabelled) exactly equal ones):
 // - Preflop: poker::StartingHandClass (0..168).
 // - River: HS against one uniformly random opponent pair, as the integer 2 * ahead + tied over the
 //   990 opponent pairs (0..1980), computed per deal (one evaluation per opponent pair, shared by
-//   all players of the deal).
-// - Turn and flop: E[HS^2], HS of the river over every roll-out of the remaining board cards
-//   (46 rivers on the turn, 1081 turn-river pairs on the flop), squared and summed as integers
-//   (sum of (2 * ahead + tied)^2; every hand has the same number of roll-outs, so sums compare
-//   like means). E[HS^2] ranks a drawing hand above a made hand of the same mean HS, which is what
-//   separates hands that play differently. Exact over all roll-outs, so isomorphic hands get
-//   exactly equal values (sampled roll-outs would not).
-//   It costs ~17 ms per flop and ~0.7 ms per turn board for all 1326 pairs at once, too slow per
-//   deal, but there are only 1755 flops and 16432 turn boards up to suit isomorphism: each round's
-//   table of buckets is computed the first time its canonical board is met and kept (2.6 KB a
-//   board, ~48 MB with every board seen; ~42 s of CPU in all, spread over the start of a run).
-//   Afterwards a deal costs two lookups per player and round plus the river pass.
-// - Edges: bucket b of K holds the values whose upper cumulative share in a fixed sample of random
-//   deals, #(sample <= v) / n, is in (b / K, (b + 1) / K]: equal-population (percentile) buckets.
-//   An atom of equal values stays whole in one bucket; the best value seen is always in K - 1 and
+//   all players of the deal); percentile buckets.
+// - Flop and turn: two dimensions, strength and potential. Over every roll-out of the remaining
+//   board (1081 turn-river pairs on the flop, 46 rivers on the turn), the river HS of the hand:
+//   its mean E[HS] and its spread sd(HS). K buckets are G = K / L percentile groups of E[HS], each
+//   split into L percentile levels of sd(HS) within the group (L = HoldemPotentialLevels(K): 4
+//   for K = 64, so 16 x 4); bucket = group * L + level. A drawing hand and a made hand of the same
+//   E[HS] thus land in different buckets.
+//   Why not E[HS^2] (one dimension)? Measured by `solver_bench --quality 100` (100 random boards,
+//   every live pair, 64 buckets; share of the variance left within buckets, smaller is better):
+//     flop:  E[HS^2] 0.543 of river HS, 0.494 of sd(HS); E[HS] 16 x sd 4: 0.531, 0.088
+//     turn:  E[HS^2] 0.338,             0.497;           E[HS] 16 x sd 4: 0.321, 0.073
+//   i.e. the 2-D buckets separate both final strength and potential better, at the same cost.
+//   Cost: ~17 ms per flop and ~0.7 ms per turn board for all 1326 pairs at once, too slow per
+//   deal, but there are only 1755 flops and 16432 turn boards up to suit isomorphism: each
+//   round's table of buckets is computed the first time its canonical board is met and kept
+//   (2.6 KB a board, ~48 MB with every board seen; ~45 s of CPU in all, spread over the start of
+//   a run). Afterwards a deal costs two lookups per player and round plus the river pass.
+// - Edges: percentile bucket b of K holds the values whose upper cumulative share in a fixed
+//   sample of random deals, #(sample <= v) / n, is in (b / K, (b + 1) / K]: equal populations. An
+//   atom of equal values stays whole in one bucket; the best value seen is always in K - 1 and
 //   anything at or below the smallest sample value's share in 0. The sample (river 2000 boards,
-//   turn 256, flop 32, every live pair on each; poker::Rng seeded with kSampleSeed) is drawn the
-//   same way on every machine, so the edges are fixed by the version in Name().
+//   turn 256, flop 32, every live pair on each; poker::Rng seeded with kHoldemSampleSeed) is
+//   drawn the same way on every machine, so the edges are fixed by the version in Name().
 //
 // Thread-safety: Bucket and DealBuckets may be called from any number of threads; the lazily
 // filled tables are published with atomic pointers (two threads meeting a new board at once both
@@ -49,16 +55,20 @@ struct HoldemBucketCounts {
 };
 inline constexpr int kMaxHoldemBuckets = 4096;
 
+// Potential levels per E[HS] group for K flop or turn buckets: 4 when K >= 16 and K % 4 == 0,
+// else 2 when K >= 4 is even, else 1 (E[HS] alone).
+int HoldemPotentialLevels(int num_buckets);
+
 // The seed of the sample that fixes the percentile edges (part of the abstraction's version).
 inline constexpr uint64_t kHoldemSampleSeed = 0x5EED'B0C4'E75ULL;
 
 // The hold'em abstraction for a 52-card, two-hole-card, four-round game with 0, 3, 1, 1 board
-// cards; Name() is "holdem_ehs2:169,F,T,R:v1". An error for other games or counts out of range.
+// cards; Name() is "holdem_ehs_pot:169,F,T,R:v1". An error for other games or counts out of range.
 // Construction draws the sample (~1 s on one core).
 absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBuckets(
     const poker::GameDef& game, const HoldemBucketCounts& counts);
 
-// The E[HS^2] numerators behind the flop and turn buckets, for every pair at once: over every
+// The roll-out sums behind the flop and turn buckets, for every pair at once: over every
 // roll-out of a 3- or 4-card board to five cards, the sum of (2 * ahead + tied)^2 from
 // poker::AllPairsStrengthNumerators (the roll-outs that share a card with the pair left out; every
 // live pair has C(47, 2) = 1081 of them on the flop, 46 on the turn), so E[HS^2] =

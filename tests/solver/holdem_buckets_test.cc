@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <memory>
 #include <thread>
 #include <utility>
@@ -59,7 +60,7 @@ constexpr std::array<int, kRounds> kBoardCards = {0, 3, 4, 5};
 TEST(HoldemBucketsTest, NameAndCounts) {
   std::unique_ptr<CardAbstraction> a = Make({{169, 8, 16, 32}});
   ASSERT_NE(a, nullptr);
-  EXPECT_EQ(a->Name(), "holdem_ehs2:169,8,16,32:v1");
+  EXPECT_EQ(a->Name(), "holdem_ehs_pot:169,8,16,32:v1");
   EXPECT_EQ(a->NumBuckets(0), 169);
   EXPECT_EQ(a->NumBuckets(1), 8);
   EXPECT_EQ(a->NumBuckets(2), 16);
@@ -155,14 +156,15 @@ TEST(HoldemBucketsTest, SameBucketsAcrossThreads) {
 TEST(HoldemBucketsTest, NutsOnTopWorstAtTheBottom) {
   std::unique_ptr<CardAbstraction> a = Make();
   ASSERT_NE(a, nullptr);
-  // A made royal flush: the largest E[HS^2] there is on the flop and turn, HS 1 on the river.
+  // A made royal flush: the largest E[HS] there is on the flop and turn (the top group of
+  // 16 x 4), HS 1 on the river.
   const std::vector<Card> board = Cards("QsJsTs2c3d");
   const std::vector<Card> royal = Cards("AsKs");
-  for (int r = 1; r < kRounds; ++r) {
-    EXPECT_EQ(a->Bucket(r, royal, absl::MakeConstSpan(board).first(kBoardCards[r])),
-              a->NumBuckets(r) - 1)
+  for (int r = 1; r < 3; ++r) {
+    EXPECT_EQ(a->Bucket(r, royal, absl::MakeConstSpan(board).first(kBoardCards[r])) / 4, 15)
         << "round " << r;
   }
+  EXPECT_EQ(a->Bucket(3, royal, board), a->NumBuckets(3) - 1);
   // 4-3 offsuit on a dry river: only the 9 other 4-3 combinations tie, everything else wins.
   const std::vector<Card> dry = Cards("KsQd9h7c2s");
   EXPECT_EQ(a->Bucket(3, Cards("3h4d"), dry), 0);
@@ -196,8 +198,8 @@ TEST(HoldemBucketsTest, RiverBucketMonotoneInHandStrength) {
   EXPECT_EQ(numerator_bucket.back().second, a->NumBuckets(3) - 1);
 }
 
-// E[HS^2] orders clear cases: an overpair above a flush draw above a weak high card on the flop,
-// and on the turn a flush draw above the same ranks without it.
+// The strength groups order clear cases: an overpair above a flush draw above a weak high card on
+// the flop, and on the turn a made flush above the same ranks without it.
 TEST(HoldemBucketsTest, FlopAndTurnOrderStrengthAndPotential) {
   std::unique_ptr<CardAbstraction> a = Make();
   ASSERT_NE(a, nullptr);
@@ -209,6 +211,42 @@ TEST(HoldemBucketsTest, FlopAndTurnOrderStrengthAndPotential) {
   EXPECT_GT(draw, weak);
   const std::vector<Card> turn = Cards("2h7hKc4h");
   EXPECT_GT(a->Bucket(2, Cards("9h8h"), turn), a->Bucket(2, Cards("9s8s"), turn));
+}
+
+TEST(HoldemBucketsTest, PotentialLevels) {
+  EXPECT_EQ(HoldemPotentialLevels(64), 4);
+  EXPECT_EQ(HoldemPotentialLevels(16), 4);
+  EXPECT_EQ(HoldemPotentialLevels(12), 2);
+  EXPECT_EQ(HoldemPotentialLevels(50), 2);
+  EXPECT_EQ(HoldemPotentialLevels(2), 1);
+  EXPECT_EQ(HoldemPotentialLevels(7), 1);
+  EXPECT_EQ(HoldemPotentialLevels(1), 1);
+}
+
+// On a flop, a flush draw and a weak made hand of about the same E[HS] share a strength group
+// but not a bucket: the draw's roll-out HS spreads more, so its level is higher.
+TEST(HoldemBucketsTest, PotentialSeparatesDrawsFromMadeHands) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  const std::vector<Card> flop = Cards("2h7hKc");
+  std::array<int64_t, poker::kNumPairs> squares, sums;
+  AllPairsRolloutStrength(flop, &squares, &sums);
+  const int draw_pair = poker::PairIndex(Cards("9h")[0], Cards("8h")[0]);
+  // The made hand (no heart) whose E[HS] is closest to the draw's.
+  int made_pair = -1;
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    const poker::PairCards pc = poker::PairFromIndex(p);
+    if (sums[p] < 0 || poker::SuitOf(pc.low) == 2 || poker::SuitOf(pc.high) == 2) continue;
+    if (made_pair < 0 ||
+        std::abs(sums[p] - sums[draw_pair]) < std::abs(sums[made_pair] - sums[draw_pair])) {
+      made_pair = p;
+    }
+  }
+  const poker::PairCards made = poker::PairFromIndex(made_pair);
+  const int draw_bucket = a->Bucket(1, Cards("9h8h"), flop);
+  const int made_bucket = a->Bucket(1, std::vector<Card>{made.low, made.high}, flop);
+  EXPECT_EQ(draw_bucket / 4, made_bucket / 4);
+  EXPECT_GT(draw_bucket % 4, made_bucket % 4);
 }
 
 // The roll-out sums against a direct count: on a turn board, one HandStrengthCounts per river.

@@ -168,6 +168,43 @@ double WithinShare(const std::vector<double>& feature, const std::vector<double>
   return within / (total_sq - total * total / n);
 }
 
+// Two-dimensional buckets: `groups` percentile groups of `first`, each split into
+// num_buckets / groups percentile buckets of `second` within the group. Returns bucket per sample.
+std::vector<int> TwoDimensional(const std::vector<double>& first, const std::vector<double>& second,
+                                int num_buckets, int groups) {
+  const size_t n = first.size();
+  const int per_group = num_buckets / groups;
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return first[a] < first[b]; });
+  std::vector<int> group(n);
+  int g = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (k > 0 && first[order[k]] != first[order[k - 1]]) {
+      g = std::max(g, static_cast<int>(k * groups / n));
+    }
+    group[order[k]] = g;
+  }
+  std::vector<int> bucket(n);
+  for (int gi = 0; gi < groups; ++gi) {
+    std::vector<size_t> members;
+    for (size_t i = 0; i < n; ++i) {
+      if (group[i] == gi) members.push_back(i);
+    }
+    std::stable_sort(members.begin(), members.end(),
+                     [&](size_t a, size_t b) { return second[a] < second[b]; });
+    int sub = 0;
+    for (size_t k = 0; k < members.size(); ++k) {
+      if (k > 0 && second[members[k]] != second[members[k - 1]]) {
+        sub = std::max(sub, static_cast<int>(k * per_group / members.size()));
+      }
+      bucket[members[k]] = gi * per_group + sub;
+    }
+  }
+  return bucket;
+}
+
 int RunQuality(int num_boards) {
   constexpr int kBuckets = 64;
   constexpr double kMaxNumerator = 2 * 990;
@@ -213,6 +250,14 @@ int RunQuality(int num_boards) {
       std::printf("%-6s %-8s %12.4f %12.4f\n", r == 0 ? "flop" : "turn", names[f],
                   WithinShare(*features[f], river, kBuckets),
                   WithinShare(*features[f], sd[r], kBuckets));
+    }
+    // E[HS] groups x sd(HS) within each group; a bucket id as the feature.
+    for (int groups : {32, 16, 8}) {
+      const std::vector<int> b = TwoDimensional(ehs[r], sd[r], kBuckets, groups);
+      const std::vector<double> feature(b.begin(), b.end());
+      std::printf("%-6s E[HS]%dxsd%d %8.4f %12.4f\n", r == 0 ? "flop" : "turn", groups,
+                  kBuckets / groups, WithinShare(feature, river, kBuckets),
+                  WithinShare(feature, sd[r], kBuckets));
     }
   }
   return 0;

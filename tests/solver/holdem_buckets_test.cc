@@ -132,6 +132,23 @@ TEST(HoldemBucketsTest, DealBucketsInRangeAndInvariantUnderIsomorphism) {
   }
 }
 
+// Bucket() on a board whose table is not filled (it evaluates the one hand) agrees with the table
+// DealBuckets fills.
+TEST(HoldemBucketsTest, OneHandAgreesWithTheTable) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  for (const Deal& d : RandomDeals(8, 41)) {
+    std::array<int, 2 * kRounds> one;
+    for (int p = 0; p < 2; ++p) {
+      for (int r = 0; r < kRounds; ++r) {
+        one[p * kRounds + r] = a->Bucket(r, absl::MakeConstSpan(&d.holes[2 * p], 2),
+                                         absl::MakeConstSpan(d.board).first(kBoardCards[r]));
+      }
+    }
+    EXPECT_EQ(DealBuckets(*a, d), one);
+  }
+}
+
 // A fresh abstraction filled by two threads at once gives what one thread gives.
 TEST(HoldemBucketsTest, SameBucketsAcrossThreads) {
   const std::vector<Deal> deals = RandomDeals(20, 23);

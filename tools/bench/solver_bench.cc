@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "benchmark/benchmark.h"
@@ -141,24 +142,49 @@ void BM_DealBucketsCold(benchmark::State& state) {
 }
 BENCHMARK(BM_DealBucketsCold)->Unit(benchmark::kMillisecond)->Iterations(64);
 
-// --quality: the share of a target's variance left within percentile buckets of a feature.
-double WithinShare(const std::vector<double>& feature, const std::vector<double>& target,
-                   int num_buckets) {
+// Bucket of one hand in round arg (1 flop, 2 turn) on boards whose table is not filled: what the
+// first look at a board costs in play (Bucket evaluates the one hand, fills nothing).
+void BM_BucketCold(benchmark::State& state) {
+  const std::vector<Deal> deals = RandomDeals(64, 3);
+  static const solver::CardAbstraction* buckets = MakeBuckets().release();
+  const int round = static_cast<int>(state.range(0));
+  size_t i = 0;
+  for (auto _ : state) {
+    const Deal& d = deals[i++ % deals.size()];
+    benchmark::DoNotOptimize(buckets->Bucket(round, absl::MakeConstSpan(d.holes).first(2),
+                                             absl::MakeConstSpan(d.board).first(2 + round)));
+  }
+}
+BENCHMARK(BM_BucketCold)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond);
+
+// --quality: percentile buckets of a feature (ties kept together: a bucket ends only where the
+// feature changes).
+std::vector<int> PercentileBuckets(const std::vector<double>& feature, int num_buckets) {
   const size_t n = feature.size();
   std::vector<size_t> order(n);
   for (size_t i = 0; i < n; ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](size_t a, size_t b) { return feature[a] < feature[b]; });
-  // Bucket by rank (ties kept together: a bucket ends only where the feature changes).
-  std::vector<double> sum(num_buckets), sum_sq(num_buckets), count(num_buckets);
-  double total = 0, total_sq = 0;
-  int bucket = 0;
+  std::vector<int> bucket(n);
+  int b = 0;
   for (size_t k = 0; k < n; ++k) {
     if (k > 0 && feature[order[k]] != feature[order[k - 1]]) {
-      bucket = std::max(bucket, static_cast<int>(k * num_buckets / n));
+      b = std::max(b, static_cast<int>(k * num_buckets / n));
     }
-    const double t = target[order[k]];
-    sum[bucket] += t, sum_sq[bucket] += t * t, count[bucket] += 1;
+    bucket[order[k]] = b;
+  }
+  return bucket;
+}
+
+// The share of a target's variance left within buckets.
+double WithinShare(const std::vector<int>& bucket, const std::vector<double>& target,
+                   int num_buckets) {
+  std::vector<double> sum(num_buckets), sum_sq(num_buckets), count(num_buckets);
+  double total = 0, total_sq = 0;
+  const size_t n = bucket.size();
+  for (size_t i = 0; i < n; ++i) {
+    const double t = target[i];
+    sum[bucket[i]] += t, sum_sq[bucket[i]] += t * t, count[bucket[i]] += 1;
     total += t, total_sq += t * t;
   }
   double within = 0;
@@ -166,6 +192,14 @@ double WithinShare(const std::vector<double>& feature, const std::vector<double>
     if (count[b] > 0) within += sum_sq[b] - sum[b] * sum[b] / count[b];
   }
   return within / (total_sq - total * total / n);
+}
+
+// The largest bucket's population over the mean population (1 = all equal).
+double LargestBucketRatio(const std::vector<int>& bucket, int num_buckets) {
+  std::vector<int> count(num_buckets);
+  for (int b : bucket) ++count[b];
+  return *std::max_element(count.begin(), count.end()) * num_buckets /
+         static_cast<double>(bucket.size());
 }
 
 // Two-dimensional buckets: `groups` percentile groups of `first`, each split into
@@ -211,6 +245,9 @@ int RunQuality(int num_boards) {
   poker::Rng rng(1);
   // Per round (flop, turn), per sample: features HS, E[HS], E[HS^2]; targets river HS, sd(HS).
   std::vector<double> hs[2], ehs[2], ehs2[2], sd[2], river;
+  // The abstraction's own buckets (edges fixed at construction, default counts 64).
+  const std::unique_ptr<solver::CardAbstraction> buckets = MakeBuckets();
+  std::vector<int> own[3];
   std::array<int64_t, kNumPairs> squares, sums;
   std::array<int32_t, kNumPairs> now, final_num;
   for (int b = 0; b < num_boards; ++b) {
@@ -235,31 +272,41 @@ int RunQuality(int num_boards) {
         ehs[r].push_back(mean);
         ehs2[r].push_back(mean_sq);
         sd[r].push_back(std::sqrt(std::max(0.0, mean_sq - mean * mean)));
-        if (r == 0) river.push_back(final_num[p] / kMaxNumerator);
+        const poker::PairCards pc = poker::PairFromIndex(p);
+        const Card hole[2] = {pc.low, pc.high};
+        own[r].push_back(buckets->Bucket(1 + r, hole, visible));
+        if (r == 0) {
+          river.push_back(final_num[p] / kMaxNumerator);
+          own[2].push_back(buckets->Bucket(3, hole, board));
+        }
       }
     }
   }
   std::printf(
       "%d boards, %zu hands, %d percentile buckets; share of variance left within buckets\n",
       num_boards, river.size(), kBuckets);
-  std::printf("%-6s %-8s %12s %12s\n", "round", "feature", "river HS", "sd(HS)");
-  const char* names[3] = {"HS", "E[HS]", "E[HS^2]"};
+  std::printf("(largest: the largest bucket's population over the mean)\n");
+  std::printf("%-6s %-22s %10s %10s %10s\n", "round", "buckets (edges)", "river HS", "sd(HS)",
+              "largest");
+  auto row = [&](int r, const std::string& name, const std::vector<int>& b) {
+    std::printf("%-6s %-22s %10.4f %10.4f %10.2f\n", r == 0 ? "flop" : "turn", name.c_str(),
+                WithinShare(b, river, kBuckets), WithinShare(b, sd[r], kBuckets),
+                LargestBucketRatio(b, kBuckets));
+  };
   for (int r = 0; r < 2; ++r) {
-    const std::vector<double>* features[3] = {&hs[r], &ehs[r], &ehs2[r]};
-    for (int f = 0; f < 3; ++f) {
-      std::printf("%-6s %-8s %12.4f %12.4f\n", r == 0 ? "flop" : "turn", names[f],
-                  WithinShare(*features[f], river, kBuckets),
-                  WithinShare(*features[f], sd[r], kBuckets));
-    }
-    // E[HS] groups x sd(HS) within each group; a bucket id as the feature.
+    row(r, "HS (in sample)", PercentileBuckets(hs[r], kBuckets));
+    row(r, "E[HS] (in sample)", PercentileBuckets(ehs[r], kBuckets));
+    row(r, "E[HS^2] (in sample)", PercentileBuckets(ehs2[r], kBuckets));
     for (int groups : {32, 16, 8}) {
-      const std::vector<int> b = TwoDimensional(ehs[r], sd[r], kBuckets, groups);
-      const std::vector<double> feature(b.begin(), b.end());
-      std::printf("%-6s E[HS]%dxsd%d %8.4f %12.4f\n", r == 0 ? "flop" : "turn", groups,
-                  kBuckets / groups, WithinShare(feature, river, kBuckets),
-                  WithinShare(feature, sd[r], kBuckets));
+      row(r,
+          "E[HS]" + std::to_string(groups) + "xsd" + std::to_string(kBuckets / groups) +
+              " (in sample)",
+          TwoDimensional(ehs[r], sd[r], kBuckets, groups));
     }
+    row(r, "holdem_ehs_pot (fixed)", own[r]);
   }
+  std::printf("river  holdem_ehs_pot (fixed) %10.4f %10s %10.2f\n",
+              WithinShare(own[2], river, kBuckets), "-", LargestBucketRatio(own[2], kBuckets));
   return 0;
 }
 

@@ -72,6 +72,8 @@ int main(int argc, char** argv) {
       "NAME=VALUE, repeatable: any parameter listed below")(
       "config", po::value<std::string>(), "a file of NAME=VALUE lines (# comments)")(
       "fixed-seats", "the dealer does not rotate seats (its -f): position p is seat p")(
+      "strategy", po::value<std::string>(),
+      "policy cfr: the solver strategy file to play (same as --param strategy=FILE)")(
       "quiet,q", "no summary on stderr at the end");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
@@ -116,6 +118,9 @@ int main(int argc, char** argv) {
         return 2;
       }
     }
+  }
+  if (vm.count("strategy")) {
+    options.policy_params.extra_text["strategy"] = vm["strategy"].as<std::string>();
   }
   if (vm.count("time-per-action-ms")) {
     const double ms = vm["time-per-action-ms"].as<double>();

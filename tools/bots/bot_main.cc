@@ -13,6 +13,7 @@
 #include "agent/acpc_client.h"
 #include "boost/program_options.hpp"
 #include "poker/game_def.h"
+#include "solver/cfr_player.h"
 #include "tools/bots/rule_bot.h"
 #include "tools/cli/command_line.h"
 
@@ -25,7 +26,9 @@ int main(int argc, char** argv) {
   visible.add_options()("help,h", "this help")(
       "style", po::value<std::string>(),
       "la (alpha 0.30, beta 0.45), lp (0.30, 0.85), ta (0.55, 0.65), tp (0.55, 0.85), "
-      "station (always call), raiser (always raise), random (the ACPC example player)")(
+      "station (always call), raiser (always raise), random (the ACPC example player), cfr "
+      "(plays --strategy FILE from `solver train`)")(
+      "strategy", po::value<std::string>(), "style cfr: the solver strategy file")(
       "alpha", po::value<double>(), "least equity vs random hands to keep playing")(
       "beta", po::value<double>(), "least equity vs random hands to raise")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
@@ -51,6 +54,32 @@ int main(int argc, char** argv) {
       vm["port"].as<uint32_t>() > 65535) {
     return cli::UsageError("bot", "--style, --game, <host> and <port> are required");
   }
+  std::unique_ptr<poker::Player> player;
+  if (vm["style"].as<std::string>() == "cfr") {
+    if (!vm.count("strategy")) return cli::UsageError("bot", "--style cfr needs --strategy FILE");
+    absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
+    if (!game.ok()) {
+      std::cerr << "bot: " << game.status().message() << "\n";
+      return 1;
+    }
+    absl::StatusOr<std::unique_ptr<poker::Player>> cfr = solver::MakeCfrBot(
+        *game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
+                            ",seed=", vm["seed"].as<uint32_t>()));
+    if (!cfr.ok()) {
+      std::cerr << "bot: " << cfr.status().message() << "\n";
+      return 1;
+    }
+    agent::AcpcClientOptions options;
+    options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
+    const absl::Status status = agent::PlayAcpcMatch(
+        *game, vm["host"].as<std::string>(), static_cast<uint16_t>(vm["port"].as<uint32_t>()),
+        cfr->get(), options);
+    if (!status.ok()) {
+      std::cerr << "bot: " << status.message() << "\n";
+      return 1;
+    }
+    return 0;
+  }
   std::string spec =
       absl::StrCat("style=", vm["style"].as<std::string>(), ",seed=", vm["seed"].as<uint32_t>(),
                    ",trials=", vm["trials"].as<int>(), ",raise=", vm["raise"].as<std::string>());
@@ -66,7 +95,7 @@ int main(int argc, char** argv) {
     std::cerr << "bot: " << game.status().message() << "\n";
     return 1;
   }
-  std::unique_ptr<poker::Player> player = bots::MakeBot(*game, *config);
+  player = bots::MakeBot(*game, *config);
   agent::AcpcClientOptions options;
   options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
   const absl::Status status =

@@ -258,6 +258,14 @@ int RunQuality(int num_boards) {
       if (!((used >> c) & 1)) board.push_back(c), used |= uint64_t{1} << c;
     }
     poker::AllPairsStrengthNumerators(board, &final_num);
+    {  // One deal on this board fills its flop and turn tables, so Bucket below reads them.
+      std::array<Card, 4> holes;
+      for (int c = 0, k = 0; k < 4; ++c) {
+        if (!((used >> c) & 1)) holes[k++] = static_cast<Card>(c);
+      }
+      std::array<int, 8> out;
+      buckets->DealBuckets(holes, board, absl::MakeSpan(out));
+    }
     for (int r = 0; r < 2; ++r) {
       const absl::Span<const Card> visible = absl::MakeConstSpan(board).first(3 + r);
       const double rollouts = r == 0 ? 1081 : 46;

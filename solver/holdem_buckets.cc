@@ -529,7 +529,7 @@ absl::Status CheckGame(const poker::GameDef& game) {
 }  // namespace
 
 int HoldemPotentialLevels(int num_buckets) {
-  if (num_buckets >= 16 && num_buckets % 4 == 0) return 4;
+  if (num_buckets >= 24 && num_buckets % 4 == 0) return 4;
   if (num_buckets >= 4 && num_buckets % 2 == 0) return 2;
   return 1;
 }

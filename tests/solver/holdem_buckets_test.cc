@@ -232,7 +232,8 @@ TEST(HoldemBucketsTest, FlopAndTurnOrderStrengthAndPotential) {
 
 TEST(HoldemBucketsTest, PotentialLevels) {
   EXPECT_EQ(HoldemPotentialLevels(64), 4);
-  EXPECT_EQ(HoldemPotentialLevels(16), 4);
+  EXPECT_EQ(HoldemPotentialLevels(24), 4);
+  EXPECT_EQ(HoldemPotentialLevels(16), 2);
   EXPECT_EQ(HoldemPotentialLevels(12), 2);
   EXPECT_EQ(HoldemPotentialLevels(50), 2);
   EXPECT_EQ(HoldemPotentialLevels(2), 1);

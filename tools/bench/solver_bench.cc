@@ -3,11 +3,12 @@
 // once per iteration) and Bucket per round, with every table already filled (the steady state of a
 // training run) or not.
 //
-// `solver_bench --quality [BOARDS]` instead prints how well flop and turn buckets separate hands
-// (no benchmark): over BOARDS random 5-card boards (default 100, seed 1) and every live pair on
-// each, with 64 percentile buckets (edges from that same data) of HS, E[HS] and E[HS^2], the share
-// of the variance of the final river HS and of the roll-out's standard deviation sd(HS) that is
-// left within buckets (smaller is better).
+// `solver_bench --quality [BOARDS [BUCKETS]]` instead prints how well flop and turn buckets
+// separate hands (no benchmark): over BOARDS random 5-card boards (default 100, seed 1) and every
+// live pair on each, with BUCKETS (default 64) percentile buckets of HS, E[HS], E[HS^2] and E[HS]
+// groups x sd(HS) levels (edges from that same data), and the abstraction's own buckets (edges
+// fixed at construction), the share of the variance of the final river HS and of the roll-out's
+// standard deviation sd(HS) that is left within buckets (smaller is better).
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -39,8 +40,10 @@ poker::GameDef HoldemGame() {
   return game;
 }
 
-std::unique_ptr<solver::CardAbstraction> MakeBuckets() {
-  return solver::MakeHoldemBuckets(HoldemGame(), {}).value();
+std::unique_ptr<solver::CardAbstraction> MakeBuckets(int post_flop_buckets = 64) {
+  solver::HoldemBucketCounts counts;
+  counts.per_round = {169, post_flop_buckets, post_flop_buckets, post_flop_buckets};
+  return solver::MakeHoldemBuckets(HoldemGame(), counts).value();
 }
 
 // Deals of 2 players' hole cards then 5 board cards.
@@ -239,14 +242,13 @@ std::vector<int> TwoDimensional(const std::vector<double>& first, const std::vec
   return bucket;
 }
 
-int RunQuality(int num_boards) {
-  constexpr int kBuckets = 64;
+int RunQuality(int num_boards, int kBuckets) {
   constexpr double kMaxNumerator = 2 * 990;
   poker::Rng rng(1);
   // Per round (flop, turn), per sample: features HS, E[HS], E[HS^2]; targets river HS, sd(HS).
   std::vector<double> hs[2], ehs[2], ehs2[2], sd[2], river;
   // The abstraction's own buckets (edges fixed at construction, default counts 64).
-  const std::unique_ptr<solver::CardAbstraction> buckets = MakeBuckets();
+  const std::unique_ptr<solver::CardAbstraction> buckets = MakeBuckets(kBuckets);
   std::vector<int> own[3];
   std::array<int64_t, kNumPairs> squares, sums;
   std::array<int32_t, kNumPairs> now, final_num;
@@ -305,7 +307,9 @@ int RunQuality(int num_boards) {
     row(r, "HS (in sample)", PercentileBuckets(hs[r], kBuckets));
     row(r, "E[HS] (in sample)", PercentileBuckets(ehs[r], kBuckets));
     row(r, "E[HS^2] (in sample)", PercentileBuckets(ehs2[r], kBuckets));
-    for (int groups : {32, 16, 8}) {
+    for (int levels : {2, 3, 4, 6, 8}) {
+      if (kBuckets % levels != 0 || kBuckets / levels < 2) continue;
+      const int groups = kBuckets / levels;
       row(r,
           "E[HS]" + std::to_string(groups) + "xsd" + std::to_string(kBuckets / groups) +
               " (in sample)",
@@ -323,11 +327,13 @@ int RunQuality(int num_boards) {
 int main(int argc, char** argv) {
   if (argc >= 2 && std::strcmp(argv[1], "--quality") == 0) {
     const int boards = argc >= 3 ? std::atoi(argv[2]) : 100;
-    if (argc > 3 || boards <= 0) {
-      std::fprintf(stderr, "usage: solver_bench --quality [BOARDS > 0]\n");
+    const int buckets = argc >= 4 ? std::atoi(argv[3]) : 64;
+    if (argc > 4 || boards <= 0 || buckets < 4 || buckets > solver::kMaxHoldemBuckets) {
+      std::fprintf(stderr, "usage: solver_bench --quality [BOARDS > 0 [BUCKETS 4..%d]]\n",
+                   solver::kMaxHoldemBuckets);
       return 2;
     }
-    return RunQuality(boards);
+    return RunQuality(boards, buckets);
   }
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 2;

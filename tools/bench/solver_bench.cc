@@ -1,5 +1,5 @@
 // Benchmarks of the solver's card abstraction on one thread: building the hold'em buckets,
-// the per-board E[HS^2] tables, DealBuckets per deal (2 players, all 4 rounds; the call MCCFR makes
+// the per-board roll-out tables (E[HS], sd(HS)), DealBuckets per deal (2 players, all 4 rounds; the call MCCFR makes
 // once per iteration) and Bucket per round, with every table already filled (the steady state of a
 // training run) or not.
 //

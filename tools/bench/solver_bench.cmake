@@ -1,4 +1,4 @@
-# solver_bench: the hold'em card abstraction (construction, per-board E[HS^2] tables, DealBuckets
+# solver_bench: the hold'em card abstraction (construction, per-board roll-out tables, DealBuckets
 # per deal, Bucket per round); `solver_bench --quality [BOARDS [BUCKETS]]` prints how well
 # buckets separate.
 add_executable(solver_bench ${CMAKE_CURRENT_LIST_DIR}/solver_bench.cc)

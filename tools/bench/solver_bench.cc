@@ -1,7 +1,7 @@
-// Benchmarks of the solver's card abstraction on one thread: building the hold'em buckets,
-// the per-board roll-out tables (E[HS], sd(HS)), DealBuckets per deal (2 players, all 4 rounds; the call MCCFR makes
-// once per iteration) and Bucket per round, with every table already filled (the steady state of a
-// training run) or not.
+// Benchmarks of the solver's card abstraction on one thread: building the hold'em buckets, the
+// per-board roll-out tables (E[HS], sd(HS)), DealBuckets per deal (2 players, all 4 rounds; the
+// call MCCFR makes once per iteration) and Bucket per round, with every table already filled (the
+// steady state of a training run) or not.
 //
 // `solver_bench --quality [BOARDS [BUCKETS]]` instead prints how well flop and turn buckets
 // separate hands (no benchmark): over BOARDS random 5-card boards (default 100, seed 1) and every

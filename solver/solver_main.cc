@@ -345,7 +345,7 @@ int main(int argc, char** argv) {
       "seconds", po::value<double>(), "train: wall-clock budget of this run")(
       "threads", po::value<int>()->default_value(2), "train: worker threads")(
       "seed", po::value<uint64_t>()->default_value(1), "train: random seed")(
-      "weighting", po::value<std::string>()->default_value("linear"),
+      "weighting", po::value<std::string>()->default_value("uniform"),
       "train: linear (iteration t weighs t) or uniform")("out", po::value<std::string>(),
                                                          "train: the strategy file to write")(
       "resume", po::value<std::string>(), "train: continue from this checkpoint")(

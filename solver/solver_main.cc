@@ -271,9 +271,9 @@ void PrintPreflopTables(const solver::Blueprint& bp) {
     for (int r = 12; r >= 0; --r) {
       std::cout << "  " << poker::kRankChars[r] << "  ";
       for (int c = 12; c >= 0; --c) {
-        // Above the diagonal (the column's rank higher) suited, below offsuit, on it pairs.
+        // Above the diagonal (right of it: the row's rank higher) suited, below offsuit.
         const poker::Card first = poker::MakeCard(r, 0);
-        const poker::Card second = poker::MakeCard(c, c > r ? 0 : 1);
+        const poker::Card second = poker::MakeCard(c, r > c ? 0 : 1);
         const poker::Card hole[2] = {first, second};
         const int bucket = bp.cards().Bucket(0, hole, {});
         std::cout << absl::StrFormat(" %4.2f", bp.At(root, bucket)[a] / 255.0);

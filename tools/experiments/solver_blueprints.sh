@@ -22,11 +22,11 @@ mkdir -p "$out"
 if [ "$which" = limit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
     --abstraction holdem:169,64,64,64 --threads 2 --seed 1 --weighting linear \
-    --iterations LIMIT_ITERATIONS \
+    --iterations 16384512 \
     --progress-every 60 --out "$out/holdem.limit.2p.strategy"
 fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
     --abstraction holdem:169,24,24,24 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
-    --iterations NOLIMIT_ITERATIONS --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
+    --iterations NO16384512 --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
 fi

@@ -16,7 +16,9 @@ std::string ActionAbstraction::Name(const poker::GameDef& game) const {
   if (!game.is_no_limit()) return "limit";
   std::vector<std::string> parts;
   for (double f : pot_fractions) parts.push_back(absl::StrCat(f));
-  return absl::StrCat("nl:", absl::StrJoin(parts, ","), all_in ? ":allin" : "", ":cap", max_raises);
+  // v2: all-in stays available past the raise cap.
+  return absl::StrCat("nl:", absl::StrJoin(parts, ","), all_in ? ":allin" : "", ":cap", max_raises,
+                      ":v2");
 }
 
 absl::Status ParsePotFractions(absl::string_view text, ActionAbstraction* out) {
@@ -59,7 +61,12 @@ int AbstractEdges(const poker::State& state, const ActionAbstraction& abstractio
     (*edges)[n++] = {EdgeKind::kLimitRaise, 0, poker::Action::Raise(min_to)};
     return n;
   }
-  if (state.num_raises(state.round()) >= abstraction.max_raises) return n;
+  if (state.num_raises(state.round()) >= abstraction.max_raises) {
+    // Past the cap only all-in is left, so that an opponent's further raise still maps onto a
+    // raise of the tree (the all-in) instead of leaving it.
+    if (abstraction.all_in) (*edges)[n++] = {EdgeKind::kAllIn, 0, poker::Action::Raise(max_to)};
+    return n;
+  }
   const int first_raise = n;
   const int p = state.CurrentPlayer();
   const double pot_after_call = state.pot() + (state.max_spent() - state.spent(p));

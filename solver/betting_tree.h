@@ -28,10 +28,11 @@ struct ActionAbstraction {
   // Raise sizes as fractions of the pot after calling: raise to max_spent + f * (pot + to_call).
   std::vector<double> pot_fractions = {0.5, 1.0, 2.0};
   bool all_in = true;
-  // Abstract raises allowed per round (the real game's cap applies too).
+  // Abstract raises allowed per round (the real game's cap applies too); past it only all-in
+  // (when `all_in`).
   int max_raises = 2;
 
-  // "nl:0.5,1,2:allin:cap2" (no-limit) or "limit"; written into strategy files.
+  // "nl:0.5,1,2:allin:cap2:v2" (no-limit) or "limit"; written into strategy files.
   std::string Name(const poker::GameDef& game) const;
 };
 

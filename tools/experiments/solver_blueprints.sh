@@ -2,8 +2,8 @@
 # Trains the bundled heads-up blueprints (docs/solver.md) with their seeds and iteration budgets:
 #   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,64,64,64 buckets
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
-#                                               holdem:169,24,24,24 buckets
-# Each took about 20 minutes on 2 threads of a loaded 2-core machine. With 2 threads the result
+#                                               (then all-in only), holdem:169,20,20,20 buckets
+# Each took 13-15 minutes on 2 threads of a loaded 2-core machine. With 2 threads the result
 # differs in the last digits from run to run (lock-free shared tables); --threads 1 is
 # deterministic (and takes about twice as long).
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|all]
@@ -27,6 +27,6 @@ if [ "$which" = limit ] || [ "$which" = all ]; then
 fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
-    --abstraction holdem:169,24,24,24 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
-    --iterations NO16384512 --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
+    --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
+    --iterations NOLIMIT_ITERATIONS --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
 fi

@@ -28,5 +28,5 @@ fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
     --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
-    --iterations NOLIMIT_ITERATIONS --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
+    --iterations 13120768 --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
 fi

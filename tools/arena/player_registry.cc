@@ -6,9 +6,9 @@
 #include <utility>
 
 #include "absl/status/status.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/ascii.h"
 #include "absl/strings/str_split.h"
 #include "solver/cfr_player.h"
 #include "tools/bots/rule_bot.h"

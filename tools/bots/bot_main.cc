@@ -27,8 +27,8 @@ int main(int argc, char** argv) {
       "style", po::value<std::string>(),
       "la (alpha 0.30, beta 0.45), lp (0.30, 0.85), ta (0.55, 0.65), tp (0.55, 0.85), "
       "station (always call), raiser (always raise), random (the ACPC example player), cfr "
-      "(plays --strategy FILE from `solver train`)")(
-      "strategy", po::value<std::string>(), "style cfr: the solver strategy file")(
+      "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
+                                                     "style cfr: the solver strategy file")(
       "alpha", po::value<double>(), "least equity vs random hands to keep playing")(
       "beta", po::value<double>(), "least equity vs random hands to raise")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
@@ -62,18 +62,18 @@ int main(int argc, char** argv) {
       std::cerr << "bot: " << game.status().message() << "\n";
       return 1;
     }
-    absl::StatusOr<std::unique_ptr<poker::Player>> cfr = solver::MakeCfrBot(
-        *game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
-                            ",seed=", vm["seed"].as<uint32_t>()));
+    absl::StatusOr<std::unique_ptr<poker::Player>> cfr =
+        solver::MakeCfrBot(*game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
+                                               ",seed=", vm["seed"].as<uint32_t>()));
     if (!cfr.ok()) {
       std::cerr << "bot: " << cfr.status().message() << "\n";
       return 1;
     }
     agent::AcpcClientOptions options;
     options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
-    const absl::Status status = agent::PlayAcpcMatch(
-        *game, vm["host"].as<std::string>(), static_cast<uint16_t>(vm["port"].as<uint32_t>()),
-        cfr->get(), options);
+    const absl::Status status =
+        agent::PlayAcpcMatch(*game, vm["host"].as<std::string>(),
+                             static_cast<uint16_t>(vm["port"].as<uint32_t>()), cfr->get(), options);
     if (!status.ok()) {
       std::cerr << "bot: " << status.message() << "\n";
       return 1;

@@ -79,6 +79,9 @@ std::optional<int> ApplyCommandLine(const po::variables_map& vm, agent::AgentOpt
       }
     }
   }
+  if (vm.count("strategy")) {
+    options->policy_params.extra_text["strategy"] = vm["strategy"].as<std::string>();
+  }
   if (vm.count("time-per-action-ms")) {
     const double ms = vm["time-per-action-ms"].as<double>();
     if (!(ms > 0)) return cli::UsageError("agent", "--time-per-action-ms must be positive");
@@ -146,8 +149,10 @@ int main(int argc, char** argv) {
       "fixed-seats", "the dealer does not rotate seats (its -f): position p is seat p")(
       "dealer-timeout", po::value<double>(),
       "give up (exit 1) when the dealer sends nothing for this many seconds (default: wait "
-      "forever, as the dealer bounds every wait itself)")("quiet,q",
-                                                          "no summary on stderr at the end");
+      "forever, as the dealer bounds every wait itself)")(
+      "strategy", po::value<std::string>(),
+      "policy cfr: the solver strategy file to play (same as --param strategy=FILE)")(
+      "quiet,q", "no summary on stderr at the end");
   po::options_description hidden;
   hidden.add_options()("host", po::value<std::string>())("port", po::value<uint32_t>());
   po::positional_options_description positional;

@@ -94,6 +94,16 @@ step "5/5 The model (trainer inspect out/demo/model.pb)"
 "$BIN/trainer" inspect "$OUT/model.pb" | head -n 40 | sed 's/^/   /'
 echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
 
+# The bundled CFR blueprint (docs/solver.md) against the agent, heads-up no-limit, in the arena.
+blueprint="$ROOT/data/strategies/holdem.nolimit.2p.strategy"
+if [ -f "$blueprint" ]; then
+  echo
+  echo "== Extra: the bundled CFR blueprint against the agent (arena, 300 deals, duplicate)"
+  "$BIN/arena" --game "$ROOT/data/games/holdem.nolimit.2p.reverse_blinds.game" --hands 300 \
+    --seed 5 --duplicate --quiet --player "CFR=bot:style=cfr,strategy=$blueprint" \
+    --player "AGENT=agent:policy=fold" 2>&1 | sed 's/^/   /'
+fi
+
 step "The match report (report -> out/demo/report.html: results, hands, the agent's reads)"
 "$BIN/report" --log "$OUT/demo.log" --decisions "$OUT/decisions.jsonl" --player agent \
   --title "Demo: the agent against TA, $hands hands" --out "$OUT/report.html" | sed 's/^/   /'

@@ -2,6 +2,9 @@
 
 #include <cstdint>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_split.h"
+#include "solver/cfr_player.h"
 #include "tools/bots/rule_bot.h"
 
 namespace arena {
@@ -9,6 +12,12 @@ namespace {
 
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeRuleBot(const PlayerContext& context,
                                                            absl::string_view params) {
+  // `bot:style=cfr,strategy=FILE[,seed=S]` plays a solver strategy (solver/cfr_player.h).
+  for (absl::string_view part : absl::StrSplit(params, ',')) {
+    if (absl::StripAsciiWhitespace(part) == "style=cfr") {
+      return solver::MakeCfrBot(*context.game, params, context.seed_offset);
+    }
+  }
   absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(params);
   if (!config.ok()) return config.status();
   config->seed += static_cast<uint32_t>(context.seed_offset * 1000003u);

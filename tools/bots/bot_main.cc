@@ -15,6 +15,7 @@
 #include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "poker/game_def.h"
+#include "solver/cfr_player.h"
 #include "tools/bots/rule_bot.h"
 
 namespace po = boost::program_options;
@@ -26,7 +27,9 @@ int main(int argc, char** argv) {
   visible.add_options()("help,h", "this help")(
       "style", po::value<std::string>(),
       "la (alpha 0.30, beta 0.45), lp (0.30, 0.85), ta (0.55, 0.65), tp (0.55, 0.85), "
-      "station (always call), raiser (always raise), random (the ACPC example player)")(
+      "station (always call), raiser (always raise), random (the ACPC example player), cfr "
+      "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
+                                                     "style cfr: the solver strategy file")(
       "alpha", po::value<double>(), "least equity vs random hands to keep playing")(
       "beta", po::value<double>(), "least equity vs random hands to raise")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
@@ -53,16 +56,6 @@ int main(int argc, char** argv) {
       vm["port"].as<uint32_t>() > 65535) {
     return cli::UsageError("bot", "--style, --game, <host> and <port> are required");
   }
-  std::string spec =
-      absl::StrCat("style=", vm["style"].as<std::string>(), ",seed=", vm["seed"].as<uint32_t>(),
-                   ",trials=", vm["trials"].as<int>(), ",raise=", vm["raise"].as<std::string>());
-  if (vm.count("alpha")) absl::StrAppend(&spec, ",alpha=", vm["alpha"].as<double>());
-  if (vm.count("beta")) absl::StrAppend(&spec, ",beta=", vm["beta"].as<double>());
-  absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(spec);
-  if (!config.ok()) {
-    std::cerr << "bot: " << config.status().message() << "\n";
-    return 2;
-  }
   absl::StatusOr<logs_parser::NamedGame> named =
       logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
   if (!named.ok()) {
@@ -70,7 +63,30 @@ int main(int argc, char** argv) {
     return 1;
   }
   const poker::GameDef* game = &named->game;
-  std::unique_ptr<poker::Player> player = bots::MakeBot(*game, *config);
+  std::unique_ptr<poker::Player> player;
+  if (vm["style"].as<std::string>() == "cfr") {
+    if (!vm.count("strategy")) return cli::UsageError("bot", "--style cfr needs --strategy FILE");
+    absl::StatusOr<std::unique_ptr<poker::Player>> cfr =
+        solver::MakeCfrBot(*game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
+                                               ",seed=", vm["seed"].as<uint32_t>()));
+    if (!cfr.ok()) {
+      std::cerr << "bot: " << cfr.status().message() << "\n";
+      return 1;
+    }
+    player = *std::move(cfr);
+  } else {
+    std::string spec =
+        absl::StrCat("style=", vm["style"].as<std::string>(), ",seed=", vm["seed"].as<uint32_t>(),
+                     ",trials=", vm["trials"].as<int>(), ",raise=", vm["raise"].as<std::string>());
+    if (vm.count("alpha")) absl::StrAppend(&spec, ",alpha=", vm["alpha"].as<double>());
+    if (vm.count("beta")) absl::StrAppend(&spec, ",beta=", vm["beta"].as<double>());
+    absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(spec);
+    if (!config.ok()) {
+      std::cerr << "bot: " << config.status().message() << "\n";
+      return 2;
+    }
+    player = bots::MakeBot(*game, *config);
+  }
   acpc::AcpcClientOptions options;
   options.warn = [](absl::string_view message) { std::cerr << "bot: " << message << "\n"; };
   const absl::Status status =

@@ -1,0 +1,68 @@
+// The agent's `cfr` policy (`agent --policy cfr --strategy FILE`, `agent:policy=cfr,strategy=FILE`
+// in the arena): plays a solver strategy (solver/cfr_player.h). It needs neither equity nor read
+// ranges, so the agent skips those computations and decides in well under a millisecond.
+#include <memory>
+#include <random>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "agent/policies.h"
+#include "agent/policy.h"
+#include "solver/cfr_player.h"
+
+namespace agent {
+namespace {
+
+class CfrPolicy : public Policy {
+ public:
+  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed)
+      : decider_(std::move(blueprint), seed) {}
+
+  std::string name() const override { return "cfr"; }
+  bool wants_read_ranges() const override { return false; }
+  bool wants_equity() const override { return false; }
+  std::string explanation() const override { return why_; }
+
+  poker::Action Decide(const Decision& decision) override {
+    if (!(decision.state.game() == decider_.blueprint().game())) {
+      why_ = "the strategy is of another game: check/call";
+      return poker::Action::Call();
+    }
+    const poker::Card hole[2] = {decision.hole.low, decision.hole.high};
+    const double u =
+        decision.rng != nullptr ? std::uniform_real_distribution<double>(0, 1)(*decision.rng) : 0.5;
+    return decider_.Decide(decision.state, hole, u, &why_);
+  }
+
+ private:
+  solver::CfrDecider decider_;
+  std::string why_;
+};
+
+absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params) {
+  auto it = params.extra_text.find("strategy");
+  if (it == params.extra_text.end() || it->second.empty()) {
+    return absl::InvalidArgumentError(
+        "policy cfr needs a strategy file (--strategy FILE or strategy=FILE)");
+  }
+  absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
+      solver::LoadSharedBlueprint(it->second, nullptr);
+  if (!blueprint.ok()) return blueprint.status();
+  if ((*blueprint)->game().num_hole_cards != 2) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(it->second, ": the agent plays two-hole-card games only"));
+  }
+  auto seed = params.extra.find("cfr_seed");
+  return std::make_unique<CfrPolicy>(
+      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1);
+}
+
+const bool kRegistered = RegisterPolicy(
+    "cfr", "plays a solver strategy file (strategy=FILE; solver train), no equity needed",
+    MakeCfrPolicy,
+    {ExtraParam{"strategy", 0, "cfr: the strategy file (from solver train)", /*text=*/true},
+     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"}});
+
+}  // namespace
+}  // namespace agent

@@ -1,0 +1,69 @@
+// Playing a solver strategy (SPEC 13): the decision of a blueprint at a real state, shared by the
+// agent's `cfr` policy, `bot --style cfr` and the arena's `bot:style=cfr,strategy=FILE`. The real
+// betting is mapped onto the abstract tree (off-tree opponent raises by the pseudo-harmonic
+// mapping), our cards onto the abstraction's bucket, an action drawn from the strategy, and our own
+// raise sized by the abstraction (a pot fraction, all-in) in the real state and made legal.
+#ifndef SOLVER_CFR_PLAYER_H_
+#define SOLVER_CFR_PLAYER_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+#include "poker/player.h"
+#include "poker/rng.h"
+#include "poker/state.h"
+#include "solver/strategy_file.h"
+
+namespace solver {
+
+// Loads a strategy file once per process and path (later calls share it; thread-safe). With
+// `game`, refuses a strategy of another game.
+absl::StatusOr<std::shared_ptr<const Blueprint>> LoadSharedBlueprint(const std::string& path,
+                                                                     const poker::GameDef* game);
+
+// Decides for one seat. Not thread-safe (one per player).
+class CfrDecider {
+ public:
+  // `seed` fixes how off-tree raises are translated (per hand, so that a hand's history maps the
+  // same way at each of our decisions).
+  CfrDecider(std::shared_ptr<const Blueprint> blueprint, uint64_t seed)
+      : blueprint_(std::move(blueprint)), seed_(seed) {}
+
+  // The action for the player to act in `state` (`me`), holding `hole`; `u` uniform in [0, 1)
+  // draws the action from the strategy. Always legal in `state`. `why` (may be null) gets a few
+  // words on how it was chosen.
+  poker::Action Decide(const poker::State& state, absl::Span<const poker::Card> hole, double u,
+                       std::string* why = nullptr) const;
+
+  const Blueprint& blueprint() const { return *blueprint_; }
+
+ private:
+  std::shared_ptr<const Blueprint> blueprint_;
+  uint64_t seed_;
+};
+
+// A poker::Player that plays a strategy, drawing actions from its own seeded generator.
+class CfrBot : public poker::Player {
+ public:
+  CfrBot(std::shared_ptr<const Blueprint> blueprint, uint64_t seed)
+      : decider_(std::move(blueprint), seed), rng_(seed) {}
+  poker::Action Act(const poker::MatchState& view) override;
+
+ private:
+  CfrDecider decider_;
+  poker::Rng rng_;
+};
+
+// Builds a CfrBot for `game` from `strategy=FILE[,seed=S]` (keys in any order; the style=cfr key
+// is accepted and ignored). Errors name the key or the file.
+absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& game,
+                                                          absl::string_view params,
+                                                          uint64_t seed_offset = 0);
+
+}  // namespace solver
+
+#endif  // SOLVER_CFR_PLAYER_H_

@@ -1,0 +1,380 @@
+// solver: trains, inspects and evaluates CFR strategies of abstract poker games (docs/solver.md).
+// Usage: solver train --game FILE [--abstraction SPEC] [--actions 0.5,1,2] (--iterations N |
+//                     --seconds S) [--threads 2] [--seed S] --out FILE [--resume CKPT]
+//        solver inspect FILE
+//        solver exploitability FILE
+// Exit status: 0 success, 1 failure (files, abstractions), 2 bad command line.
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "boost/program_options.hpp"
+#include "cli/command_line.h"
+#include "poker/card.h"
+#include "poker/game_def.h"
+#include "solver/best_response.h"
+#include "solver/betting_tree.h"
+#include "solver/card_abstraction.h"
+#include "solver/mccfr.h"
+#include "solver/strategy_file.h"
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::atomic<bool> g_stop{false};
+void OnSignal(int) { g_stop.store(true); }
+
+int Fail(const absl::Status& status) {
+  std::cerr << "solver: " << status.message() << "\n";
+  return 1;
+}
+
+const char kHelpTail[] =
+    "Commands:\n"
+    "  train           trains a strategy (options above); progress on stderr\n"
+    "  inspect FILE    prints a strategy: every infoset of a small game, the preflop 13x13\n"
+    "                  table per action at the root for hold'em\n"
+    "  exploitability FILE  exact best responses, values and exploitability (small games)\n"
+    "Exit status: 0 success, 1 failure, 2 bad command line.\n";
+
+// Small games with the exact abstraction can be walked for exploitability.
+bool Walkable(const poker::GameDef& game) {
+  double deals = 1;
+  for (int i = 0; i < game.num_players * game.num_hole_cards + game.TotalBoardCards(); ++i) {
+    deals *= game.DeckSize() - i;
+  }
+  return deals <= 200'000;
+}
+
+int Train(const po::variables_map& vm) {
+  if (!vm.count("game") || !vm.count("out") || (!vm.count("iterations") && !vm.count("seconds"))) {
+    return cli::UsageError("solver", "train needs --game, --out and --iterations or --seconds");
+  }
+  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
+  if (!game.ok()) return Fail(game.status());
+  std::string spec = vm.count("abstraction") ? vm["abstraction"].as<std::string>()
+                                             : (game->DeckSize() <= 13 ? "exact" : "holdem");
+  absl::StatusOr<std::unique_ptr<solver::CardAbstraction>> cards =
+      solver::MakeCardAbstraction(*game, spec);
+  if (!cards.ok()) return Fail(cards.status());
+  solver::ActionAbstraction actions;
+  if (absl::Status s = solver::ParsePotFractions(vm["actions"].as<std::string>(), &actions);
+      !s.ok()) {
+    return cli::UsageError("solver", std::string(s.message()));
+  }
+  actions.all_in = !vm.count("no-allin");
+  actions.max_raises = vm["max-raises"].as<int>();
+  absl::StatusOr<solver::BettingTree> tree = solver::BettingTree::Build(*game, actions, **cards);
+  if (!tree.ok()) return Fail(tree.status());
+  const std::string weighting = vm["weighting"].as<std::string>();
+  if (weighting != "linear" && weighting != "uniform") {
+    return cli::UsageError("solver", "--weighting must be linear or uniform");
+  }
+  solver::MccfrOptions options;
+  options.threads = std::max(1, vm["threads"].as<int>());
+  options.seed = vm["seed"].as<uint64_t>();
+  options.weighting =
+      weighting == "linear" ? solver::Weighting::kLinear : solver::Weighting::kUniform;
+  solver::Mccfr mccfr(*tree, **cards, options);
+  solver::TrainingInfo info;
+  info.card_spec = spec;
+  info.seed = options.seed;
+  info.weighting = weighting;
+  info.threads = options.threads;
+  double seconds_before = 0;
+  if (vm.count("resume")) {
+    absl::StatusOr<solver_proto::StrategyHeader> header =
+        solver::ReadCheckpoint(vm["resume"].as<std::string>(), *tree, **cards, &mccfr);
+    if (!header.ok()) return Fail(header.status());
+    seconds_before = header->train_seconds();
+    std::cerr << "solver: resumed at " << mccfr.iterations() << " iterations\n";
+  }
+  const bool walkable = Walkable(*game) && spec == "exact";
+  std::cerr << absl::StrFormat(
+      "solver: %s, cards %s, betting %s: %d nodes, %d decision nodes, %d infosets, %d entries\n",
+      vm["game"].as<std::string>(), (*cards)->Name(), tree->Name(), tree->num_nodes(),
+      tree->num_decision_nodes(), tree->num_infosets(), tree->num_entries());
+  const int64_t target = vm.count("iterations") ? vm["iterations"].as<int64_t>() : int64_t{1} << 60;
+  const double budget = vm.count("seconds") ? vm["seconds"].as<double>() : 0;
+  const double every = vm["progress-every"].as<double>();
+  const double checkpoint_every = vm["checkpoint-every"].as<double>();
+  const std::string out = vm["out"].as<std::string>();
+  const std::string checkpoint =
+      vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : out + ".ckpt";
+  std::ofstream curve;
+  if (vm.count("curve")) {
+    curve.open(vm["curve"].as<std::string>());
+    curve << "iterations,seconds,exploitability\n";
+  }
+  std::signal(SIGINT, OnSignal);
+  std::signal(SIGTERM, OnSignal);
+  double solve_seconds = 0;  // this run's time inside Run (progress and checkpoints excluded)
+  double last_checkpoint = 0;
+  const auto report = [&](const char* what) {
+    std::string line = absl::StrFormat(
+        "solver: %s %d iterations, %.1f s, %.0f it/s", what, mccfr.iterations(),
+        seconds_before + solve_seconds,
+        solve_seconds > 0 ? mccfr.iterations() / std::max(1e-9, solve_seconds) : 0.0);
+    if (walkable) {
+      absl::StatusOr<solver::ExploitabilityReport> r =
+          solver::ComputeExploitability(*tree, **cards, mccfr.AverageProfile());
+      if (r.ok()) {
+        absl::StrAppend(&line, absl::StrFormat(", exploitability %.6f (value p0 %.6f)",
+                                               r->exploitability, r->values[0]));
+        if (curve.is_open()) {
+          curve << mccfr.iterations() << "," << seconds_before + solve_seconds << ","
+                << r->exploitability << "\n"
+                << std::flush;
+        }
+      }
+    }
+    std::cerr << line << "\n";
+  };
+  const int64_t start_iterations = mccfr.iterations();
+  while (mccfr.iterations() < target && !g_stop.load()) {
+    double slice = every;
+    if (budget > 0) {
+      if (solve_seconds >= budget) break;
+      slice = std::min(slice, budget - solve_seconds);
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    mccfr.Run(target, slice, &g_stop);
+    solve_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    report("at");
+    if (checkpoint_every > 0 && solve_seconds - last_checkpoint >= checkpoint_every) {
+      last_checkpoint = solve_seconds;
+      info.iterations = mccfr.iterations();
+      info.seconds = seconds_before + solve_seconds;
+      if (absl::Status s = solver::WriteCheckpoint(checkpoint, *tree, **cards, mccfr, info);
+          !s.ok()) {
+        return Fail(s);
+      }
+    }
+  }
+  info.iterations = mccfr.iterations();
+  info.seconds = seconds_before + solve_seconds;
+  if (checkpoint_every > 0 || vm.count("checkpoint")) {
+    if (absl::Status s = solver::WriteCheckpoint(checkpoint, *tree, **cards, mccfr, info);
+        !s.ok()) {
+      return Fail(s);
+    }
+  }
+  if (absl::Status s = solver::WriteStrategyFile(out, *tree, **cards, mccfr.AverageProfile(), info);
+      !s.ok()) {
+    return Fail(s);
+  }
+  std::cerr << absl::StrFormat(
+      "solver: done: %d iterations in %.1f s this run (%.0f it/s on %d threads), wrote %s\n",
+      mccfr.iterations(), solve_seconds,
+      (mccfr.iterations() - start_iterations) / std::max(1e-9, solve_seconds), options.threads,
+      out);
+  return 0;
+}
+
+std::string EdgeText(const solver::Edge& edge, const poker::GameDef& game) {
+  switch (edge.kind) {
+    case solver::EdgeKind::kFold:
+      return "f";
+    case solver::EdgeKind::kCall:
+      return "c";
+    default:
+      return game.is_no_limit() ? absl::StrCat("r", edge.action.raise_to) : "r";
+  }
+}
+
+// For exact abstractions: a label (the cards) for every bucket of a round.
+std::map<int, std::string> BucketLabels(const solver::CardAbstraction& cards,
+                                        const poker::GameDef& game, int round) {
+  std::vector<poker::Card> deck;
+  for (int s = poker::kNumSuits - game.num_suits; s < poker::kNumSuits; ++s) {
+    for (int r = poker::kNumRanks - game.num_ranks; r < poker::kNumRanks; ++r) {
+      deck.push_back(poker::MakeCard(r, s));
+    }
+  }
+  std::map<int, std::string> labels;
+  const int h = game.num_hole_cards;
+  const int k = h + game.BoardCardsThrough(round);
+  std::vector<int> index(k, 0);
+  std::vector<poker::Card> chosen(k);
+  // Every ordered choice of k distinct cards (small decks only).
+  std::function<void(int)> rec = [&](int i) {
+    if (i == k) {
+      const int b = cards.Bucket(round, absl::MakeConstSpan(chosen).first(h),
+                                 absl::MakeConstSpan(chosen).subspan(h));
+      if (!labels.count(b)) {
+        labels[b] = poker::CardsToString(absl::MakeConstSpan(chosen).first(h));
+        if (k > h)
+          absl::StrAppend(&labels[b], "|",
+                          poker::CardsToString(absl::MakeConstSpan(chosen).subspan(h)));
+      }
+      return;
+    }
+    for (poker::Card c : deck) {
+      bool used = false;
+      for (int j = 0; j < i; ++j) used |= chosen[j] == c;
+      if (used) continue;
+      chosen[i] = c;
+      rec(i + 1);
+    }
+  };
+  rec(0);
+  return labels;
+}
+
+void PrintInfosets(const solver::Blueprint& bp, int n, const std::string& history,
+                   const std::vector<std::map<int, std::string>>& labels) {
+  const solver::BettingTree& tree = bp.tree();
+  const solver::Node& node = tree.node(n);
+  if (node.player < 0) return;
+  std::string actions;
+  for (int a = 0; a < node.num_actions; ++a) {
+    absl::StrAppend(&actions, a ? " " : "", EdgeText(tree.edge(node.first_child + a), bp.game()));
+  }
+  std::cout << "node " << n << " history '" << history << "' player " << int{node.player}
+            << " round " << int{node.round} << " actions [" << actions << "]\n";
+  for (const auto& [bucket, label] : labels[node.round]) {
+    const uint8_t* q = bp.At(node, bucket);
+    std::cout << "  " << label << ":";
+    for (int a = 0; a < node.num_actions; ++a) std::cout << absl::StrFormat(" %.3f", q[a] / 255.0);
+    std::cout << "\n";
+  }
+  for (int a = 0; a < node.num_actions; ++a) {
+    const solver::Node& child = tree.node(node.first_child + a);
+    std::string h = history + EdgeText(tree.edge(node.first_child + a), bp.game());
+    if (child.player >= 0 && child.round != node.round) h += "/";
+    PrintInfosets(bp, node.first_child + a, h, labels);
+  }
+}
+
+void PrintPreflopTables(const solver::Blueprint& bp) {
+  const solver::BettingTree& tree = bp.tree();
+  const solver::Node& root = tree.node(0);
+  for (int a = 0; a < root.num_actions; ++a) {
+    std::cout << "root (player " << int{root.player} << "), action "
+              << EdgeText(tree.edge(root.first_child + a), bp.game())
+              << ": probability per starting hand (rows and columns A..2; suited above the "
+                 "diagonal, offsuit below)\n     ";
+    for (int c = 12; c >= 0; --c) std::cout << "    " << poker::kRankChars[c];
+    std::cout << "\n";
+    for (int r = 12; r >= 0; --r) {
+      std::cout << "  " << poker::kRankChars[r] << "  ";
+      for (int c = 12; c >= 0; --c) {
+        // Above the diagonal (right of it: the row's rank higher) suited, below offsuit.
+        const poker::Card first = poker::MakeCard(r, 0);
+        const poker::Card second = poker::MakeCard(c, r > c ? 0 : 1);
+        const poker::Card hole[2] = {first, second};
+        const int bucket = bp.cards().Bucket(0, hole, {});
+        std::cout << absl::StrFormat(" %4.2f", bp.At(root, bucket)[a] / 255.0);
+      }
+      std::cout << "\n";
+    }
+  }
+}
+
+int Inspect(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<solver::Blueprint>> bp = solver::Blueprint::Load(path);
+  if (!bp.ok()) return Fail(bp.status());
+  const solver_proto::StrategyHeader& h = (*bp)->header();
+  std::cout << "strategy " << path << "\n"
+            << "  cards " << h.card_abstraction() << " (spec " << h.card_spec() << "), betting "
+            << h.betting_abstraction() << "\n"
+            << "  " << h.num_infosets() << " infosets, " << h.num_entries() << " entries, "
+            << h.iterations() << " iterations (" << h.weighting() << " weighting, seed " << h.seed()
+            << ", " << h.threads() << " threads, " << absl::StrFormat("%.0f", h.train_seconds())
+            << " s)\n"
+            << "game:\n"
+            << h.game() << "\n";
+  const poker::GameDef& game = (*bp)->game();
+  if (h.card_spec() == "exact") {
+    std::vector<std::map<int, std::string>> labels;
+    for (int r = 0; r < game.num_rounds; ++r)
+      labels.push_back(BucketLabels((*bp)->cards(), game, r));
+    PrintInfosets(**bp, 0, "", labels);
+  } else if (game.num_hole_cards == 2 && game.DeckSize() == 52) {
+    PrintPreflopTables(**bp);
+  }
+  return 0;
+}
+
+int Exploitability(const std::string& path) {
+  absl::StatusOr<std::unique_ptr<solver::Blueprint>> bp = solver::Blueprint::Load(path);
+  if (!bp.ok()) return Fail(bp.status());
+  absl::StatusOr<solver::ExploitabilityReport> r =
+      solver::ComputeExploitability((*bp)->tree(), (*bp)->cards(), (*bp)->ToProfile());
+  if (!r.ok()) return Fail(r.status());
+  for (size_t p = 0; p < r->values.size(); ++p) {
+    std::cout << absl::StrFormat("position %d: value %.6f, best response %.6f\n", p, r->values[p],
+                                 r->br_values[p]);
+  }
+  std::cout << absl::StrFormat("nash_conv %.6f\nexploitability %.6f chips/hand\n", r->nash_conv,
+                               r->exploitability);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  po::options_description visible(
+      "solver: CFR strategies for abstract poker games.\n"
+      "Usage: solver train --game FILE --out FILE (--iterations N | --seconds S) [options]\n"
+      "       solver inspect FILE\n       solver exploitability FILE\nOptions");
+  visible.add_options()("help,h", "this help")("game", po::value<std::string>(),
+                                               "train: the ACPC .game file")(
+      "abstraction", po::value<std::string>(),
+      "train: card abstraction: exact (small decks; the default there) or "
+      "holdem[:PRE,FLOP,TURN,RIVER] (the default for 52 cards)")(
+      "actions", po::value<std::string>()->default_value("0.5,1,2"),
+      "train, no-limit: raise sizes as pot fractions")("no-allin",
+                                                       "train, no-limit: no all-in action")(
+      "max-raises", po::value<int>()->default_value(2),
+      "train, no-limit: abstract raises per round")(
+      "iterations", po::value<int64_t>(),
+      "train: total iterations (one traversal per player each)")(
+      "seconds", po::value<double>(), "train: wall-clock budget of this run")(
+      "threads", po::value<int>()->default_value(2), "train: worker threads")(
+      "seed", po::value<uint64_t>()->default_value(1), "train: random seed")(
+      "weighting", po::value<std::string>()->default_value("uniform"),
+      "train: linear (iteration t weighs t) or uniform")("out", po::value<std::string>(),
+                                                         "train: the strategy file to write")(
+      "resume", po::value<std::string>(), "train: continue from this checkpoint")(
+      "checkpoint", po::value<std::string>(), "train: checkpoint file (default OUT.ckpt)")(
+      "checkpoint-every", po::value<double>()->default_value(0),
+      "train: seconds between checkpoints (0: only at the end when --checkpoint is given)")(
+      "progress-every", po::value<double>()->default_value(10),
+      "train: seconds between progress lines")(
+      "curve", po::value<std::string>(),
+      "train: CSV of iterations, seconds, exploitability at every progress line (small games)");
+  po::options_description hidden;
+  hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>());
+  po::positional_options_description positional;
+  positional.add("command", 1).add("file", 1);
+  po::variables_map vm;
+  if (std::optional<int> done = cli::ParseCommandLine("solver", argc, argv, visible, hidden,
+                                                      positional, &vm, [] { return kHelpTail; })) {
+    return *done;
+  }
+  if (!vm.count("command")) return cli::UsageError("solver", "a command is required");
+  const std::string command = vm["command"].as<std::string>();
+  if (command == "train") {
+    if (vm.count("file")) return cli::UsageError("solver", "train takes no file argument");
+    return Train(vm);
+  }
+  if (command == "inspect" || command == "exploitability") {
+    if (!vm.count("file")) return cli::UsageError("solver", command + " needs a strategy file");
+    return command == "inspect" ? Inspect(vm["file"].as<std::string>())
+                                : Exploitability(vm["file"].as<std::string>());
+  }
+  return cli::UsageError("solver", "unknown command '" + command + "'");
+}

@@ -1,0 +1,86 @@
+// Strategy and checkpoint files (docs/solver.md): the magic "PKSOLVR1", a little-endian uint32
+// header length, the protobuf StrategyHeader (proto/solver_strategy.proto), then the packed
+// payload: for a strategy one uint8 per (node, bucket, action) with every infoset summing to 255;
+// for a checkpoint the regrets and average sums as float64. Written atomically (FILE.tmp, then
+// renamed). A file is refused with a reason naming it when truncated, when its payload does not
+// match the checksum, or when its game or abstractions differ from what the caller plays.
+#ifndef SOLVER_STRATEGY_FILE_H_
+#define SOLVER_STRATEGY_FILE_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "poker/game_def.h"
+#include "proto/solver_strategy.pb.h"
+#include "solver/betting_tree.h"
+#include "solver/card_abstraction.h"
+#include "solver/mccfr.h"
+#include "solver/profile.h"
+
+namespace solver {
+
+inline constexpr uint32_t kStrategyFormatVersion = 1;
+
+// What the header records beyond the tree and abstraction.
+struct TrainingInfo {
+  std::string card_spec;
+  int64_t iterations = 0;
+  uint64_t seed = 0;
+  std::string weighting;
+  double seconds = 0;
+  int threads = 1;
+};
+
+// The profile quantised: per infoset the probabilities * 255, rounded so that they sum to 255.
+std::vector<uint8_t> QuantiseProfile(const BettingTree& tree, const CardAbstraction& cards,
+                                     const Profile& profile);
+
+absl::Status WriteStrategyFile(const std::string& path, const BettingTree& tree,
+                               const CardAbstraction& cards, const Profile& profile,
+                               const TrainingInfo& info);
+
+absl::Status WriteCheckpoint(const std::string& path, const BettingTree& tree,
+                             const CardAbstraction& cards, const Mccfr& solver,
+                             const TrainingInfo& info);
+
+// Reads a checkpoint into `solver` after checking it belongs to the same game, abstractions and
+// seed. Returns the header (for the iterations and time already spent).
+absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& path,
+                                                            const BettingTree& tree,
+                                                            const CardAbstraction& cards,
+                                                            Mccfr* solver);
+
+// A strategy ready to play or inspect: the game, the abstractions rebuilt from the header, the
+// quantised probabilities.
+class Blueprint {
+ public:
+  // Loads `path`; when `expected_game` is given, refuses a file of another game.
+  static absl::StatusOr<std::unique_ptr<Blueprint>> Load(
+      const std::string& path, const poker::GameDef* expected_game = nullptr);
+
+  const solver_proto::StrategyHeader& header() const { return header_; }
+  const poker::GameDef& game() const { return game_; }
+  const CardAbstraction& cards() const { return *cards_; }
+  const BettingTree& tree() const { return *tree_; }
+  // The node's action weights (sum 255) for `bucket`.
+  const uint8_t* At(const Node& node, int bucket) const {
+    return probs_.data() + node.offset + int64_t{bucket} * node.num_actions;
+  }
+  // As a profile (floats) for best response and inspection.
+  Profile ToProfile() const;
+
+ private:
+  solver_proto::StrategyHeader header_;
+  poker::GameDef game_;
+  std::unique_ptr<CardAbstraction> cards_;
+  std::unique_ptr<BettingTree> tree_;
+  std::vector<uint8_t> probs_;
+};
+
+}  // namespace solver
+
+#endif  // SOLVER_STRATEGY_FILE_H_

@@ -1,0 +1,230 @@
+// Playing strategies: the cfr decision is always legal, facing any bet size, in 2-player limit and
+// no-limit hold'em (property test over random hands); in-tree play stays on the tree; a Leduc
+// strategy beats the random bot in a match through our dealer over TCP (bot --style cfr), and the
+// agent's cfr policy plays a limit hold'em match there too.
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "gtest/gtest.h"
+#include "poker/rng.h"
+#include "solver/cfr_player.h"
+#include "solver/mccfr.h"
+#include "solver/strategy_file.h"
+#include "tests/tools/process_util.h"
+
+namespace solver {
+namespace {
+
+using std::chrono::milliseconds;
+
+// A strategy file for `game_name` with `iterations` of training (0: uniform, every action used).
+std::string MakeStrategy(const tools_test::TempDir& dir, const std::string& game_name,
+                         const std::string& spec, int64_t iterations,
+                         const ActionAbstraction& actions = {}) {
+  const std::string game_path = std::string(POKER_SOURCE_DIR) + "/data/games/" + game_name;
+  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(game_path);
+  EXPECT_TRUE(game.ok()) << game.status();
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> cards = MakeCardAbstraction(*game, spec);
+  EXPECT_TRUE(cards.ok()) << cards.status();
+  absl::StatusOr<BettingTree> tree = BettingTree::Build(*game, actions, **cards);
+  EXPECT_TRUE(tree.ok()) << tree.status();
+  Mccfr mccfr(*tree, **cards, MccfrOptions{.threads = 1, .seed = 2});
+  if (iterations > 0) mccfr.Run(iterations);
+  TrainingInfo info;
+  info.card_spec = spec;
+  info.iterations = mccfr.iterations();
+  const std::string path = dir.File(game_name + ".strategy");
+  EXPECT_TRUE(WriteStrategyFile(path, *tree, **cards, mccfr.AverageProfile(), info).ok());
+  return path;
+}
+
+// A random real action: fold, call, or a raise of any legal size (mostly off the abstraction).
+poker::Action RandomAction(const poker::State& s, poker::Rng* rng) {
+  const double u = rng->Uniform();
+  int32_t min_to = 0, max_to = 0;
+  if (u < 0.5 && s.RaiseRange(&min_to, &max_to)) {
+    const double v = rng->Uniform();
+    const int32_t to =
+        v < 0.2 ? min_to
+        : v < 0.3
+            ? max_to
+            : min_to + static_cast<int32_t>(rng->Below(static_cast<uint32_t>(max_to - min_to + 1)));
+    return poker::Action::Raise(to);
+  }
+  if (u < 0.6 && s.CanFold()) return poker::Action::Fold();
+  return poker::Action::Call();
+}
+
+void CheckAlwaysLegal(const std::string& path, int hands) {
+  absl::StatusOr<std::shared_ptr<const Blueprint>> bp = LoadSharedBlueprint(path, nullptr);
+  ASSERT_TRUE(bp.ok()) << bp.status();
+  const poker::GameDef& game = (*bp)->game();
+  CfrDecider decider(*bp, 5);
+  CfrDecider other(*bp, 6);
+  poker::Rng rng(11);
+  int decisions = 0, in_tree_hands = 0;
+  for (int hand = 0; hand < hands; ++hand) {
+    poker::State s(game, hand);
+    std::vector<poker::Card> deck;
+    for (int c = 0; c < 52; ++c) deck.push_back(static_cast<poker::Card>(c));
+    for (int i = 0; i < 9; ++i) std::swap(deck[i], deck[i + rng.Below(52 - i)]);
+    for (int p = 0; p < 2; ++p) {
+      for (int i = 0; i < 2; ++i) s.set_hole_card(p, i, deck[2 * p + i]);
+    }
+    for (int i = 0; i < 5; ++i) s.set_board_card(i, deck[4 + i]);
+    // Half the hands: seat 1 plays random sizes; the other half both play the strategy, which
+    // must stay on the tree.
+    const bool random_opponent = hand % 2 == 0;
+    while (!s.finished()) {
+      const int p = s.CurrentPlayer();
+      const poker::Card hole[2] = {s.hole_card(p, 0), s.hole_card(p, 1)};
+      poker::Action a;
+      if (p == 1 && random_opponent) {
+        a = RandomAction(s, &rng);
+      } else {
+        std::string why;
+        a = (p == 0 ? decider : other).Decide(s, hole, rng.Uniform(), &why);
+        ASSERT_TRUE(s.IsLegal(a)) << s.CheckAction(a) << " hand " << hand;
+        if (!random_opponent) {
+          ASSERT_FALSE(absl::StrContains(why, "off the abstract tree")) << "hand " << hand;
+        }
+        ++decisions;
+      }
+      ASSERT_TRUE(s.Apply(a).ok());
+    }
+    in_tree_hands += !random_opponent;
+  }
+  EXPECT_GT(decisions, hands);
+  EXPECT_GT(in_tree_hands, 0);
+}
+
+TEST(CfrPlay, AlwaysLegalInLimitHoldem) {
+  tools_test::TempDir dir;
+  CheckAlwaysLegal(MakeStrategy(dir, "holdem.limit.2p.reverse_blinds.game", "holdem:169,4,4,4", 0),
+                   300);
+}
+
+TEST(CfrPlay, AlwaysLegalInNoLimitHoldemFacingAnyBet) {
+  tools_test::TempDir dir;
+  ActionAbstraction actions;
+  actions.pot_fractions = {0.5, 1};
+  actions.max_raises = 2;
+  CheckAlwaysLegal(
+      MakeStrategy(dir, "holdem.nolimit.2p.reverse_blinds.game", "holdem:169,4,4,4", 0, actions),
+      300);
+}
+
+TEST(CfrPlay, OffTreeRaiseTranslatesToANeighbour) {
+  tools_test::TempDir dir;
+  ActionAbstraction actions;
+  actions.pot_fractions = {0.5, 1};
+  const std::string path =
+      MakeStrategy(dir, "holdem.nolimit.2p.reverse_blinds.game", "holdem:169,4,4,4", 0, actions);
+  std::shared_ptr<const Blueprint> bp = *LoadSharedBlueprint(path, nullptr);
+  const BettingTree& tree = bp->tree();
+  // The button (position 1) opens: pot 150, to call 50, pot after calling 200: half pot = raise to
+  // 200, pot = to 300. A raise to 250 (0.75 pot) maps to one of them, never elsewhere.
+  int to_half = 0, to_pot = 0;
+  for (uint32_t hand = 0; hand < 400; ++hand) {
+    poker::State s(bp->game(), hand);
+    ASSERT_TRUE(s.Apply(poker::Action::Raise(250)).ok());
+    poker::Rng rng(hand);
+    bool in_tree = false;
+    const int n = tree.MapHistory(s, &rng, &in_tree);
+    ASSERT_TRUE(in_tree);
+    // The node reached is a child of the root by a raise edge.
+    const Node& root = tree.node(0);
+    const int edge = n - root.first_child;
+    ASSERT_GE(edge, 0);
+    ASSERT_LT(edge, root.num_actions);
+    const int32_t to = tree.edge(n).action.raise_to;
+    to_half += to == 200;
+    to_pot += to == 300;
+  }
+  EXPECT_EQ(to_half + to_pot, 400);
+  // f(0.75) between 0.5 and 1: ((1 - 0.75)(1 + 0.5)) / ((1 - 0.5)(1 + 0.75)) = 0.43 to the half
+  // pot.
+  EXPECT_NEAR(to_half / 400.0, 0.4286, 0.08);
+}
+
+// Runs a dealer match of `hands` hands with the two commands (ports appended); returns the SCORE
+// line.
+std::string RunMatch(const tools_test::TempDir& dir, const std::string& game_file, int hands,
+                     const std::vector<std::vector<std::string>>& seats) {
+  using tools_test::BinPath;
+  using tools_test::ReadFile;
+  std::vector<std::string> argv = {
+      BinPath("dealer"), "match", game_file, std::to_string(hands), "7", "A", "B", "-q"};
+  tools_test::Subprocess dealer(argv, dir.path(), dir.File("dealer.err"));
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  EXPECT_TRUE(ports_line.has_value()) << ReadFile(dir.File("dealer.err"));
+  if (!ports_line) return "";
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  EXPECT_EQ(ports.size(), 2u);
+  if (ports.size() != 2) return "";
+  std::vector<std::unique_ptr<tools_test::Subprocess>> players;
+  for (int s = 0; s < 2; ++s) {
+    std::vector<std::string> args = seats[s];
+    args.push_back("127.0.0.1");
+    args.push_back(ports[s]);
+    players.push_back(std::make_unique<tools_test::Subprocess>(
+        args, dir.path(), dir.File(absl::StrCat("seat", s, ".err"))));
+  }
+  const std::string score = dealer.ReadRest(milliseconds(120000));
+  EXPECT_EQ(dealer.Wait(milliseconds(10000)), 0) << ReadFile(dir.File("dealer.err"));
+  for (int s = 0; s < 2; ++s) {
+    EXPECT_EQ(players[s]->Wait(milliseconds(20000)), 0)
+        << "seat " << s << ": " << ReadFile(dir.File(absl::StrCat("seat", s, ".err")));
+  }
+  EXPECT_TRUE(absl::StartsWith(score, "SCORE:")) << score;
+  return score;
+}
+
+// The first seat's total from "SCORE:a|b:A|B".
+double FirstScore(const std::string& score) {
+  const std::vector<std::string> parts = absl::StrSplit(score, ':');
+  if (parts.size() < 2) return 0;
+  double x = 0;
+  EXPECT_TRUE(absl::SimpleAtod(std::vector<std::string>(absl::StrSplit(parts[1], '|'))[0], &x));
+  return x;
+}
+
+TEST(CfrPlayEndToEnd, LeducStrategyBeatsTheRandomBotThroughTheDealer) {
+  tools_test::TempDir dir;
+  const std::string strategy = MakeStrategy(dir, "leduc.limit.2p.game", "exact", 200'000);
+  const std::string game = std::string(POKER_SOURCE_DIR) + "/data/games/leduc.limit.2p.game";
+  using tools_test::BinPath;
+  const std::string score = RunMatch(
+      dir, game, 1000,
+      {{BinPath("bot"), "--style", "cfr", "--strategy", strategy, "--seed", "1", "--game", game},
+       {BinPath("bot"), "--style", "random", "--seed", "2", "--game", game}});
+  // The random bot folds 6% of the time even when checking is free and raises blindly: a
+  // near-equilibrium strategy wins well over a chip per hand from it.
+  EXPECT_GT(FirstScore(score), 500) << score;
+}
+
+TEST(CfrPlayEndToEnd, AgentCfrPolicyPlaysLimitHoldemThroughTheDealer) {
+  tools_test::TempDir dir;
+  const std::string strategy =
+      MakeStrategy(dir, "holdem.limit.2p.reverse_blinds.game", "holdem:169,4,4,4", 0);
+  const std::string game =
+      std::string(POKER_SOURCE_DIR) + "/data/games/holdem.limit.2p.reverse_blinds.game";
+  using tools_test::BinPath;
+  const std::string score =
+      RunMatch(dir, game, 40,
+               {{BinPath("agent"), "--game", game, "--model", "none", "--policy", "cfr",
+                 "--strategy", strategy, "--decision-log", dir.File("decisions.jsonl")},
+                {BinPath("bot"), "--style", "station", "--seed", "2", "--game", game}});
+  EXPECT_FALSE(score.empty());
+  const std::string decisions = tools_test::ReadFile(dir.File("decisions.jsonl"));
+  EXPECT_TRUE(absl::StrContains(decisions, "\"cfr\"")) << decisions.substr(0, 500);
+}
+
+}  // namespace
+}  // namespace solver

@@ -1,0 +1,300 @@
+#include "solver/holdem_buckets.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdlib>
+#include <memory>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "poker/card.h"
+#include "poker/hand_strength.h"
+#include "poker/rng.h"
+#include "tests/common/test_support.h"
+
+namespace solver {
+namespace {
+
+using poker::Card;
+
+constexpr int kRounds = 4;
+
+std::vector<Card> Cards(const char* text) { return poker::ParseCards(text).value(); }
+
+std::unique_ptr<CardAbstraction> Make(const HoldemBucketCounts& counts = {}) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> a = MakeHoldemBuckets(game, counts);
+  EXPECT_TRUE(a.ok()) << a.status();
+  return a.ok() ? std::move(*a) : nullptr;
+}
+
+// One deal: 2 players' hole cards then 5 board cards, all distinct.
+struct Deal {
+  std::array<Card, 4> holes;
+  std::array<Card, 5> board;
+};
+
+std::vector<Deal> RandomDeals(int n, uint64_t seed) {
+  poker::Rng rng(seed);
+  std::vector<Deal> deals(n);
+  for (Deal& d : deals) {
+    Card deck[poker::kNumCards];
+    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<Card>(c);
+    for (int i = 0; i < 9; ++i) std::swap(deck[i], deck[i + rng.Below(poker::kNumCards - i)]);
+    std::copy(deck, deck + 4, d.holes.begin());
+    std::copy(deck + 4, deck + 9, d.board.begin());
+  }
+  return deals;
+}
+
+std::array<int, 2 * kRounds> DealBuckets(const CardAbstraction& a, const Deal& d) {
+  std::array<int, 2 * kRounds> out;
+  a.DealBuckets(d.holes, d.board, absl::MakeSpan(out));
+  return out;
+}
+
+constexpr std::array<int, kRounds> kBoardCards = {0, 3, 4, 5};
+
+TEST(HoldemBucketsTest, NameAndCounts) {
+  std::unique_ptr<CardAbstraction> a = Make({{169, 8, 16, 32}});
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->Name(), "holdem_ehs_pot:169,8,16,32:v1");
+  EXPECT_EQ(a->NumBuckets(0), 169);
+  EXPECT_EQ(a->NumBuckets(1), 8);
+  EXPECT_EQ(a->NumBuckets(2), 16);
+  EXPECT_EQ(a->NumBuckets(3), 32);
+}
+
+TEST(HoldemBucketsTest, RefusesOtherGamesAndBadCounts) {
+  for (const char* name : {"kuhn.limit.3p.game", "leduc.limit.2p.game"}) {
+    const poker::GameDef game = test_support::LoadProjectGame(name);
+    absl::StatusOr<std::unique_ptr<CardAbstraction>> a = MakeHoldemBuckets(game, {});
+    ASSERT_FALSE(a.ok()) << name;
+    EXPECT_EQ(a.status().code(), absl::StatusCode::kInvalidArgument);
+    EXPECT_NE(a.status().message().find("hold'em buckets need 52-card Texas hold'em"),
+              absl::string_view::npos)
+        << a.status();
+  }
+  const poker::GameDef kuhn = test_support::LoadProjectGame("kuhn.limit.3p.game");
+  EXPECT_NE(
+      MakeHoldemBuckets(kuhn, {}).status().message().find("1 suits x 4 ranks, 1 hole card(s)"),
+      absl::string_view::npos);
+
+  const poker::GameDef holdem =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  for (const HoldemBucketCounts& counts :
+       {HoldemBucketCounts{{100, 64, 64, 64}}, HoldemBucketCounts{{169, 0, 64, 64}},
+        HoldemBucketCounts{{169, 64, kMaxHoldemBuckets + 1, 64}}}) {
+    EXPECT_EQ(MakeHoldemBuckets(holdem, counts).status().code(),
+              absl::StatusCode::kInvalidArgument);
+  }
+}
+
+TEST(HoldemBucketsTest, PreflopBucketIsTheStartingHandClass) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    const poker::PairCards pc = poker::PairFromIndex(p);
+    const Card hole[2] = {pc.high, pc.low};
+    EXPECT_EQ(a->Bucket(0, hole, {}), poker::StartingHandClass(pc));
+  }
+}
+
+// Every bucket in range, DealBuckets equal to Bucket round by round, and the same cards (in any
+// order, relabelled by any suit permutation) give the same buckets.
+TEST(HoldemBucketsTest, DealBucketsInRangeAndInvariantUnderIsomorphism) {
+  std::unique_ptr<CardAbstraction> a = Make({{169, 50, 40, 30}});
+  ASSERT_NE(a, nullptr);
+  poker::Rng rng(7);
+  for (const Deal& d : RandomDeals(60, 11)) {
+    const std::array<int, 2 * kRounds> buckets = DealBuckets(*a, d);
+    for (int p = 0; p < 2; ++p) {
+      for (int r = 0; r < kRounds; ++r) {
+        const int b = buckets[p * kRounds + r];
+        EXPECT_GE(b, 0);
+        EXPECT_LT(b, a->NumBuckets(r));
+        const absl::Span<const Card> hole(&d.holes[2 * p], 2);
+        EXPECT_EQ(a->Bucket(r, hole, absl::MakeConstSpan(d.board).first(kBoardCards[r])), b);
+      }
+    }
+    // A random suit permutation, hole cards swapped, flop cards reversed, turn and river kept.
+    std::array<int, 4> suit = {0, 1, 2, 3};
+    for (int i = 3; i > 0; --i) std::swap(suit[i], suit[rng.Below(i + 1)]);
+    auto relabel = [&](Card c) {
+      return poker::MakeCard(poker::RankOf(c), suit[poker::SuitOf(c)]);
+    };
+    Deal iso;
+    for (int i = 0; i < 4; ++i) iso.holes[i ^ 1] = relabel(d.holes[i]);
+    for (int i = 0; i < 5; ++i) iso.board[i < 3 ? 2 - i : i] = relabel(d.board[i]);
+    EXPECT_EQ(DealBuckets(*a, iso), buckets);
+  }
+}
+
+// Bucket() on a board whose table is not filled (it evaluates the one hand) agrees with the table
+// DealBuckets fills.
+TEST(HoldemBucketsTest, OneHandAgreesWithTheTable) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  for (const Deal& d : RandomDeals(8, 41)) {
+    std::array<int, 2 * kRounds> one;
+    for (int p = 0; p < 2; ++p) {
+      for (int r = 0; r < kRounds; ++r) {
+        one[p * kRounds + r] = a->Bucket(r, absl::MakeConstSpan(&d.holes[2 * p], 2),
+                                         absl::MakeConstSpan(d.board).first(kBoardCards[r]));
+      }
+    }
+    EXPECT_EQ(DealBuckets(*a, d), one);
+  }
+}
+
+// A fresh abstraction filled by two threads at once gives what one thread gives.
+TEST(HoldemBucketsTest, SameBucketsAcrossThreads) {
+  const std::vector<Deal> deals = RandomDeals(20, 23);
+  std::unique_ptr<CardAbstraction> serial = Make();
+  std::unique_ptr<CardAbstraction> shared = Make();
+  ASSERT_NE(serial, nullptr);
+  ASSERT_NE(shared, nullptr);
+  std::vector<std::array<int, 2 * kRounds>> expected;
+  for (const Deal& d : deals) expected.push_back(DealBuckets(*serial, d));
+  std::vector<std::array<int, 2 * kRounds>> got[2];
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 2; ++t) {
+    threads.emplace_back([&, t] {
+      for (const Deal& d : deals) got[t].push_back(DealBuckets(*shared, d));
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(got[0], expected);
+  EXPECT_EQ(got[1], expected);
+}
+
+TEST(HoldemBucketsTest, NutsOnTopWorstAtTheBottom) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  // A made royal flush: the largest E[HS] there is on the flop and turn (the top group of
+  // 16 x 4), HS 1 on the river.
+  const std::vector<Card> board = Cards("QsJsTs2c3d");
+  const std::vector<Card> royal = Cards("AsKs");
+  for (int r = 1; r < 3; ++r) {
+    EXPECT_EQ(a->Bucket(r, royal, absl::MakeConstSpan(board).first(kBoardCards[r])) / 4, 15)
+        << "round " << r;
+  }
+  EXPECT_EQ(a->Bucket(3, royal, board), a->NumBuckets(3) - 1);
+  // 4-3 offsuit on a dry river: only the 9 other 4-3 combinations tie, everything else wins.
+  const std::vector<Card> dry = Cards("KsQd9h7c2s");
+  EXPECT_EQ(a->Bucket(3, Cards("3h4d"), dry), 0);
+  // The river nuts on that board (king-high straight; only the 15 other J-T tie) are on top.
+  EXPECT_EQ(a->Bucket(3, Cards("JcTd"), dry), a->NumBuckets(3) - 1);
+}
+
+// River buckets are a non-decreasing function of exact HS: equal HS, equal bucket.
+TEST(HoldemBucketsTest, RiverBucketMonotoneInHandStrength) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  std::vector<std::pair<int, int>> numerator_bucket;
+  std::array<int32_t, poker::kNumPairs> num;
+  for (const Deal& d : RandomDeals(20, 31)) {
+    poker::AllPairsStrengthNumerators(d.board, &num);
+    for (int p = 0; p < poker::kNumPairs; ++p) {
+      if (num[p] < 0) continue;
+      const poker::PairCards pc = poker::PairFromIndex(p);
+      const Card hole[2] = {pc.low, pc.high};
+      numerator_bucket.emplace_back(num[p], a->Bucket(3, hole, d.board));
+    }
+  }
+  std::sort(numerator_bucket.begin(), numerator_bucket.end());
+  for (size_t i = 1; i < numerator_bucket.size(); ++i) {
+    ASSERT_LE(numerator_bucket[i - 1].second, numerator_bucket[i].second)
+        << "HS numerators " << numerator_bucket[i - 1].first << " and "
+        << numerator_bucket[i].first;
+  }
+  // Percentile buckets of many boards use the whole range.
+  EXPECT_EQ(numerator_bucket.front().second, 0);
+  EXPECT_EQ(numerator_bucket.back().second, a->NumBuckets(3) - 1);
+}
+
+// The strength groups order clear cases: an overpair above a flush draw above a weak high card on
+// the flop, and on the turn a made flush above the same ranks without it.
+TEST(HoldemBucketsTest, FlopAndTurnOrderStrengthAndPotential) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  const std::vector<Card> flop = Cards("2h7hKc");
+  const int aces = a->Bucket(1, Cards("AsAd"), flop);
+  const int weak = a->Bucket(1, Cards("3c4d"), flop);
+  const int draw = a->Bucket(1, Cards("9h8h"), flop);
+  EXPECT_GT(aces, draw);
+  EXPECT_GT(draw, weak);
+  const std::vector<Card> turn = Cards("2h7hKc4h");
+  EXPECT_GT(a->Bucket(2, Cards("9h8h"), turn), a->Bucket(2, Cards("9s8s"), turn));
+}
+
+TEST(HoldemBucketsTest, PotentialLevels) {
+  EXPECT_EQ(HoldemPotentialLevels(64), 4);
+  EXPECT_EQ(HoldemPotentialLevels(24), 4);
+  EXPECT_EQ(HoldemPotentialLevels(16), 2);
+  EXPECT_EQ(HoldemPotentialLevels(12), 2);
+  EXPECT_EQ(HoldemPotentialLevels(50), 2);
+  EXPECT_EQ(HoldemPotentialLevels(2), 1);
+  EXPECT_EQ(HoldemPotentialLevels(7), 1);
+  EXPECT_EQ(HoldemPotentialLevels(1), 1);
+}
+
+// On a flop, a flush draw and a weak made hand of about the same E[HS] share a strength group
+// but not a bucket: the draw's roll-out HS spreads more, so its level is higher.
+TEST(HoldemBucketsTest, PotentialSeparatesDrawsFromMadeHands) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  const std::vector<Card> flop = Cards("2h7hKc");
+  std::array<int64_t, poker::kNumPairs> squares, sums;
+  AllPairsRolloutStrength(flop, &squares, &sums);
+  const int draw_pair = poker::PairIndex(Cards("9h")[0], Cards("8h")[0]);
+  // The made hand (no heart) whose E[HS] is closest to the draw's.
+  int made_pair = -1;
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    const poker::PairCards pc = poker::PairFromIndex(p);
+    if (sums[p] < 0 || poker::SuitOf(pc.low) == 2 || poker::SuitOf(pc.high) == 2) continue;
+    if (made_pair < 0 ||
+        std::abs(sums[p] - sums[draw_pair]) < std::abs(sums[made_pair] - sums[draw_pair])) {
+      made_pair = p;
+    }
+  }
+  const poker::PairCards made = poker::PairFromIndex(made_pair);
+  const int draw_bucket = a->Bucket(1, Cards("9h8h"), flop);
+  const int made_bucket = a->Bucket(1, std::vector<Card>{made.low, made.high}, flop);
+  EXPECT_EQ(draw_bucket / 4, made_bucket / 4);
+  EXPECT_GT(draw_bucket % 4, made_bucket % 4);
+}
+
+// The roll-out sums against a direct count: on a turn board, one HandStrengthCounts per river.
+TEST(HoldemBucketsTest, RolloutStrengthMatchesDirectCounts) {
+  const std::vector<Card> turn = Cards("2h7hKc4h");
+  std::array<int64_t, poker::kNumPairs> squares, sums;
+  AllPairsRolloutStrength(turn, &squares, &sums);
+  for (const char* text : {"9h8h", "AsAd", "3c5d"}) {
+    const poker::PairCards hole = poker::ParsePair(text).value();
+    int64_t want_sum = 0, want_squares = 0, rivers = 0;
+    std::vector<Card> board = turn;
+    board.push_back(0);
+    for (int c = 0; c < poker::kNumCards; ++c) {
+      if (std::count(turn.begin(), turn.end(), c) || c == hole.low || c == hole.high) continue;
+      board[4] = static_cast<Card>(c);
+      const poker::StrengthCounts counts = poker::HandStrengthCounts(hole, board);
+      const int64_t numerator = static_cast<int64_t>(2 * counts.ahead + counts.tied);
+      want_sum += numerator;
+      want_squares += numerator * numerator;
+      ++rivers;
+    }
+    EXPECT_EQ(rivers, 46);
+    const int pair = poker::PairIndex(hole.low, hole.high);
+    EXPECT_EQ(sums[pair], want_sum) << text;
+    EXPECT_EQ(squares[pair], want_squares) << text;
+  }
+  EXPECT_EQ(squares[poker::PairIndex(Cards("2h")[0], Cards("As")[0])], -1);
+  AllPairsRolloutStrength(Cards("2h7hKc4h5s"), &squares);
+  EXPECT_EQ(squares[0], -1);
+}
+
+}  // namespace
+}  // namespace solver

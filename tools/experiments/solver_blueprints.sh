@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Trains the bundled heads-up blueprints (docs/solver.md) with their seeds and iteration budgets:
+#   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,64,64,64 buckets
+#   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
+#                                               (then all-in only), holdem:169,20,20,20 buckets
+# Each took 13-15 minutes on 2 threads of a loaded 2-core machine. With 2 threads the result
+# differs in the last digits from run to run (lock-free shared tables); --threads 1 is
+# deterministic (and takes about twice as long).
+# Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|all]
+# Bigger strategies: raise the bucket counts (--abstraction holdem:169,128,128,128), add pot
+# fractions (--actions 0.5,1,2), and the iteration budget; the files grow with the entries
+# (1 byte per node, bucket and action).
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+bin="$root/build/bin"
+if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
+which="${1:-all}"
+out="$root/data/strategies"
+mkdir -p "$out"
+
+if [ "$which" = limit ] || [ "$which" = all ]; then
+  "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
+    --abstraction holdem:169,64,64,64 --threads 2 --seed 1 --weighting linear \
+    --iterations 16384512 \
+    --progress-every 60 --out "$out/holdem.limit.2p.strategy"
+fi
+if [ "$which" = nolimit ] || [ "$which" = all ]; then
+  "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
+    --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
+    --iterations 13120768 --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
+fi

@@ -18,12 +18,8 @@ using test_support::ProgramRun;
 
 // Runs `trainer stats <args>` and captures stdout, stderr and the exit code.
 ProgramRun RunStats(const TempDir& dir, const std::string& args) {
-  const std::string err_path = dir.path() + "/stderr.txt";
-  const std::string command =
-      std::string(POKER_BIN_DIR) + "/trainer stats " + args + " 2>" + err_path;
-  ProgramRun run = test_support::RunCommand(command);
-  run.err = testing::ReadFileBytes(err_path);
-  return run;
+  return test_support::RunCommand(std::string(POKER_BIN_DIR) + "/trainer stats " + args,
+                                  dir.File("stderr.txt"));
 }
 
 // Heads-up no-limit, 50/100 blinds, position 0 the big blind. Hand by hand, with Alice's two

@@ -21,11 +21,8 @@ using ::testing::HasSubstr;
 using test_support::ProgramRun;
 
 ProgramRun RunReport(const test_support::TempDir& dir, const std::string& args) {
-  const std::string err_path = dir.File("stderr.txt");
-  const std::string command = std::string(POKER_BIN_DIR) + "/report " + args + " 2>" + err_path;
-  ProgramRun run = test_support::RunCommand(command);
-  run.err = test_support::ReadFileBytes(err_path);
-  return run;
+  return test_support::RunCommand(std::string(POKER_BIN_DIR) + "/report " + args,
+                                  dir.File("stderr.txt"));
 }
 
 constexpr char kLog[] =

@@ -24,6 +24,31 @@ std::string ScriptSafeJson(absl::string_view json) {
   return absl::StrReplaceAll(json, {{"</", "<\\/"}});
 }
 
+std::string PageScript(absl::string_view main_body) {
+  return absl::StrCat(R"js(
+'use strict';
+(function () {
+const started = performance.now();
+const statusEl = document.getElementById('status');
+function fail(message) {
+  document.body.dataset.status = 'error';
+  statusEl.textContent = 'Error: ' + message;
+}
+window.addEventListener('error', e => fail(e.message));
+function reportRendered(label) {
+  const ms = performance.now() - started;
+  document.body.dataset.renderMs = ms.toFixed(1);
+  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
+  document.body.dataset.status = 'ok';
+  statusEl.textContent = label + ' in ' + ms.toFixed(0) + ' ms.';
+}
+)js",
+                      main_body, R"js(
+try { main(); } catch (e) { fail(e.message); console.error(e); }
+})();
+)js");
+}
+
 const char* BaseCss() {
   return R"css(
 :root { --fg: #1d2330; --muted: #667085; --line: #d6dae2; --bg: #ffffff; --panel: #f5f7fa;

@@ -1,6 +1,6 @@
 // Self-contained HTML pages (inline CSS, script and data; nothing fetched at view time) for the
-// reports of `report`, `trainer inspect --html` and `eval_prediction --html` (pages are written with
-// poker::WriteFileAtomically).
+// reports of `report`, `trainer inspect --html` and `eval_prediction --html` (pages are written
+// with poker::WriteFileAtomically).
 #ifndef HTML_HTML_PAGE_H_
 #define HTML_HTML_PAGE_H_
 
@@ -29,6 +29,14 @@ std::string Escape(absl::string_view text);
 
 // JSON made safe inside a <script> element: every "</" becomes "<\/" (the same JSON value).
 std::string ScriptSafeJson(absl::string_view json);
+
+// The page script around `main_body`, which must define `main()`: a strict-mode closure that
+// first defines `started` (when the script began), `statusEl` (the #status element),
+// `fail(message)` (sets <body data-status="error"> and shows the message; also called on any
+// uncaught error) and `reportRendered(label)` (for the end of `main`: sets data-render-ms,
+// data-open-ms (since navigation start) and data-status="ok", and shows "LABEL in N ms."), then
+// runs `main()`, failing the page if it throws.
+std::string PageScript(absl::string_view main_body);
 
 // The CSS shared by the project's pages: fonts, tables, headings, the status line.
 const char* BaseCss();

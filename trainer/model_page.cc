@@ -49,13 +49,8 @@ constexpr char kBody[] = R"html(
 <div id="status">rendering...</div>
 )html";
 
+// The body of the page's script (html::PageScript wraps it).
 constexpr char kScript[] = R"js(
-'use strict';
-(function () {
-const started = performance.now();
-const statusEl = document.getElementById('status');
-function fail(message) { document.body.dataset.status = 'error'; statusEl.textContent = 'Error: ' + message; }
-window.addEventListener('error', e => fail(e.message));
 const COLORS = ['#8a8f98', '#6cc070', '#2f9e44', '#ffd43b', '#f59f00', '#e8590c', '#c92a2a',
                 '#7b3fb5', '#0f8a8a', '#444b5a'];
 let D, actions, tree, rendered = 0, strips = 0;
@@ -200,14 +195,8 @@ function main() {
   if (m) el('search').value = decodeURIComponent(m[1]);
   buildTree();
   document.body.dataset.players = D.trees.length;
-  const ms = performance.now() - started;
-  document.body.dataset.renderMs = ms.toFixed(1);
-  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
-  document.body.dataset.status = 'ok';
-  statusEl.textContent = 'Rendered in ' + ms.toFixed(0) + ' ms.';
+  reportRendered('Rendered');
 }
-try { main(); } catch (e) { fail(e.message); console.error(e); }
-})();
 )js";
 
 }  // namespace
@@ -232,7 +221,7 @@ std::string ModelPageHtml(const trainer::OpponentModel& model, const std::string
   parts.css = kCss;
   parts.body = kBody;
   parts.data_json = ModelPageJson(model, title, options);
-  parts.script = kScript;
+  parts.script = html::PageScript(kScript);
   return html::Page(parts);
 }
 

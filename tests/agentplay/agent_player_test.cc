@@ -47,6 +47,22 @@ std::unique_ptr<AgentPlayer> MakeAgent(const poker::GameDef& game, AgentOptions 
   return agent.ok() ? *std::move(agent) : nullptr;
 }
 
+// An agent that learns online about one opponent, "villain", from an empty model: 2000 trials,
+// the first 6 hands read with the static model (learn = 0: it keeps reading that way).
+std::unique_ptr<AgentPlayer> MakeLearningAgent(const poker::GameDef& game, AgentOptions options,
+                                               int learn = 1) {
+  absl::StatusOr<trainer::OpponentModel> empty =
+      trainer::OpponentModel::Create(game, trainer::ModelOptions{});
+  EXPECT_TRUE(empty.ok()) << empty.status();
+  if (!empty.ok()) return nullptr;
+  options.params.trials = 2000;
+  options.params.static_hands = 6;
+  options.params.learn = learn;
+  options.opponents = {"villain"};
+  return MakeAgent(game, std::move(options),
+                   std::make_unique<trainer::OpponentModel>(*std::move(empty)));
+}
+
 // Plays `hands` dealt hands: by_seat[s] plays seat s, seats rotating as the dealer rotates them.
 void PlayHands(const poker::GameDef& game, const std::vector<poker::Player*>& by_seat, int hands,
                uint32_t seed) {
@@ -301,15 +317,8 @@ TEST(DecisionLogTest, OneJsonObjectPerDecisionWithEveryField) {
 
 TEST(OnlineLearningTest, CountsGrowAndTheLearnedModelIsUsedAfterTheStaticHands) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
-  absl::StatusOr<trainer::OpponentModel> empty =
-      trainer::OpponentModel::Create(game, trainer::ModelOptions{});
-  ASSERT_TRUE(empty.ok()) << empty.status();
-  AgentOptions options;
-  options.params.trials = 2000;
-  options.params.static_hands = 6;
-  options.opponents = {"villain"};
-  std::unique_ptr<AgentPlayer> agent =
-      MakeAgent(game, options, std::make_unique<trainer::OpponentModel>(*std::move(empty)));
+  std::unique_ptr<AgentPlayer> agent = MakeLearningAgent(game, AgentOptions{});
+  ASSERT_NE(agent, nullptr);
   // A calling station: every hand reaches a showdown or our fold.
   std::unique_ptr<poker::Player> station =
       bots::MakeBot(game, bots::DefaultConfig(bots::Style::kStation));
@@ -352,17 +361,10 @@ TEST(OnlineLearningTest, TheLearnedModelChangesTheReadRanges) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   std::ostringstream logs[2];
   for (int learn = 0; learn < 2; ++learn) {
-    absl::StatusOr<trainer::OpponentModel> empty =
-        trainer::OpponentModel::Create(game, trainer::ModelOptions{});
-    ASSERT_TRUE(empty.ok()) << empty.status();
     AgentOptions options;
-    options.params.trials = 2000;
-    options.params.static_hands = 6;
-    options.params.learn = learn;
-    options.opponents = {"villain"};
     options.decision_log = &logs[learn];
-    std::unique_ptr<AgentPlayer> agent =
-        MakeAgent(game, options, std::make_unique<trainer::OpponentModel>(*std::move(empty)));
+    std::unique_ptr<AgentPlayer> agent = MakeLearningAgent(game, options, learn);
+    ASSERT_NE(agent, nullptr);
     std::unique_ptr<poker::Player> station =
         bots::MakeBot(game, bots::DefaultConfig(bots::Style::kStation));
     PlayHands(game, {agent.get(), station.get()}, 20, 3);

@@ -29,6 +29,22 @@ std::string GamePath(const std::string& name) {
 
 using test_support::TempDir;
 
+std::string ArenaPath() { return std::string(POKER_BIN_DIR) + "/arena"; }
+
+// Plays `hands` hands of the TA bot against the LP bot (heads-up no-limit, arena seed `seed`)
+// logged to dir/match.log; false (and a test failure) when the arena fails.
+bool PlayTaAgainstLp(const TempDir& dir, int hands, int seed) {
+  const std::string command = ArenaPath() + " --game " +
+                              GamePath("holdem.nolimit.2p.reverse_blinds.game") + " --hands " +
+                              std::to_string(hands) + " --seed " + std::to_string(seed) +
+                              " --player TA=bot:style=ta,seed=1 "
+                              "--player LP=bot:style=lp,seed=2 --quiet --log " +
+                              dir.File("match.log") + " > " + dir.File("arena.out") + " 2>&1";
+  const int status = std::system(command.c_str());
+  EXPECT_EQ(status, 0) << command;
+  return status == 0;
+}
+
 absl::StatusOr<Corpus> Load(const std::vector<std::string>& paths, const poker::GameDef& game,
                             int threads = 1) {
   logs_parser::ReadOptions read;
@@ -149,19 +165,14 @@ TEST(PredictionEvalTest, RefusesGamesWithoutHoldemPairs) {
 // strong hands and folds weak ones, LP calls a wide range and raises only the best), so reading
 // their actions must predict their hands better than the class frequencies do.
 TEST(PredictionEvalTest, OnArenaBotsOurModelBeatsThePrior) {
-  const std::string arena = std::string(POKER_BIN_DIR) + "/arena";
-  if (!std::filesystem::exists(arena)) {
-    GTEST_SKIP() << arena << " is not built (build the `arena` target); skipping";
+  if (!std::filesystem::exists(ArenaPath())) {
+    GTEST_SKIP() << ArenaPath() << " is not built (build the `arena` target); skipping";
   }
   TempDir dir;
-  const std::string game_path = GamePath("holdem.nolimit.2p.reverse_blinds.game");
-  const std::string command = arena + " --game " + game_path +
-                              " --hands 3000 --seed 5 --player TA=bot:style=ta,seed=1 "
-                              "--player LP=bot:style=lp,seed=2 --quiet --log " +
-                              dir.File("match.log") + " > " + dir.File("arena.out") + " 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  ASSERT_TRUE(PlayTaAgainstLp(dir, 3000, 5));
 
-  const poker::GameDef game = *poker::LoadGameDef(game_path);
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
   absl::StatusOr<Corpus> corpus = Load({dir.File("match.log")}, game, 2);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   ASSERT_EQ(corpus->hands.size(), 3000u);
@@ -359,18 +370,13 @@ TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
 // out heavier than the others, and the heaviest pairs must not be trash (before the fix, 77% of
 // the range sat in the weakest tenth of hands).
 TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
-  const std::string arena = std::string(POKER_BIN_DIR) + "/arena";
-  if (!std::filesystem::exists(arena)) {
-    GTEST_SKIP() << arena << " is not built (build the `arena` target); skipping";
+  if (!std::filesystem::exists(ArenaPath())) {
+    GTEST_SKIP() << ArenaPath() << " is not built (build the `arena` target); skipping";
   }
   TempDir dir;
-  const std::string game_path = GamePath("holdem.nolimit.2p.reverse_blinds.game");
-  const std::string command = arena + " --game " + game_path +
-                              " --hands 2000 --seed 7 --player TA=bot:style=ta,seed=1 "
-                              "--player LP=bot:style=lp,seed=2 --quiet --log " +
-                              dir.File("match.log") + " > " + dir.File("arena.out") + " 2>&1";
-  ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  const poker::GameDef game = *poker::LoadGameDef(game_path);
+  ASSERT_TRUE(PlayTaAgainstLp(dir, 2000, 7));
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
   absl::StatusOr<Corpus> corpus = Load({dir.File("match.log")}, game);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
@@ -430,7 +436,7 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
   const int top = poker::kNumPairs / 20;
   for (int k = 0; k < top; ++k) mean_rank += rank_of[order[k]] / (poker::kNumPairs - 1.0);
   EXPECT_GT(mean_rank / top, 0.3) << "weight by equity decile:" << shape << "; top pairs' mean "
-                                   << "equity rank " << mean_rank / top;
+                                  << "equity rank " << mean_rank / top;
 }
 
 }  // namespace

@@ -1,11 +1,9 @@
 // `trainer stats` end to end: the program run on a small made-up log, its JSON checked exactly.
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/common/program_run.h"
 #include "tests/logs_parser/test_util.h"
 
 namespace logs_parser {
@@ -16,28 +14,12 @@ using ::testing::HasSubstr;
 using ::testing::StartsWith;
 using testing::TempDir;
 
-struct ProgramRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using test_support::ProgramRun;
 
 // Runs `trainer stats <args>` and captures stdout, stderr and the exit code.
 ProgramRun RunStats(const TempDir& dir, const std::string& args) {
-  const std::string err_path = dir.path() + "/stderr.txt";
-  const std::string command =
-      std::string(POKER_BIN_DIR) + "/trainer stats " + args + " 2>" + err_path;
-  ProgramRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr) << command;
-  if (pipe == nullptr) return run;
-  char buffer[4096];
-  size_t got;
-  while ((got = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.out.append(buffer, got);
-  int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.err = testing::ReadFileBytes(err_path);
-  return run;
+  return test_support::RunCommand(std::string(POKER_BIN_DIR) + "/trainer stats " + args,
+                                  dir.File("stderr.txt"));
 }
 
 // Heads-up no-limit, 50/100 blinds, position 0 the big blind. Hand by hand, with Alice's two

@@ -1,8 +1,5 @@
 // The `report` program end to end: a page from a log and a decision log, and the errors and exit
 // codes of bad command lines and bad inputs. The model and prediction pages' data.
-#include <sys/wait.h>
-
-#include <cstdio>
 #include <string>
 
 #include "absl/strings/str_cat.h"
@@ -10,6 +7,7 @@
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
 #include "gtest/gtest.h"
+#include "tests/common/program_run.h"
 #include "tests/common/test_support.h"
 #include "tools/eval/html_report.h"
 #include "trainer/model_page.h"
@@ -20,26 +18,11 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct ProgramRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using test_support::ProgramRun;
 
 ProgramRun RunReport(const test_support::TempDir& dir, const std::string& args) {
-  const std::string err_path = dir.File("stderr.txt");
-  const std::string command = std::string(POKER_BIN_DIR) + "/report " + args + " 2>" + err_path;
-  ProgramRun run;
-  FILE* pipe = popen(command.c_str(), "r");
-  EXPECT_NE(pipe, nullptr) << command;
-  if (pipe == nullptr) return run;
-  char buffer[4096];
-  size_t got;
-  while ((got = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.out.append(buffer, got);
-  const int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.err = test_support::ReadFileBytes(err_path);
-  return run;
+  return test_support::RunCommand(std::string(POKER_BIN_DIR) + "/report " + args,
+                                  dir.File("stderr.txt"));
 }
 
 constexpr char kLog[] =

@@ -10,27 +10,10 @@
 #include "solver/card_abstraction.h"
 #include "solver/mccfr.h"
 #include "tests/common/test_support.h"
+#include "tests/solver/test_util.h"
 
 namespace solver {
 namespace {
-
-struct Game {
-  poker::GameDef def;
-  std::unique_ptr<CardAbstraction> cards;
-  std::unique_ptr<BettingTree> tree;
-};
-
-Game Load(const std::string& name) {
-  Game g;
-  g.def = test_support::LoadProjectGame(name);
-  absl::StatusOr<std::unique_ptr<CardAbstraction>> cards = MakeCardAbstraction(g.def, "exact");
-  EXPECT_TRUE(cards.ok()) << cards.status();
-  g.cards = std::move(*cards);
-  absl::StatusOr<BettingTree> tree = BettingTree::Build(g.def, ActionAbstraction{}, *g.cards);
-  EXPECT_TRUE(tree.ok()) << tree.status();
-  g.tree = std::make_unique<BettingTree>(std::move(*tree));
-  return g;
-}
 
 TEST(SmallGames, KuhnRules) {
   const poker::GameDef game = test_support::LoadProjectGame("kuhn.limit.2p.game");
@@ -67,18 +50,18 @@ TEST(SmallGames, LeducRules) {
 }
 
 TEST(SmallGames, TreeSizes) {
-  Game kuhn = Load("kuhn.limit.2p.game");
+  SmallGame kuhn("kuhn.limit.2p.game");
   // Kuhn: 4 decision sequences (root, after check, after bet, after check-bet) of 3 cards each.
   EXPECT_EQ(kuhn.tree->num_decision_nodes(), 4);
   EXPECT_EQ(kuhn.tree->num_nodes(), 9);
-  Game leduc = Load("leduc.limit.2p.game");
+  SmallGame leduc("leduc.limit.2p.game");
   // Leduc: 6 decision sequences per round (-, c, r, cr, rr, crr); 5 end the first round with a
   // call (cc, rc, crc, rrc, crrc), each followed by a second round.
   EXPECT_EQ(leduc.tree->num_decision_nodes(), 6 + 5 * 6);
 }
 
 // Kuhn strategies written by hand, as P(bet/raise) per card J Q K for each of the 4 nodes.
-Profile KuhnProfile(const Game& g, double alpha) {
+Profile KuhnProfile(const SmallGame& g, double alpha) {
   Profile profile;
   profile.probs.assign(g.tree->num_entries(), 0.0f);
   // Node order: 0 root (P0: call, raise), 1 after check (P1: call, raise), 2 after check-bet (P0:
@@ -110,7 +93,7 @@ Profile KuhnProfile(const Game& g, double alpha) {
 }
 
 TEST(BestResponse, KuhnEquilibriumByHand) {
-  Game g = Load("kuhn.limit.2p.game");
+  SmallGame g("kuhn.limit.2p.game");
   for (double alpha : {0.0, 0.2, 1.0 / 3}) {
     absl::StatusOr<ExploitabilityReport> r =
         ComputeExploitability(*g.tree, *g.cards, KuhnProfile(g, alpha));
@@ -126,7 +109,7 @@ TEST(BestResponse, KuhnAlwaysBetIsExploited) {
   // P0's best response bets K (wins 2), checks Q and J and folds to nothing (P1 calling never
   // bets after a check: call = check here); values: P0 bets K: +2 vs J,Q; checks Q: +1 vs J,
   // -1 vs K; checks J: -1. Average over the 6 deals: (2+2 +1-1 -1-1)/6 = 1/3.
-  Game g = Load("kuhn.limit.2p.game");
+  SmallGame g("kuhn.limit.2p.game");
   Profile profile;
   profile.probs.assign(g.tree->num_entries(), 0.0f);
   for (int n = 0; n < g.tree->num_nodes(); ++n) {
@@ -154,7 +137,7 @@ TEST(BestResponse, KuhnAlwaysBetIsExploited) {
 }
 
 TEST(Mccfr, KuhnConverges) {
-  Game g = Load("kuhn.limit.2p.game");
+  SmallGame g("kuhn.limit.2p.game");
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 7});
   solver.Run(2'000'000);
   absl::StatusOr<ExploitabilityReport> r =
@@ -165,7 +148,7 @@ TEST(Mccfr, KuhnConverges) {
 }
 
 TEST(Mccfr, DeterministicForASeedAndResumable) {
-  Game g = Load("leduc.limit.2p.game");
+  SmallGame g("leduc.limit.2p.game");
   Mccfr a(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 3});
   a.Run(20'000);
   Mccfr b(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 3});
@@ -178,7 +161,7 @@ TEST(Mccfr, DeterministicForASeedAndResumable) {
 }
 
 TEST(Mccfr, LeducFallsUnderThreshold) {
-  Game g = Load("leduc.limit.2p.game");
+  SmallGame g("leduc.limit.2p.game");
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 2, .seed = 5});
   const double start =
       ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile())->exploitability;
@@ -192,7 +175,7 @@ TEST(Mccfr, LeducFallsUnderThreshold) {
 
 TEST(Mccfr, KuhnThreePlayers) {
   // No equilibrium guarantee with 3 players; CFR still drives NashConv down on Kuhn 3p.
-  Game g = Load("kuhn.limit.3p.game");
+  SmallGame g("kuhn.limit.3p.game");
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 9});
   const double start = ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile())->nash_conv;
   solver.Run(300'000);

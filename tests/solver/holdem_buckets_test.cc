@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 #include "poker/card.h"
 #include "poker/hand_strength.h"
+#include "poker/random_deal.h"
 #include "poker/rng.h"
 #include "tests/common/test_support.h"
 
@@ -30,24 +31,7 @@ std::unique_ptr<CardAbstraction> Make(const HoldemBucketCounts& counts = {}) {
   return a.ok() ? std::move(*a) : nullptr;
 }
 
-// One deal: 2 players' hole cards then 5 board cards, all distinct.
-struct Deal {
-  std::array<Card, 4> holes;
-  std::array<Card, 5> board;
-};
-
-std::vector<Deal> RandomDeals(int n, uint64_t seed) {
-  poker::Rng rng(seed);
-  std::vector<Deal> deals(n);
-  for (Deal& d : deals) {
-    Card deck[poker::kNumCards];
-    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<Card>(c);
-    for (int i = 0; i < 9; ++i) std::swap(deck[i], deck[i + rng.Below(poker::kNumCards - i)]);
-    std::copy(deck, deck + 4, d.holes.begin());
-    std::copy(deck + 4, deck + 9, d.board.begin());
-  }
-  return deals;
-}
+using Deal = poker::HeadsUpDeal;
 
 std::array<int, 2 * kRounds> DealBuckets(const CardAbstraction& a, const Deal& d) {
   std::array<int, 2 * kRounds> out;
@@ -108,7 +92,7 @@ TEST(HoldemBucketsTest, DealBucketsInRangeAndInvariantUnderIsomorphism) {
   std::unique_ptr<CardAbstraction> a = Make({{169, 50, 40, 30}});
   ASSERT_NE(a, nullptr);
   poker::Rng rng(7);
-  for (const Deal& d : RandomDeals(60, 11)) {
+  for (const Deal& d : poker::RandomHeadsUpDeals(60, 11)) {
     const std::array<int, 2 * kRounds> buckets = DealBuckets(*a, d);
     for (int p = 0; p < 2; ++p) {
       for (int r = 0; r < kRounds; ++r) {
@@ -137,7 +121,7 @@ TEST(HoldemBucketsTest, DealBucketsInRangeAndInvariantUnderIsomorphism) {
 TEST(HoldemBucketsTest, OneHandAgreesWithTheTable) {
   std::unique_ptr<CardAbstraction> a = Make();
   ASSERT_NE(a, nullptr);
-  for (const Deal& d : RandomDeals(8, 41)) {
+  for (const Deal& d : poker::RandomHeadsUpDeals(8, 41)) {
     std::array<int, 2 * kRounds> one;
     for (int p = 0; p < 2; ++p) {
       for (int r = 0; r < kRounds; ++r) {
@@ -151,7 +135,7 @@ TEST(HoldemBucketsTest, OneHandAgreesWithTheTable) {
 
 // A fresh abstraction filled by two threads at once gives what one thread gives.
 TEST(HoldemBucketsTest, SameBucketsAcrossThreads) {
-  const std::vector<Deal> deals = RandomDeals(20, 23);
+  const std::vector<Deal> deals = poker::RandomHeadsUpDeals(20, 23);
   std::unique_ptr<CardAbstraction> serial = Make();
   std::unique_ptr<CardAbstraction> shared = Make();
   ASSERT_NE(serial, nullptr);
@@ -195,7 +179,7 @@ TEST(HoldemBucketsTest, RiverBucketMonotoneInHandStrength) {
   ASSERT_NE(a, nullptr);
   std::vector<std::pair<int, int>> numerator_bucket;
   std::array<int32_t, poker::kNumPairs> num;
-  for (const Deal& d : RandomDeals(20, 31)) {
+  for (const Deal& d : poker::RandomHeadsUpDeals(20, 31)) {
     poker::AllPairsStrengthNumerators(d.board, &num);
     for (int p = 0; p < poker::kNumPairs; ++p) {
       if (num[p] < 0) continue;

@@ -9,21 +9,10 @@
 #include "gtest/gtest.h"
 #include "solver/best_response.h"
 #include "tests/common/test_support.h"
+#include "tests/solver/test_util.h"
 
 namespace solver {
 namespace {
-
-struct SmallGame {
-  poker::GameDef game;
-  std::unique_ptr<CardAbstraction> cards;
-  std::unique_ptr<BettingTree> tree;
-
-  explicit SmallGame(const std::string& name) {
-    game = test_support::LoadProjectGame(name);
-    cards = *MakeCardAbstraction(game, "exact");
-    tree = std::make_unique<BettingTree>(*BettingTree::Build(game, ActionAbstraction{}, *cards));
-  }
-};
 
 TrainingInfo Info() {
   TrainingInfo info;

@@ -1,8 +1,5 @@
 // The `trainer` program end to end: train, inspect, merge, exit codes.
-#include <sys/wait.h>
-
 #include <algorithm>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -11,6 +8,7 @@
 #include "absl/strings/str_replace.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/common/program_run.h"
 #include "tests/trainer/ten_hands.h"
 #include "tests/trainer/test_util.h"
 
@@ -37,15 +35,9 @@ class CliTest : public ::testing::Test {
   static std::string TrainerPath() { return std::string(POKER_BIN_DIR) + "/trainer"; }
 
   Result Trainer(const std::string& arguments) {
-    Result run;
-    FILE* pipe = popen((TrainerPath() + " " + arguments + " 2>&1").c_str(), "r");
-    if (pipe == nullptr) return run;
-    char buffer[4096];
-    size_t n;
-    while ((n = fread(buffer, 1, sizeof(buffer), pipe)) > 0) run.output.append(buffer, n);
-    const int status = pclose(pipe);
-    run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    return run;
+    const test_support::ProgramRun run =
+        test_support::RunCommand(TrainerPath() + " " + arguments + " 2>&1");
+    return {run.exit_code, run.out};
   }
 
   testing::TempDir dir_;

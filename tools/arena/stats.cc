@@ -52,4 +52,11 @@ MeanInterval MeanCi95OfSums(const MomentSums& sums) {
   return out;
 }
 
+double NormalHalfWidth95(const MomentSums& sums) {
+  if (sums.n < 2) return 0;
+  const double mean = sums.sum / sums.n;
+  const double variance = std::max(0.0, (sums.sum_squares - sums.n * mean * mean) / (sums.n - 1));
+  return 1.96 * std::sqrt(variance / sums.n);
+}
+
 }  // namespace arena

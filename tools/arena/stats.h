@@ -48,6 +48,11 @@ struct MomentSums {
 // poker results, whose mean is a small fraction of their standard deviation).
 MeanInterval MeanCi95OfSums(const MomentSums& sums);
 
+// Half-width of the 95% interval of the mean by the normal approximation, 1.96 standard errors
+// from the same one-pass variance (0 with fewer than 2 samples): for the large samples of the
+// prediction and match reports.
+double NormalHalfWidth95(const MomentSums& sums);
+
 // The 0.975 quantile of Student's t with `df` degrees of freedom (12.706 for 1, 1.960 in the
 // limit): exact table values up to 30, a Cornish-Fisher expansion beyond (error < 1e-4).
 double StudentT975(int64_t df);

@@ -23,6 +23,7 @@
 #include "poker/card.h"
 #include "poker/game_def.h"
 #include "poker/hand_strength.h"
+#include "poker/random_deal.h"
 #include "poker/rng.h"
 #include "solver/card_abstraction.h"
 #include "solver/holdem_buckets.h"
@@ -46,24 +47,7 @@ std::unique_ptr<solver::CardAbstraction> MakeBuckets(int post_flop_buckets = 64)
   return solver::MakeHoldemBuckets(HoldemGame(), counts).value();
 }
 
-// Deals of 2 players' hole cards then 5 board cards.
-struct Deal {
-  std::array<Card, 4> holes;
-  std::array<Card, 5> board;
-};
-
-std::vector<Deal> RandomDeals(int n, uint64_t seed) {
-  poker::Rng rng(seed);
-  std::vector<Deal> deals(n);
-  for (Deal& d : deals) {
-    Card deck[poker::kNumCards];
-    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<Card>(c);
-    for (int i = 0; i < 9; ++i) std::swap(deck[i], deck[i + rng.Below(poker::kNumCards - i)]);
-    std::copy(deck, deck + 4, d.holes.begin());
-    std::copy(deck + 4, deck + 9, d.board.begin());
-  }
-  return deals;
-}
+using Deal = poker::HeadsUpDeal;
 
 // One abstraction for the warm benchmarks, its tables filled for kWarmDeals deals (~5 s once).
 constexpr int kWarmDeals = 256;
@@ -78,7 +62,7 @@ const solver::CardAbstraction& WarmBuckets(const std::vector<Deal>& deals) {
 }
 
 const std::vector<Deal>& WarmDeals() {
-  static const auto* deals = new std::vector<Deal>(RandomDeals(kWarmDeals, 1));
+  static const auto* deals = new std::vector<Deal>(poker::RandomHeadsUpDeals(kWarmDeals, 1));
   return *deals;
 }
 
@@ -132,7 +116,7 @@ BENCHMARK(BM_BucketWarm)->DenseRange(0, 3)->Unit(benchmark::kMicrosecond);
 // Before warm-up: DealBuckets on deals never seen by a fresh abstraction (most flops and turn
 // boards new), the cost of the first minutes of a run. Items = deals.
 void BM_DealBucketsCold(benchmark::State& state) {
-  const std::vector<Deal> deals = RandomDeals(64, 2);
+  const std::vector<Deal> deals = poker::RandomHeadsUpDeals(64, 2);
   std::unique_ptr<solver::CardAbstraction> buckets = MakeBuckets();
   std::array<int, 8> out;
   size_t i = 0;
@@ -148,7 +132,7 @@ BENCHMARK(BM_DealBucketsCold)->Unit(benchmark::kMillisecond)->Iterations(64);
 // Bucket of one hand in round arg (1 flop, 2 turn) on boards whose table is not filled: what the
 // first look at a board costs in play (Bucket evaluates the one hand, fills nothing).
 void BM_BucketCold(benchmark::State& state) {
-  const std::vector<Deal> deals = RandomDeals(64, 3);
+  const std::vector<Deal> deals = poker::RandomHeadsUpDeals(64, 3);
   static const solver::CardAbstraction* buckets = MakeBuckets().release();
   const int round = static_cast<int>(state.range(0));
   size_t i = 0;

@@ -23,28 +23,25 @@ HELP
 }
 
 game="" hands="" seed=0 shards=4 players=() duplicate=() extra=()
-while [[ $# -gt 0 ]]; do
+option() {
   case "$1" in
-    -h | --help) usage; exit 0 ;;
-    --duplicate) duplicate=(--duplicate); shift; continue ;;
+    --duplicate) duplicate=(--duplicate) CL_SHIFT=1 ;;
     --game | --hands | --seed | --shards | --player)
       [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
       case "$1" in
         --game) game="$2" ;; --hands) hands="$2" ;; --seed) seed="$2" ;;
         --shards) shards="$2" ;; --player) players+=(--player "$2") ;;
       esac
-      shift 2; continue
+      CL_SHIFT=2
       ;;
-    --) shift; extra=("$@"); break ;;
   esac
-  cl_common_option "$@"
-  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
-  shift "$CL_SHIFT"
-done
+}
+cl_parse_options option "$@"
+extra=("${CL_EXTRA[@]}")
 [[ -n "$game" ]] || cl_usage_error "--game is required"
-[[ "$hands" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--hands must be a positive whole number"
-[[ "$seed" =~ ^[0-9]+$ ]] || cl_usage_error "--seed must be a whole number"
-[[ "$shards" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--shards must be a positive whole number"
+cl_check_positive --hands "$hands"
+cl_check_whole --seed "$seed"
+cl_check_positive --shards "$shards"
 ((shards <= hands)) || cl_usage_error "--shards $shards is more than the $hands deals"
 ((${#players[@]} > 0)) || cl_usage_error "--player is required (once per seat)"
 [[ -f "$game" ]] || cl_die "no game file $game"

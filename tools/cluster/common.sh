@@ -60,6 +60,37 @@ cl_common_option() {
   esac
 }
 
+# cl_parse_options HANDLER ARG...: reads a script's command line. -h/--help prints `usage` and
+# exits 0; words after -- go to the array CL_EXTRA; every other option is offered first to
+# HANDLER (called with the remaining words; it sets CL_SHIFT to the words it used, 0 when the
+# option is not its own), then to cl_common_option; an option neither knows is a usage error.
+CL_EXTRA=()
+cl_parse_options() {
+  local handler="$1"
+  shift
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      -h | --help) usage; exit 0 ;;
+      --) shift; CL_EXTRA=("$@"); break ;;
+    esac
+    CL_SHIFT=0
+    "$handler" "$@"
+    ((CL_SHIFT > 0)) || cl_common_option "$@"
+    ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
+    shift "$CL_SHIFT"
+  done
+}
+
+# Option OPTION's value VALUE must be a whole number (0, 1, ...), else a usage error.
+cl_check_whole() {
+  [[ "$2" =~ ^[0-9]+$ ]] || cl_usage_error "$1 must be a whole number"
+}
+
+# Option OPTION's value VALUE must be a positive whole number, else a usage error.
+cl_check_positive() {
+  [[ "$2" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "$1 must be a positive whole number"
+}
+
 # Checks the common options; makes DIR and BIN absolute and creates DIR/NAME/{jobs,shards,logs}.
 cl_prepare() {
   local default_name="$1"

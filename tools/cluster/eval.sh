@@ -19,22 +19,19 @@ HELP
 }
 
 folds=5 seed=1 extra=()
-while [[ $# -gt 0 ]]; do
+option() {
   case "$1" in
-    -h | --help) usage; exit 0 ;;
     --folds | --seed)
       [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
       case "$1" in --folds) folds="$2" ;; --seed) seed="$2" ;; esac
-      shift 2; continue
+      CL_SHIFT=2
       ;;
-    --) shift; extra=("$@"); break ;;
   esac
-  cl_common_option "$@"
-  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
-  shift "$CL_SHIFT"
-done
-[[ "$folds" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--folds must be a positive whole number"
-[[ "$seed" =~ ^[0-9]+$ ]] || cl_usage_error "--seed must be a whole number"
+}
+cl_parse_options option "$@"
+extra=("${CL_EXTRA[@]}")
+cl_check_positive --folds "$folds"
+cl_check_whole --seed "$seed"
 ((${#extra[@]} > 0)) || cl_usage_error "give the eval_prediction options after --"
 for word in "${extra[@]}"; do
   [[ "$word" == --seed || "$word" == --json ]] && cl_usage_error "$word is set per fold by eval.sh"

@@ -18,19 +18,16 @@ HELP
 }
 
 seeds=1,2,3 extra=()
-while [[ $# -gt 0 ]]; do
+option() {
   case "$1" in
-    -h | --help) usage; exit 0 ;;
     --seeds)
       [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
-      seeds="$2"; shift 2; continue
+      seeds="$2" CL_SHIFT=2
       ;;
-    --) shift; extra=("$@"); break ;;
   esac
-  cl_common_option "$@"
-  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
-  shift "$CL_SHIFT"
-done
+}
+cl_parse_options option "$@"
+extra=("${CL_EXTRA[@]}")
 [[ "$seeds" =~ ^[0-9]+(,[0-9]+)*$ ]] || cl_usage_error "--seeds: whole numbers separated by commas"
 IFS=, read -r -a seed_list <<<"$seeds"
 cl_prepare pso

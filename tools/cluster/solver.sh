@@ -20,27 +20,24 @@ HELP
 }
 
 game="" abstraction="" budgets="" seed=1 extra=()
-while [[ $# -gt 0 ]]; do
+option() {
   case "$1" in
-    -h | --help) usage; exit 0 ;;
     --game | --abstraction | --budgets | --seed)
       [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
       case "$1" in
         --game) game="$2" ;; --abstraction) abstraction="$2" ;; --budgets) budgets="$2" ;;
         --seed) seed="$2" ;;
       esac
-      shift 2; continue
+      CL_SHIFT=2
       ;;
-    --) shift; extra=("$@"); break ;;
   esac
-  cl_common_option "$@"
-  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
-  shift "$CL_SHIFT"
-done
+}
+cl_parse_options option "$@"
+extra=("${CL_EXTRA[@]}")
 [[ -n "$game" ]] || cl_usage_error "--game is required"
 [[ -n "$abstraction" ]] || cl_usage_error "--abstraction is required"
 [[ "$budgets" =~ ^[1-9][0-9]*(,[1-9][0-9]*)*$ ]] || cl_usage_error "--budgets: positive whole numbers separated by commas"
-[[ "$seed" =~ ^[0-9]+$ ]] || cl_usage_error "--seed must be a whole number"
+cl_check_whole --seed "$seed"
 [[ -f "$game" ]] && game="$(realpath "$game")"
 IFS=, read -r -a budget_list <<<"$budgets"
 cl_prepare solver

@@ -21,29 +21,26 @@ HELP
 }
 
 logs=() game="" shards=4 min_hands="" extra=()
-while [[ $# -gt 0 ]]; do
+option() {
   case "$1" in
-    -h | --help) usage; exit 0 ;;
     --logs)
+      CL_SHIFT=1
       shift
-      while [[ $# -gt 0 && "$1" != --* ]]; do logs+=("$1"); shift; done
-      continue
+      while [[ $# -gt 0 && "$1" != --* ]]; do logs+=("$1") CL_SHIFT=$((CL_SHIFT + 1)); shift; done
       ;;
     --game | --shards | --min-hands)
       [[ $# -ge 2 ]] || cl_usage_error "$1 needs a value"
       case "$1" in --game) game="$2" ;; --shards) shards="$2" ;; --min-hands) min_hands="$2" ;; esac
-      shift 2; continue
+      CL_SHIFT=2
       ;;
-    --) shift; extra=("$@"); break ;;
   esac
-  cl_common_option "$@"
-  ((CL_SHIFT > 0)) || cl_usage_error "unknown option $1"
-  shift "$CL_SHIFT"
-done
+}
+cl_parse_options option "$@"
+extra=("${CL_EXTRA[@]}")
 ((${#logs[@]} > 0)) || cl_usage_error "--logs is required"
 [[ -n "$game" ]] || cl_usage_error "--game is required"
-[[ "$shards" =~ ^[1-9][0-9]*$ ]] || cl_usage_error "--shards must be a positive whole number"
-[[ -z "$min_hands" || "$min_hands" =~ ^[0-9]+$ ]] || cl_usage_error "--min-hands must be a whole number"
+cl_check_positive --shards "$shards"
+[[ -z "$min_hands" ]] || cl_check_whole --min-hands "$min_hands"
 cl_prepare train
 trainer="$(cl_program trainer)" || exit 1
 

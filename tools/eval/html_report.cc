@@ -20,13 +20,8 @@ table.confusion th.t { text-align: left; }
 body.focus .summary { display: none; }
 )css";
 
+// The body of the page's script (html::PageScript wraps it).
 constexpr char kScript[] = R"js(
-'use strict';
-(function () {
-const started = performance.now();
-const statusEl = document.getElementById('status');
-function fail(message) { document.body.dataset.status = 'error'; statusEl.textContent = 'Error: ' + message; }
-window.addEventListener('error', e => fail(e.message));
 function el(id) { return document.getElementById(id); }
 function esc(s) {
   return String(s).replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;',
@@ -67,14 +62,8 @@ function main() {
   }
   el('confusion').innerHTML = s;
   document.body.dataset.matrices = el('confusion').querySelectorAll('table.confusion').length;
-  const ms = performance.now() - started;
-  document.body.dataset.renderMs = ms.toFixed(1);
-  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
-  document.body.dataset.status = 'ok';
-  statusEl.textContent = 'Rendered in ' + ms.toFixed(0) + ' ms.';
+  reportRendered('Rendered');
 }
-try { main(); } catch (e) { fail(e.message); console.error(e); }
-})();
 )js";
 
 }  // namespace
@@ -126,7 +115,7 @@ std::string FormatHtml(const std::string& title, const std::string& subtitle,
       "<div id=\"status\">rendering...</div>");
   parts.data_json = absl::StrCat("{\"accuracy\":", FormatJson(facts, rows, lead_rows, pair_rows),
                                  ",\"confusion\":", ConfusionJson(result), "}");
-  parts.script = kScript;
+  parts.script = html::PageScript(kScript);
   return html::Page(parts);
 }
 

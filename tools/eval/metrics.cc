@@ -67,11 +67,4 @@ PairScore ScorePair(absl::Span<const float> weights, absl::Span<const int8_t> cl
   return score;
 }
 
-double MeanTally::HalfWidth95() const {
-  if (cases < 2) return 0;
-  const double m = mean();
-  const double variance = std::max(0.0, (sum_squares - cases * m * m) / (cases - 1));
-  return 1.96 * std::sqrt(variance / cases);
-}
-
 }  // namespace eval

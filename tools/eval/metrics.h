@@ -8,6 +8,7 @@
 
 #include "absl/types/span.h"
 #include "poker/card.h"
+#include "tools/arena/stats.h"
 
 namespace eval {
 
@@ -110,24 +111,11 @@ struct PairTally {
 };
 
 // The mean of a per-case quantity with its 95% normal interval (e.g. the ln-likelihood gain of a
-// reader over the board's card count, case by case).
-struct MeanTally {
-  int64_t cases = 0;
-  double sum = 0;
-  double sum_squares = 0;
-  void Add(double x) {
-    ++cases;
-    sum += x;
-    sum_squares += x * x;
-  }
-  void Merge(const MeanTally& other) {
-    cases += other.cases;
-    sum += other.sum;
-    sum_squares += other.sum_squares;
-  }
-  double mean() const { return cases == 0 ? 0 : sum / cases; }
+// reader over the board's card count, case by case): the arena's moment sums (n cases).
+struct MeanTally : arena::MomentSums {
+  double mean() const { return n == 0 ? 0 : sum / n; }
   // Half-width of the 95% interval of the mean (0 with fewer than 2 cases).
-  double HalfWidth95() const;
+  double HalfWidth95() const { return arena::NormalHalfWidth95(*this); }
 };
 
 }  // namespace eval

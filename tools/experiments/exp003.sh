@@ -8,9 +8,7 @@
 #   defaults: build/bin, data/models/default.pb, 5000 deals, seed 2024 (the reported run; the
 #   parameters were tuned on seeds 101-203, see docs/agent.md)
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 model="$root/data/models/default.pb"
 hands=5000
 seed=2024

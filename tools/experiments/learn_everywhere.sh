@@ -6,17 +6,9 @@
 #
 # Usage: tools/experiments/learn_everywhere.sh [--bin DIR] [--hands N] (default N: 1000)
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 hands=1000
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --bin) bin="$2"; shift 2 ;;
-    --hands) hands="$2"; shift 2 ;;
-    *) echo "learn_everywhere.sh: unknown argument $1" >&2; exit 1 ;;
-  esac
-done
+exp_bin_and_hands "$@"
 cd "$root"
 agents=("now=agent:policy=fold" "before=agent:policy=fold,model=none,learn=0")
 for spec in "${agents[@]}"; do

@@ -14,17 +14,9 @@
 # Usage: tools/experiments/make_bundled_models.sh [--bin DIR] [--hands N] (default N: 1000)
 # Exit status: 0 written, 1 a step failed.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 hands=1000
-while [ $# -gt 0 ]; do
-  case "$1" in
-    --bin) bin="$2"; shift 2 ;;
-    --hands) hands="$2"; shift 2 ;;
-    *) echo "make_bundled_models.sh: unknown argument $1" >&2; exit 1 ;;
-  esac
-done
+exp_bin_and_hands "$@"
 cd "$root"
 # Population only: no player of these corpora has this many hands.
 population_only=(--min-hands 100000000)

@@ -11,9 +11,7 @@
 # Progress: one line per pair on stderr ("pair 3/21 la_ta").
 # Exit status: 0 done, 1 an arena run failed, 2 bad usage (--help: the usage, exit 0).
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 game="$root/data/games/holdem.nolimit.2p.reverse_blinds.game"
 hands=2000
 seed=100

@@ -8,9 +8,7 @@
 #        data/models/default.pb)
 # Exit status: 0 written, 1 a step failed.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
 out="${1:-$root/data/models/default.pb}"
 game="$root/data/games/holdem.nolimit.2p.reverse_blinds.game"

@@ -11,9 +11,7 @@
 # fractions (--actions 0.5,1,2), and the iteration budget; the files grow with the entries
 # (1 byte per node, bucket and action).
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
 which="${1:-all}"
 out="$root/data/strategies"

@@ -5,9 +5,7 @@
 # Results (JSON per match): out/experiments/solver_matches/.
 # Usage: tools/experiments/solver_matches.sh [--bin DIR] [limit|nolimit|all] [DEALS]
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
 which="${1:-all}"
 deals="${2:-10000}"

@@ -6,9 +6,7 @@
 #   exploitability curve (CSV) and docs/solver_leduc.svg.
 # Results: out/experiments/solver/. Usage: tools/experiments/solver_small_games.sh [--bin DIR]
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 [ "${1:-}" = "--bin" ] && bin="$2"
 out="$root/out/experiments/solver"
 mkdir -p "$out"

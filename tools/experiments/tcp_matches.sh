@@ -8,9 +8,7 @@
 # Usage: tools/experiments/tcp_matches.sh [--bin DIR] [--hands N] [--styles "la lp ..."]
 #   defaults: build/bin, 1000 hands, all seven styles
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 hands=1000
 styles="la lp ta tp station raiser random"
 while [ $# -gt 0 ]; do

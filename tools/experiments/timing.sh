@@ -5,9 +5,7 @@
 # 1000 hands). Results: out/experiments/timing/.
 # Usage: tools/experiments/timing.sh [--bin DIR]
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-root="$(cd "$here/../.." && pwd)"
-bin="$root/build/bin"
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 [ "${1:-}" = "--bin" ] && bin="$2"
 out="$root/out/experiments/timing"
 rm -rf "$out"

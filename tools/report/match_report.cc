@@ -14,11 +14,12 @@
 #include "absl/strings/str_join.h"
 #include "google/protobuf/struct.pb.h"
 #include "google/protobuf/util/json_util.h"
+#include "html/html_page.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
 #include "poker/card.h"
 #include "poker/codec.h"
-#include "html/html_page.h"
+#include "tools/arena/stats.h"
 
 namespace report {
 namespace {
@@ -384,10 +385,7 @@ void Tally::Add(double value) {
 double Tally::Mean() const { return hands == 0 ? 0 : chips / hands; }
 
 double Tally::HalfWidth95() const {
-  if (hands < 2) return 0;
-  const double mean = Mean();
-  const double variance = std::max(0.0, (sum_squares - hands * mean * mean) / (hands - 1));
-  return 1.96 * std::sqrt(variance / hands);
+  return arena::NormalHalfWidth95({.n = hands, .sum = chips, .sum_squares = sum_squares});
 }
 
 namespace {

@@ -70,16 +70,8 @@ constexpr char kBody[] = R"html(
 <div id="status">rendering...</div>
 )html";
 
+// The body of the page's script (html::PageScript wraps it).
 constexpr char kScript[] = R"js(
-'use strict';
-(function () {
-const started = performance.now();
-const statusEl = document.getElementById('status');
-function fail(message) {
-  document.body.dataset.status = 'error';
-  statusEl.textContent = 'Error: ' + message;
-}
-window.addEventListener('error', e => fail(e.message));
 const COLORS = ['#2458c6', '#c4302b', '#1a7f37', '#b26b00', '#7b3fb5', '#0f8a8a', '#d6478d',
                 '#5b6b00', '#6b4423', '#444b5a'];
 const RANKS = 'AKQJT98765432';
@@ -400,15 +392,8 @@ function main() {
   selected = first;
   applyFilters(null, true);
   select(first, true);
-  const ms = performance.now() - started;
-  document.body.dataset.renderMs = ms.toFixed(1);
-  document.body.dataset.openMs = performance.now().toFixed(1);  // since navigation start
-  document.body.dataset.status = 'ok';
-  statusEl.textContent = 'Rendered ' + D.hands.length + ' hands in ' + ms.toFixed(0) + ' ms.';
+  reportRendered('Rendered ' + D.hands.length + ' hands');
 }
-
-try { main(); } catch (e) { fail(e.message); console.error(e); }
-})();
 )js";
 
 }  // namespace
@@ -420,7 +405,7 @@ std::string MatchReportHtml(const MatchLog& log, const std::vector<Decision>& de
   parts.css = kCss;
   parts.body = kBody;
   parts.data_json = MatchReportJson(log, decisions, report);
-  parts.script = kScript;
+  parts.script = html::PageScript(kScript);
   return html::Page(parts);
 }
 

@@ -1,0 +1,39 @@
+// Helpers of the solver tests: a small game (Kuhn, Leduc) with its exact card abstraction and its
+// betting tree.
+#ifndef TESTS_SOLVER_TEST_UTIL_H_
+#define TESTS_SOLVER_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "gtest/gtest.h"
+#include "poker/game_def.h"
+#include "solver/betting_tree.h"
+#include "solver/card_abstraction.h"
+#include "tests/common/test_support.h"
+
+namespace solver {
+
+// A project game file by name, with the "exact" card abstraction and the default action
+// abstraction's tree; a failure fails the test and leaves the missing parts null.
+struct SmallGame {
+  poker::GameDef game;
+  std::unique_ptr<CardAbstraction> cards;
+  std::unique_ptr<BettingTree> tree;
+
+  explicit SmallGame(const std::string& name) {
+    game = test_support::LoadProjectGame(name);
+    absl::StatusOr<std::unique_ptr<CardAbstraction>> exact = MakeCardAbstraction(game, "exact");
+    EXPECT_TRUE(exact.ok()) << exact.status();
+    if (!exact.ok()) return;
+    cards = std::move(*exact);
+    absl::StatusOr<BettingTree> built = BettingTree::Build(game, ActionAbstraction{}, *cards);
+    EXPECT_TRUE(built.ok()) << built.status();
+    if (built.ok()) tree = std::make_unique<BettingTree>(std::move(*built));
+  }
+};
+
+}  // namespace solver
+
+#endif  // TESTS_SOLVER_TEST_UTIL_H_

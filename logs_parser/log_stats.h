@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "logs_parser/hand_record.h"
 #include "logs_parser/log_reader.h"
+#include "nlohmann/json.hpp"
 
 namespace logs_parser {
 
@@ -55,8 +56,14 @@ class StatsCollector {
 // of the same value (\u00XX, i.e. read as Latin-1) so the output is always valid JSON.
 std::string JsonQuote(absl::string_view text);
 
-// A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision).
+// A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision),
+// null when not finite.
+nlohmann::ordered_json JsonNumberValue(double value);
+// The same, written out.
 std::string JsonNumber(double value);
+
+// `json` on one line, compact; bytes that are not valid UTF-8 become U+FFFD.
+std::string DumpJson(const nlohmann::ordered_json& json);
 
 // One JSON object: the summary's counts, rejected_by_reason, problems, notices and players.
 std::string FormatStatsJson(const ReadSummary& summary,

@@ -96,6 +96,24 @@ size_t Utf8SequenceLength(absl::string_view text, size_t i) {
 
 }  // namespace
 
+std::string Utf8OrLatin1(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    size_t length = c < 0x80 ? 1 : Utf8SequenceLength(text, i);
+    if (length > 0) {
+      out.append(text.data() + i, length);
+      i += length;
+    } else {
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+      ++i;
+    }
+  }
+  return out;
+}
+
 std::string JsonQuote(absl::string_view text) {
   std::string out = "\"";
   for (size_t i = 0; i < text.size();) {
@@ -159,10 +177,10 @@ namespace {
 nlohmann::ordered_json ProblemsJson(const std::vector<Problem>& problems) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
   for (const Problem& problem : problems) {
-    out.push_back({{"file", problem.file},
+    out.push_back({{"file", Utf8OrLatin1(problem.file)},
                    {"line", problem.line},
-                   {"reason", problem.reason},
-                   {"message", problem.message}});
+                   {"reason", Utf8OrLatin1(problem.reason)},
+                   {"message", Utf8OrLatin1(problem.message)}});
   }
   return out;
 }
@@ -179,14 +197,15 @@ std::string FormatStatsJson(const ReadSummary& summary,
   out["rejected"] = summary.rejected;
   out["other_lines"] = summary.other_lines;
   nlohmann::ordered_json& by_reason = out["rejected_by_reason"] = nlohmann::ordered_json::object();
-  for (const auto& [reason, count] : summary.rejected_by_reason) by_reason[reason] = count;
+  for (const auto& [reason, count] : summary.rejected_by_reason)
+    by_reason[Utf8OrLatin1(reason)] = count;
   out["problems"] = ProblemsJson(summary.problems);
   out["notices"] = ProblemsJson(summary.notices);
   out["seconds"] = JsonNumberValue(summary.seconds);
   nlohmann::ordered_json& list = out["players"] = nlohmann::ordered_json::array();
   for (const NamedPlayerStats& player : players) {
     const PlayerStats& s = player.stats;
-    list.push_back({{"name", player.name},
+    list.push_back({{"name", Utf8OrLatin1(player.name)},
                     {"hands", s.hands},
                     {"decisions", s.decisions},
                     {"showdowns", s.showdowns},

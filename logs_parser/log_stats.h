@@ -56,13 +56,18 @@ class StatsCollector {
 // of the same value (\u00XX, i.e. read as Latin-1) so the output is always valid JSON.
 std::string JsonQuote(absl::string_view text);
 
+// `text` with every byte that is not part of valid UTF-8 replaced by the UTF-8 of the code point
+// of the same value (read as Latin-1): what JsonQuote writes as \u00XX, for nlohmann-json.
+std::string Utf8OrLatin1(absl::string_view text);
+
 // A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision),
 // null when not finite.
 nlohmann::ordered_json JsonNumberValue(double value);
 // The same, written out.
 std::string JsonNumber(double value);
 
-// `json` on one line, compact; bytes that are not valid UTF-8 become U+FFFD.
+// `json` on one line, compact (strings should be valid UTF-8: Utf8OrLatin1; other bytes become
+// U+FFFD).
 std::string DumpJson(const nlohmann::ordered_json& json);
 
 // One JSON object: the summary's counts, rejected_by_reason, problems, notices and players.

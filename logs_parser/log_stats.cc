@@ -168,6 +168,15 @@ nlohmann::ordered_json JsonNumberValue(double value) {
 
 std::string JsonNumber(double value) { return JsonNumberValue(value).dump(); }
 
+nlohmann::ordered_json JsonSignificant(double value, int digits) {
+  if (!std::isfinite(value)) return nullptr;
+  const double rounded = std::stod(absl::StrFormat("%.*g", digits, value));
+  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15) {
+    return static_cast<int64_t>(rounded);
+  }
+  return rounded;
+}
+
 std::string DumpJson(const nlohmann::ordered_json& json) {
   return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }

@@ -66,6 +66,10 @@ nlohmann::ordered_json JsonNumberValue(double value);
 // The same, written out.
 std::string JsonNumber(double value);
 
+// A number for JSON to `digits` significant digits (as printf's %g), integers as integers, null
+// when not finite.
+nlohmann::ordered_json JsonSignificant(double value, int digits);
+
 // `json` on one line, compact (strings should be valid UTF-8: Utf8OrLatin1; other bytes become
 // U+FFFD).
 std::string DumpJson(const nlohmann::ordered_json& json);

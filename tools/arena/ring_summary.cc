@@ -23,7 +23,6 @@ namespace {
 namespace pt = boost::property_tree;
 
 // Figures for people; sums round-trip.
-std::string Num(double value) { return absl::StrFormat("%.10g", value); }
 
 // A JSON number that reads back as the same double (integers as integers).
 nlohmann::ordered_json ExactValue(double value) {
@@ -157,12 +156,7 @@ RingSummary SummarizeRing(const poker::GameDef& game, const std::string& game_fi
 }
 
 nlohmann::ordered_json JsonNumber10(double value) {
-  if (!std::isfinite(value)) return nullptr;
-  const double rounded = std::stod(Num(value));
-  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 9e15) {
-    return static_cast<int64_t>(rounded);
-  }
-  return rounded;
+  return logs_parser::JsonSignificant(value, 10);
 }
 
 std::string FormatRingJson(const RingSummary& summary) {

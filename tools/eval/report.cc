@@ -51,16 +51,8 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-// A number for JSON: 6 significant digits (what a report needs), integers as integers, null when
-// not finite.
-nlohmann::ordered_json JsonNumber(double value) {
-  if (!std::isfinite(value)) return nullptr;
-  const double rounded = std::stod(absl::StrFormat("%.6g", value));
-  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15) {
-    return static_cast<int64_t>(rounded);
-  }
-  return rounded;
-}
+// A number for JSON: 6 significant digits (what a report needs).
+nlohmann::ordered_json JsonNumber(double value) { return logs_parser::JsonSignificant(value, 6); }
 
 const std::vector<std::string>& PredictorNames() {
   static const auto* names = [] {

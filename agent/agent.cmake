@@ -4,6 +4,7 @@
 # generation time.
 add_library(agent_player STATIC
   ${CMAKE_CURRENT_LIST_DIR}/policies.cc
+  ${CMAKE_CURRENT_LIST_DIR}/decision_log.cc
   ${CMAKE_CURRENT_LIST_DIR}/agent_player.cc)
 target_include_directories(agent_player PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(agent_player PRIVATE

@@ -19,6 +19,7 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "acpc/acpc_client.h"
+#include "agent/decision_log.h"
 #include "boost/program_options/options_description.hpp"
 #include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
@@ -105,20 +106,6 @@ absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> EmptyLike(
 std::string Num(double value) {
   if (!std::isfinite(value)) return "null";
   return absl::StrFormat("%.6g", value);
-}
-
-// A decision-log number: 6 significant digits (what the log needs, and short), null when not
-// finite.
-nlohmann::ordered_json Short(double value) {
-  if (!std::isfinite(value)) return nullptr;
-  double rounded = value;
-  absl::SimpleAtod(absl::StrFormat("%.6g", value), &rounded);
-  return rounded;
-}
-
-std::string PairText(int pair) {
-  const poker::PairCards p = poker::PairFromIndex(pair);
-  return poker::CardToString(p.high) + poker::CardToString(p.low);
 }
 
 // CPU time of this thread in milliseconds: decision times on a loaded machine are wall time
@@ -621,78 +608,32 @@ Action AgentPlayer::Act(const MatchState& view) {
 
 void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                               const Action& action, double time_ms, double cpu_ms) {
-  using Json = nlohmann::ordered_json;  // fields in the documented order
   const State& s = view.state;
   const int me = view.viewer;
-  const int n = game_->num_players;
-  Json line = {{"hand", s.hand_number()},
-               {"position", me},
-               {"seat", seat_of_position_[me]},
-               {"round", s.round()},
-               {"betting", poker::FormatBetting(s)},
-               {"cards", poker::FormatCards(s, me)},
-               {"pot", s.pot()},
-               {"to_call", ToCall(s)},
-               {"stack_bb", Short(EffectiveStackBb(s, me))},
-               {"policy", policy_->name()}};
-  Json opponents = Json::array();
-  for (int p = 0; p < n; ++p) {
+  LoggedDecision entry;
+  entry.state = &s;
+  entry.position = me;
+  entry.seat = seat_of_position_[me];
+  entry.policy = policy_->name();
+  for (int p = 0; p < game_->num_players; ++p) {
     if (p == me || s.folded(p)) continue;
     const int seat = seat_of_position_[p];
-    Json opponent = {{"position", p}, {"seat", seat}, {"name", SeatName(seat)}};
+    LoggedOpponent opponent;
+    opponent.position = p;
+    opponent.seat = seat;
+    opponent.name = SeatName(seat);
     if (reading_) {
-      const Range& range = read_[p];
-      opponent["model"] = ModelSource(seat);
-      opponent["range"] = range.Summary(5);
-      Json top = Json::array();
-      for (const Range::PairWeight& pw : range.Top(5)) {
-        top.push_back({PairText(pw.pair), Short(pw.weight)});
-      }
-      opponent["top"] = std::move(top);
-      // The share of each of the 169 starting-hand classes (poker::StartingHandClass order),
-      // for pictures of the range (the `report` program's 13x13 grids); 4 significant digits.
-      Json classes = Json::array();
-      for (double share : range.ClassWeights()) {
-        double rounded = share;
-        absl::SimpleAtod(absl::StrFormat("%.4g", share), &rounded);
-        classes.push_back(rounded);
-      }
-      opponent["classes"] = std::move(classes);
-    } else {
-      opponent["model"] = "uniform";
+      opponent.model = ModelSource(seat);
+      opponent.range = &read_[p];
     }
-    opponents.push_back(std::move(opponent));
+    entry.opponents.push_back(std::move(opponent));
   }
-  line["opponents"] = std::move(opponents);
-  line["equity"] = Short(decision.equity.equity);
-  line["std_error"] = Short(decision.equity.std_error);
-  line["trials"] = decision.equity.trials;
-  line["exact"] = decision.equity.exact;
-  line["outs"] = decision.outs;
-  int32_t min_to = 0;
-  int32_t max_to = 0;
-  const bool can_raise = s.RaiseRange(&min_to, &max_to);
-  Json legal = {{"fold", s.CanFold()}, {"call", true}, {"raise", can_raise}};
-  if (can_raise) {
-    legal["raise_min"] = min_to;
-    legal["raise_max"] = max_to;
-  }
-  line["legal"] = std::move(legal);
-  Json bets = Json::array();
-  for (const BetOutcome& bet : decision.bets) {
-    if (!bet.valid) continue;
-    bets.push_back({{"to", bet.action.raise_to},
-                    {"p_fold", Short(bet.fold_probability)},
-                    {"p_raise", Short(bet.raise_probability)},
-                    {"called_equity", Short(bet.called_equity)}});
-  }
-  line["bets"] = std::move(bets);
-  line["action"] = acpc::AcpcSession::FormatAction(*game_, action);
-  line["explanation"] = policy_->explanation();
-  line["time_ms"] = Short(time_ms);
-  line["cpu_ms"] = Short(cpu_ms);
-  // Names are bytes from the command line or a model: invalid UTF-8 is replaced, not thrown.
-  *options_.decision_log << line.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+  entry.decision = &decision;
+  entry.action = acpc::AcpcSession::FormatAction(*game_, action);
+  entry.explanation = policy_->explanation();
+  entry.time_ms = time_ms;
+  entry.cpu_ms = cpu_ms;
+  *options_.decision_log << FormatDecisionLogLine(entry) << '\n';
 }
 
 absl::Status AgentPlayer::SaveModel(const std::string& path) const {

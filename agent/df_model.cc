@@ -30,7 +30,7 @@ using trainer::AbstractAction;
 //          centre. Heads-up no-limit's default 3 classes: r<0.6 [0.66, 0.78] base 0.71,
 //          r0.6-1 [0.73, 0.87] base 0.80, r>=1 [0.82, 0.96] base 0.89. The overlap makes
 //          neighbouring sizes blend instead of switching abruptly.
-//          Limit (one raise class): [0.66, 1.00] baseline 0.80.
+//          Limit (one raise class): [0.66, 1.00] baseline 0.83.
 //   all-in [0.90, 1.00] baseline 0.95  the strongest hands.
 // Outside its domain an action scores baseline / (baseline - P) below it and
 // (1 - baseline) / (P - baseline) above it: 1 at P = 0 and at P = 1, rising toward the domain.

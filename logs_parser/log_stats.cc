@@ -96,6 +96,24 @@ size_t Utf8SequenceLength(absl::string_view text, size_t i) {
 
 }  // namespace
 
+std::string Utf8OrLatin1(absl::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    size_t length = c < 0x80 ? 1 : Utf8SequenceLength(text, i);
+    if (length > 0) {
+      out.append(text.data() + i, length);
+      i += length;
+    } else {
+      out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+      out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+      ++i;
+    }
+  }
+  return out;
+}
+
 std::string JsonQuote(absl::string_view text) {
   std::string out = "\"";
   for (size_t i = 0; i < text.size();) {
@@ -139,57 +157,75 @@ std::string JsonQuote(absl::string_view text) {
   return out;
 }
 
-std::string JsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  std::string text = absl::StrFormat("%.6f", value);
-  while (text.back() == '0') text.pop_back();
-  if (text.back() == '.') text.pop_back();
-  if (text == "-0") text = "0";
-  return text;
+nlohmann::ordered_json JsonNumberValue(double value) {
+  if (!std::isfinite(value)) return nullptr;
+  const double rounded = std::round(value * 1e6) / 1e6;
+  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15) {
+    return static_cast<int64_t>(rounded);  // also turns -0 into 0
+  }
+  return rounded;
+}
+
+std::string JsonNumber(double value) { return JsonNumberValue(value).dump(); }
+
+nlohmann::ordered_json JsonSignificant(double value, int digits) {
+  if (!std::isfinite(value)) return nullptr;
+  const double rounded = std::stod(absl::StrFormat("%.*g", digits, value));
+  if (rounded == std::trunc(rounded) && std::fabs(rounded) < 1e15) {
+    return static_cast<int64_t>(rounded);
+  }
+  return rounded;
+}
+
+std::string DumpJson(const nlohmann::ordered_json& json) {
+  return json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 namespace {
 
-std::string ProblemsJson(const std::vector<Problem>& problems) {
-  std::string out = "[";
-  for (size_t i = 0; i < problems.size(); ++i) {
-    const Problem& problem = problems[i];
-    absl::StrAppend(&out, i > 0 ? ", " : "", "{\"file\": ", JsonQuote(problem.file),
-                    ", \"line\": ", problem.line, ", \"reason\": ", JsonQuote(problem.reason),
-                    ", \"message\": ", JsonQuote(problem.message), "}");
+nlohmann::ordered_json ProblemsJson(const std::vector<Problem>& problems) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const Problem& problem : problems) {
+    out.push_back({{"file", Utf8OrLatin1(problem.file)},
+                   {"line", problem.line},
+                   {"reason", Utf8OrLatin1(problem.reason)},
+                   {"message", Utf8OrLatin1(problem.message)}});
   }
-  return out + "]";
+  return out;
 }
 
 }  // namespace
 
 std::string FormatStatsJson(const ReadSummary& summary,
                             const std::vector<NamedPlayerStats>& players) {
-  std::string out =
-      absl::StrCat("{\"files\": ", summary.files, ", \"files_failed\": ", summary.files_failed,
-                   ", \"lines\": ", summary.lines, ", \"hands\": ", summary.hands,
-                   ", \"rejected\": ", summary.rejected, ", \"other_lines\": ", summary.other_lines,
-                   ", \"rejected_by_reason\": {");
-  bool first = true;
-  for (const auto& [reason, count] : summary.rejected_by_reason) {
-    absl::StrAppend(&out, first ? "" : ", ", JsonQuote(reason), ": ", count);
-    first = false;
+  nlohmann::ordered_json out;
+  out["files"] = summary.files;
+  out["files_failed"] = summary.files_failed;
+  out["lines"] = summary.lines;
+  out["hands"] = summary.hands;
+  out["rejected"] = summary.rejected;
+  out["other_lines"] = summary.other_lines;
+  nlohmann::ordered_json& by_reason = out["rejected_by_reason"] = nlohmann::ordered_json::object();
+  for (const auto& [reason, count] : summary.rejected_by_reason)
+    by_reason[Utf8OrLatin1(reason)] = count;
+  out["problems"] = ProblemsJson(summary.problems);
+  out["notices"] = ProblemsJson(summary.notices);
+  out["seconds"] = JsonNumberValue(summary.seconds);
+  nlohmann::ordered_json& list = out["players"] = nlohmann::ordered_json::array();
+  for (const NamedPlayerStats& player : players) {
+    const PlayerStats& s = player.stats;
+    list.push_back({{"name", Utf8OrLatin1(player.name)},
+                    {"hands", s.hands},
+                    {"decisions", s.decisions},
+                    {"showdowns", s.showdowns},
+                    {"vpip_hands", s.vpip_hands},
+                    {"pfr_hands", s.pfr_hands},
+                    {"vpip", JsonNumberValue(s.vpip())},
+                    {"pfr", JsonNumberValue(s.pfr())},
+                    {"net_chips", JsonNumberValue(s.net_chips)},
+                    {"mbb_per_hand", JsonNumberValue(s.mbb_per_hand())}});
   }
-  absl::StrAppend(&out, "}, \"problems\": ", ProblemsJson(summary.problems),
-                  ", \"notices\": ", ProblemsJson(summary.notices),
-                  ", \"seconds\": ", JsonNumber(summary.seconds), ", \"players\": [");
-  for (size_t i = 0; i < players.size(); ++i) {
-    const PlayerStats& s = players[i].stats;
-    absl::StrAppend(&out, i > 0 ? ", " : "", "{\"name\": ", JsonQuote(players[i].name),
-                    ", \"hands\": ", s.hands, ", \"decisions\": ", s.decisions,
-                    ", \"showdowns\": ", s.showdowns, ", \"vpip_hands\": ", s.vpip_hands,
-                    ", \"pfr_hands\": ", s.pfr_hands, ", \"vpip\": ", JsonNumber(s.vpip()),
-                    ", \"pfr\": ", JsonNumber(s.pfr()),
-                    ", \"net_chips\": ", JsonNumber(s.net_chips),
-                    ", \"mbb_per_hand\": ", JsonNumber(s.mbb_per_hand()), "}");
-  }
-  out += "]}\n";
-  return out;
+  return DumpJson(out) + "\n";
 }
 
 std::string FormatStatsTable(const std::vector<NamedPlayerStats>& players) {

@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 #include "logs_parser/hand_record.h"
 #include "logs_parser/log_reader.h"
+#include "nlohmann/json.hpp"
 
 namespace logs_parser {
 
@@ -55,8 +56,23 @@ class StatsCollector {
 // of the same value (\u00XX, i.e. read as Latin-1) so the output is always valid JSON.
 std::string JsonQuote(absl::string_view text);
 
-// A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision).
+// `text` with every byte that is not part of valid UTF-8 replaced by the UTF-8 of the code point
+// of the same value (read as Latin-1): what JsonQuote writes as \u00XX, for nlohmann-json.
+std::string Utf8OrLatin1(absl::string_view text);
+
+// A number for JSON: integers as integers, others with up to 6 decimals (the logs' precision),
+// null when not finite.
+nlohmann::ordered_json JsonNumberValue(double value);
+// The same, written out.
 std::string JsonNumber(double value);
+
+// A number for JSON to `digits` significant digits (as printf's %g), integers as integers, null
+// when not finite.
+nlohmann::ordered_json JsonSignificant(double value, int digits);
+
+// `json` on one line, compact (strings should be valid UTF-8: Utf8OrLatin1; other bytes become
+// U+FFFD).
+std::string DumpJson(const nlohmann::ordered_json& json);
 
 // One JSON object: the summary's counts, rejected_by_reason, problems, notices and players.
 std::string FormatStatsJson(const ReadSummary& summary,

@@ -1,6 +1,7 @@
 #include "trainer/model_report.h"
 
 #include <algorithm>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/ascii.h"
@@ -9,6 +10,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
 
 namespace trainer {
 namespace {
@@ -153,81 +155,96 @@ std::string SummaryText(const OpponentModel& model) {
   return out;
 }
 
-std::string EntryJson(const PlayerModel& player) {
-  std::vector<std::string> parts;
+using Json = nlohmann::ordered_json;
+using logs_parser::Utf8OrLatin1;
+
+// Numbers as the text report prints them (6 significant digits).
+template <typename T>
+Json NumberList(const T& values) {
+  Json out = Json::array();
+  for (const auto& v : values) {
+    if constexpr (std::is_floating_point_v<std::decay_t<decltype(v)>>) {
+      out.push_back(logs_parser::JsonSignificant(v, 6));
+    } else {
+      out.push_back(v);
+    }
+  }
+  return out;
+}
+
+Json EntryJson(const PlayerModel& player) {
+  Json out = Json::object();
   for (int c = 0; c < kNumPositionClasses; ++c) {
     const EntryCounts& entry = player.entry(static_cast<PositionClass>(c));
-    parts.push_back(
-        absl::StrCat(logs_parser::JsonQuote(PositionClassName(static_cast<PositionClass>(c))),
-                     ":{\"dealt\":", entry.dealt, ",\"entered\":", entry.entered, "}"));
+    out[PositionClassName(static_cast<PositionClass>(c))] = {{"dealt", entry.dealt},
+                                                             {"entered", entry.entered}};
   }
-  return absl::StrCat("{", absl::StrJoin(parts, ","), "}");
+  return out;
 }
 
 std::string SummaryJson(const OpponentModel& model) {
   const poker::GameDef& game = model.game();
   const Provenance& provenance = model.provenance();
   const StrengthBuckets& buckets = model.buckets();
-  std::string out = absl::StrCat("{\"format_version\":", kModelFormatVersion);
+  Json out;
+  out["format_version"] = kModelFormatVersion;
   std::vector<int> blinds(game.blind.begin(), game.blind.begin() + game.num_players);
   std::vector<int> stacks(game.stack.begin(), game.stack.begin() + game.num_players);
-  absl::StrAppend(
-      &out,
-      ",\"game\":{\"betting\":", logs_parser::JsonQuote(game.is_no_limit() ? "nolimit" : "limit"),
-      ",\"players\":", game.num_players, ",\"rounds\":", game.num_rounds, ",\"blinds\":[",
-      JoinNumbers(blinds, ","), "],\"stacks\":[", JoinNumbers(stacks, ","), "]}");
-  std::vector<std::string> names;
-  for (const std::string& name : model.abstraction().names())
-    names.push_back(logs_parser::JsonQuote(name));
-  absl::StrAppend(
-      &out, ",\"abstraction\":{\"actions\":[", absl::StrJoin(names, ","), "],\"raise_edges\":[",
-      JoinNumbers(model.abstraction().raise_edges(), ","), "],\"max_depth\":", model.max_depth(),
-      ",\"buckets\":{\"name\":",
-      logs_parser::JsonQuote(buckets.enabled() ? StrengthBuckets::kHsDrawName : "none"));
+  out["game"] = {{"betting", game.is_no_limit() ? "nolimit" : "limit"},
+                 {"players", game.num_players},
+                 {"rounds", game.num_rounds},
+                 {"blinds", NumberList(blinds)},
+                 {"stacks", NumberList(stacks)}};
+  Json names = Json::array();
+  for (const std::string& name : model.abstraction().names()) names.push_back(Utf8OrLatin1(name));
+  Json bucket_json = {{"name", buckets.enabled() ? StrengthBuckets::kHsDrawName : "none"}};
   if (buckets.enabled()) {
-    absl::StrAppend(&out, ",\"version\":", StrengthBuckets::kHsDrawVersion,
-                    ",\"strength_buckets\":", buckets.num_strength_buckets(),
-                    ",\"draw_max_hs\":", buckets.draw_max_hs(), ",\"edges\":[");
-    for (int r = 0; r < game.num_rounds; ++r) {
-      absl::StrAppend(&out, r > 0 ? "," : "", "[", JoinNumbers(buckets.edges(r), ","), "]");
-    }
-    absl::StrAppend(&out, "]");
+    bucket_json["version"] = StrengthBuckets::kHsDrawVersion;
+    bucket_json["strength_buckets"] = buckets.num_strength_buckets();
+    bucket_json["draw_max_hs"] = logs_parser::JsonSignificant(buckets.draw_max_hs(), 6);
+    Json edges = Json::array();
+    for (int r = 0; r < game.num_rounds; ++r) edges.push_back(NumberList(buckets.edges(r)));
+    bucket_json["edges"] = std::move(edges);
   }
-  absl::StrAppend(&out, "}}");
-  std::vector<std::string> files;
-  for (const std::string& file : provenance.files) files.push_back(logs_parser::JsonQuote(file));
-  std::vector<std::string> reasons;
+  out["abstraction"] = {{"actions", std::move(names)},
+                        {"raise_edges", NumberList(model.abstraction().raise_edges())},
+                        {"max_depth", model.max_depth()},
+                        {"buckets", std::move(bucket_json)}};
+  Json files = Json::array();
+  for (const std::string& file : provenance.files) files.push_back(Utf8OrLatin1(file));
+  Json reasons = Json::object();
   for (const auto& [reason, count] : provenance.rejected_by_reason) {
-    reasons.push_back(absl::StrCat(logs_parser::JsonQuote(reason), ":", count));
+    reasons[Utf8OrLatin1(reason)] = count;
   }
-  std::vector<std::string> versions;
-  for (const std::string& v : provenance.trainer_versions)
-    versions.push_back(logs_parser::JsonQuote(v));
-  std::vector<std::string> filter;
-  for (const std::string& name : provenance.player_filter)
-    filter.push_back(logs_parser::JsonQuote(name));
-  absl::StrAppend(&out, ",\"provenance\":{\"files\":[", absl::StrJoin(files, ","),
-                  "],\"hands_read\":", provenance.hands_read,
-                  ",\"hands_used\":", provenance.hands_used, ",\"lines\":", provenance.lines,
-                  ",\"lines_rejected\":", provenance.lines_rejected, ",\"rejected_by_reason\":{",
-                  absl::StrJoin(reasons, ","), "},\"files_failed\":", provenance.files_failed,
-                  ",\"trainer_versions\":[", absl::StrJoin(versions, ","),
-                  "],\"strip_name_suffix\":", provenance.strip_name_suffix ? "true" : "false",
-                  ",\"player_filter\":[", absl::StrJoin(filter, ","),
-                  "],\"online_hands\":", provenance.online_hands, "}");
-  absl::StrAppend(&out, ",\"min_hands\":", model.min_hands(),
-                  ",\"pruned\":", model.pruned() ? "true" : "false");
-  std::vector<std::string> players;
+  Json versions = Json::array();
+  for (const std::string& v : provenance.trainer_versions) versions.push_back(Utf8OrLatin1(v));
+  Json filter = Json::array();
+  for (const std::string& name : provenance.player_filter) filter.push_back(Utf8OrLatin1(name));
+  out["provenance"] = {{"files", std::move(files)},
+                       {"hands_read", provenance.hands_read},
+                       {"hands_used", provenance.hands_used},
+                       {"lines", provenance.lines},
+                       {"lines_rejected", provenance.lines_rejected},
+                       {"rejected_by_reason", std::move(reasons)},
+                       {"files_failed", provenance.files_failed},
+                       {"trainer_versions", std::move(versions)},
+                       {"strip_name_suffix", provenance.strip_name_suffix},
+                       {"player_filter", std::move(filter)},
+                       {"online_hands", provenance.online_hands}};
+  out["min_hands"] = model.min_hands();
+  out["pruned"] = model.pruned();
+  Json players = Json::array();
   for (const PlayerModel* player : model.players()) {
-    players.push_back(absl::StrCat("{\"name\":", logs_parser::JsonQuote(player->name()),
-                                   ",\"hands\":", player->hands(), ",\"nodes\":", NumNodes(*player),
-                                   ",\"entry\":", EntryJson(*player), "}"));
+    players.push_back({{"name", Utf8OrLatin1(player->name())},
+                       {"hands", player->hands()},
+                       {"nodes", NumNodes(*player)},
+                       {"entry", EntryJson(*player)}});
   }
-  absl::StrAppend(&out, ",\"players\":[", absl::StrJoin(players, ","),
-                  "],\"population\":{\"hands\":", model.population().hands(),
-                  ",\"nodes\":", NumNodes(model.population()),
-                  ",\"entry\":", EntryJson(model.population()), "}}\n");
-  return out;
+  out["players"] = std::move(players);
+  out["population"] = {{"hands", model.population().hands()},
+                       {"nodes", NumNodes(model.population())},
+                       {"entry", EntryJson(model.population())}};
+  return logs_parser::DumpJson(out) + "\n";
 }
 
 // ---- Player trees ----
@@ -316,15 +333,14 @@ std::string PlayerText(const OpponentModel& model, const PlayerModel& player,
   return out;
 }
 
-std::string CountsJson(const NodeView& node, int bucket, const ActionAbstraction& abstraction) {
-  std::vector<std::string> parts;
+Json CountsJson(const NodeView& node, int bucket, const ActionAbstraction& abstraction) {
+  Json out = Json::object();
   for (int a = 0; a < abstraction.num_actions(); ++a) {
     const auto action = static_cast<AbstractAction>(a);
-    const uint64_t count =
+    out[abstraction.Name(action)] =
         bucket < 0 ? node.action_count(action) : node.bucket_action_count(bucket, action);
-    parts.push_back(absl::StrCat(logs_parser::JsonQuote(abstraction.Name(action)), ":", count));
   }
-  return absl::StrCat("{", absl::StrJoin(parts, ","), "}");
+  return out;
 }
 
 std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
@@ -333,50 +349,44 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
   const StrengthBuckets& buckets = model.buckets();
   const int num_rounds = model.game().num_rounds;
   const bool population = &player == &model.population();
-  std::string out =
-      absl::StrCat("{\"name\":", population ? "null" : logs_parser::JsonQuote(player.name()),
-                   ",\"population\":", population ? "true" : "false", ",\"hands\":", player.hands(),
-                   ",\"entry\":", EntryJson(player), ",\"streets\":[");
-  bool first_street = true;
+  Json out;
+  out["name"] = population ? Json(nullptr) : Json(Utf8OrLatin1(player.name()));
+  out["population"] = population;
+  out["hands"] = player.hands();
+  out["entry"] = EntryJson(player);
+  Json streets = Json::array();
   for (int round = 0; round < num_rounds; ++round) {
     if (options.street >= 0 && round != options.street) continue;
     const PatternTree& tree = player.street(round);
-    absl::StrAppend(&out, first_street ? "" : ",",
-                    "{\"street\":", logs_parser::JsonQuote(StreetName(round, num_rounds)),
-                    ",\"nodes\":[");
-    first_street = false;
-    bool first_node = true;
+    Json nodes = Json::array();
     for (int index : SelectedNodes(tree, options)) {
       const NodeView node = tree.Node(index);
       const PathKey path = node.path();
-      std::vector<std::string> steps;
+      Json steps = Json::array();
       for (int i = 0; i < path.depth(); ++i) {
-        steps.push_back(
-            absl::StrCat("{\"action\":", logs_parser::JsonQuote(abstraction.Name(path.action(i))),
-                         ",\"own\":", path.own(i) ? "true" : "false", "}"));
+        steps.push_back({{"action", abstraction.Name(path.action(i))}, {"own", path.own(i)}});
       }
-      absl::StrAppend(&out, first_node ? "" : ",", "{\"path\":[", absl::StrJoin(steps, ","),
-                      "],\"times\":", node.times(), ",\"decisions\":", node.decisions(),
-                      ",\"actions\":", CountsJson(node, -1, abstraction));
-      first_node = false;
+      Json entry = {{"path", std::move(steps)},
+                    {"times", node.times()},
+                    {"decisions", node.decisions()},
+                    {"actions", CountsJson(node, -1, abstraction)}};
       if (options.buckets && node.decisions() > 0) {
-        std::vector<std::string> rows;
+        Json rows = Json::array();
         for (int b = 0; b < tree.num_buckets(); ++b) {
           if (node.bucket_decisions(b) == 0) continue;
-          rows.push_back(
-              absl::StrCat("{\"bucket\":", logs_parser::JsonQuote(buckets.BucketName(b)),
-                           ",\"range\":", logs_parser::JsonQuote(buckets.BucketRange(round, b)),
-                           ",\"decisions\":", node.bucket_decisions(b),
-                           ",\"actions\":", CountsJson(node, b, abstraction), "}"));
+          rows.push_back({{"bucket", buckets.BucketName(b)},
+                          {"range", buckets.BucketRange(round, b)},
+                          {"decisions", node.bucket_decisions(b)},
+                          {"actions", CountsJson(node, b, abstraction)}});
         }
-        absl::StrAppend(&out, ",\"buckets\":[", absl::StrJoin(rows, ","), "]");
+        entry["buckets"] = std::move(rows);
       }
-      absl::StrAppend(&out, "}");
+      nodes.push_back(std::move(entry));
     }
-    absl::StrAppend(&out, "]}");
+    streets.push_back({{"street", StreetName(round, num_rounds)}, {"nodes", std::move(nodes)}});
   }
-  absl::StrAppend(&out, "]}\n");
-  return out;
+  out["streets"] = std::move(streets);
+  return logs_parser::DumpJson(out) + "\n";
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ done
 ARENA_ARGS=(--game "$GAME" --hands 2000 --seed 11 --player S=bot:style=station
   --player R=bot:style=raiser)
 "$BIN/arena" "${ARENA_ARGS[@]}" -q --out "$T/one.json" >/dev/null || fail "arena in one process"
-without_seconds() { sed -E 's/"seconds": [^,]*,//' "$1"; }
+without_seconds() { sed -E 's/"seconds": ?[^,]*,//' "$1"; }
 
 # --- Without Slurm: --local gives the same results.
 "$CLUSTER/train.sh" --dir "$T/local" --bin "$BIN" --logs "$T/logs" --game "$GAME" --shards 3 \

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 
 namespace eval {
 namespace {
@@ -62,11 +63,15 @@ TEST(ReportTest, JsonAndSvg) {
   const std::vector<AccuracyRow> rows = AccuracyRows(result);
   const std::string json = FormatJson({{"logs", "a \"b\"", false}, {"hands", "10", true}}, rows,
                                       LeadRows(result), PairRows(result));
-  EXPECT_EQ(json.substr(0, 43), "{\"setup\": {\"logs\": \"a \\\"b\\\"\", \"hands\": 10},");
+  const nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(json);
+  EXPECT_EQ(parsed["setup"], nlohmann::ordered_json::parse(R"({"logs": "a \"b\"", "hands": 10})"));
+  std::vector<std::string> keys;
+  for (const auto& item : parsed.items()) keys.push_back(item.key());
+  EXPECT_EQ(keys, (std::vector<std::string>{"setup", "rows", "lead_rows", "pair_rows"}));
   EXPECT_EQ(Count(json, "\"predictor\""), kNumClassPredictors * 15 + 15);
   EXPECT_EQ(Count(json, "\"lead\""), 3 * 15);  // over markov, markov-paper, board
-  EXPECT_NE(json.find("{\"predictor\": \"model\", \"street\": \"flop\", \"z\": 1, \"cases\": 10, "
-                      "\"accuracy\": 0.6, \"ci_low\": 0.312674, \"ci_high\": 0.83182}"),
+  EXPECT_NE(json.find("{\"predictor\":\"model\",\"street\":\"flop\",\"z\":1,\"cases\":10,"
+                      "\"accuracy\":0.6,\"ci_low\":0.312674,\"ci_high\":0.83182}"),
             std::string::npos)
       << json;
   const std::string svg = FormatSvg("A & B <test>", "sub", rows);

@@ -1,18 +1,37 @@
 // `trainer stats` end to end: the program run on a small made-up log, its JSON checked exactly.
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tests/common/program_run.h"
 #include "tests/logs_parser/test_util.h"
 
 namespace logs_parser {
 namespace {
 
+using ::testing::EndsWith;
 using testing::GamesDir;
 using ::testing::HasSubstr;
-using ::testing::StartsWith;
 using testing::TempDir;
+using Json = nlohmann::ordered_json;
+
+// The keys of a JSON object, in order.
+std::vector<std::string> Keys(const Json& object) {
+  std::vector<std::string> keys;
+  for (const auto& item : object.items()) keys.push_back(item.key());
+  return keys;
+}
+
+// The player named `name` in a stats summary (null when absent).
+Json PlayerNamed(const Json& summary, const std::string& name) {
+  for (const Json& player : summary["players"]) {
+    if (player["name"] == name) return player;
+  }
+  return nullptr;
+}
 
 using test_support::ProgramRun;
 
@@ -53,19 +72,38 @@ TEST(StatsCommandTest, JsonNumbersOfAMadeUpLog) {
   ProgramRun run =
       RunStats(dir, dir.path() + "/logs --strip-name-suffix --json --games-dir " + GamesDir());
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_THAT(run.out, StartsWith("{\"files\": 1, \"files_failed\": 0, \"lines\": 7, \"hands\": 4, "
-                                  "\"rejected\": 1, \"other_lines\": 2, \"rejected_by_reason\": "
-                                  "{\"illegal action\": 1}, \"problems\": [{\"file\": \"" +
-                                  log + "\", \"line\": 6, \"reason\": \"illegal action\""));
-  EXPECT_THAT(run.out,
-              HasSubstr("\"players\": ["
-                        "{\"name\": \"Alice\", \"hands\": 4, \"decisions\": 8, \"showdowns\": 1, "
-                        "\"vpip_hands\": 3, \"pfr_hands\": 3, \"vpip\": 0.75, \"pfr\": 0.75, "
-                        "\"net_chips\": 450, \"mbb_per_hand\": 1125}, "
+  // One line of JSON: the summary's fields in this order, then the players.
+  ASSERT_THAT(run.out, EndsWith("}\n"));
+  EXPECT_EQ(std::count(run.out.begin(), run.out.end(), '\n'), 1);
+  const Json json = Json::parse(run.out);
+  EXPECT_EQ(Keys(json), (std::vector<std::string>{"files", "files_failed", "lines", "hands",
+                                                  "rejected", "other_lines", "rejected_by_reason",
+                                                  "problems", "notices", "seconds", "players"}));
+  EXPECT_EQ(json["files"], 1);
+  EXPECT_EQ(json["files_failed"], 0);
+  EXPECT_EQ(json["lines"], 7);
+  EXPECT_EQ(json["hands"], 4);
+  EXPECT_EQ(json["rejected"], 1);
+  EXPECT_EQ(json["other_lines"], 2);
+  EXPECT_EQ(json["rejected_by_reason"], Json::parse(R"({"illegal action": 1})"));
+  ASSERT_EQ(json["problems"].size(), 1u);
+  EXPECT_EQ(Keys(json["problems"][0]),
+            (std::vector<std::string>{"file", "line", "reason", "message"}));
+  EXPECT_EQ(json["problems"][0]["file"], log);
+  EXPECT_EQ(json["problems"][0]["line"], 6);
+  EXPECT_EQ(json["problems"][0]["reason"], "illegal action");
+  // Integers stay integers (450, not 450.0); the name's backslash and UTF-8 survive.
+  EXPECT_THAT(run.out, HasSubstr("\"net_chips\":450,\"mbb_per_hand\":1125}"));
+  EXPECT_EQ(json["players"],
+            Json::parse("["
+                        R"({"name": "Alice", "hands": 4, "decisions": 8, )"
+                        R"("showdowns": 1, "vpip_hands": 3, "pfr_hands": 3, )"
+                        R"("vpip": 0.75, "pfr": 0.75, "net_chips": 450, )"
+                        R"("mbb_per_hand": 1125}, )"
                         "{\"name\": \"B\\\\\xc3\xb6"
-                        "b\", \"hands\": 4, \"decisions\": 9, "
-                        "\"showdowns\": 1, \"vpip_hands\": 2, \"pfr_hands\": 1, \"vpip\": 0.5, "
-                        "\"pfr\": 0.25, \"net_chips\": -450, \"mbb_per_hand\": -1125}]}\n"));
+                        R"(b", "hands": 4, "decisions": 9, "showdowns": 1, )"
+                        R"("vpip_hands": 2, "pfr_hands": 1, "vpip": 0.5, )"
+                        R"("pfr": 0.25, "net_chips": -450, "mbb_per_hand": -1125}])"));
   // The rejected line is reported on stderr with its file and line.
   EXPECT_THAT(run.err, HasSubstr(log + ":6: illegal action: betting 'r300r350c/r2250f'"));
 }
@@ -76,16 +114,20 @@ TEST(StatsCommandTest, NamesStayApartWithoutSuffixStripping) {
   ProgramRun run = RunStats(dir, dir.path() + "/match.log --json --game " + GamesDir() +
                                      "/holdem.nolimit.2p.reverse_blinds.game");
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_THAT(run.out, HasSubstr("{\"name\": \"Alice.1\", \"hands\": 2, \"decisions\": 6, "
-                                 "\"showdowns\": 1, \"vpip_hands\": 2, \"pfr_hands\": 2, "
-                                 "\"vpip\": 1, \"pfr\": 1, \"net_chips\": 400, "
-                                 "\"mbb_per_hand\": 2000}"));
-  EXPECT_THAT(run.out, HasSubstr("{\"name\": \"Alice.2\", \"hands\": 2, \"decisions\": 2, "
-                                 "\"showdowns\": 0, \"vpip_hands\": 1, \"pfr_hands\": 1, "
-                                 "\"vpip\": 0.5, \"pfr\": 0.5, \"net_chips\": 50, "
-                                 "\"mbb_per_hand\": 250}"));
+  const Json json = Json::parse(run.out);
+  ASSERT_EQ(json["players"].size(), 3u);
+  EXPECT_EQ(PlayerNamed(json, "Alice.1"),
+            Json::parse(R"({"name": "Alice.1", "hands": 2, "decisions": 6, )"
+                        R"("showdowns": 1, "vpip_hands": 2, "pfr_hands": 2, )"
+                        R"("vpip": 1, "pfr": 1, "net_chips": 400, )"
+                        R"("mbb_per_hand": 2000})"));
+  EXPECT_EQ(PlayerNamed(json, "Alice.2"),
+            Json::parse(R"({"name": "Alice.2", "hands": 2, "decisions": 2, )"
+                        R"("showdowns": 0, "vpip_hands": 1, "pfr_hands": 1, )"
+                        R"("vpip": 0.5, "pfr": 0.5, "net_chips": 50, )"
+                        R"("mbb_per_hand": 250})"));
   // --game names the header's own game: no notice.
-  EXPECT_THAT(run.out, HasSubstr("\"notices\": []"));
+  EXPECT_EQ(json["notices"], Json::array());
 }
 
 TEST(StatsCommandTest, TextSummaryAndTable) {

@@ -1,6 +1,7 @@
 // Tests of agent/hand_reader: available actions, starting ranges, reading as a product of
-// likelihoods (000 eq. 15-17), street buckets identical to training's, a model trained on a
-// hand-made log, backoff to DFmodel, 003's deviation and the entry prior.
+// likelihoods (000 eq. 15-17), Update against the documented formula recomputed here, street
+// buckets identical to training's, a model trained on a hand-made log, backoff to DFmodel, 003's
+// deviation and the entry prior.
 #include "agent/hand_reader.h"
 
 #include <algorithm>
@@ -381,6 +382,188 @@ trainer::OpponentModel TrainRiverRaiser() {
   EXPECT_EQ(result->summary.hands, 3000);
   EXPECT_EQ(result->summary.rejected, 0);
   return std::move(result->model);
+}
+
+// ---- Update against the documented formula, computed here independently ----
+//
+// docs/hand_reading.md: with no model, an action's factor for a pair is DFmodel at the pair's
+// win rate (HS against one random hand on the board, binned to 1/128 and read at the bin's
+// centre; heads-up the field win rate is HS itself), eq. 6 with the documented intervals capped
+// at theta, normalised over the available actions, with df_uniform_share spread evenly over them,
+// floored at min_likelihood. With a model, P_pop = (n_pop(b, a) + population_prior * DF) /
+// (n_pop(b) + population_prior) and P = (n_player(b, a) + player_prior * P_pop) / (n_player(b) +
+// player_prior), counts over the available actions. The tests below recompute that from the
+// documented numbers (not from DfModel or HandReader) and compare it with what Update did to the
+// range: the ratio of the range after the action to the range before it.
+
+struct DocInterval {
+  double low, high, baseline;
+};
+// The documented intervals (docs/hand_reading.md, limit: one raise class, baseline its centre).
+const std::map<AbstractAction, DocInterval>& DocumentedLimitIntervals() {
+  static const auto* intervals =
+      new std::map<AbstractAction, DocInterval>{{kFold, {0.0, 0.55, 0.35}},
+                                                {kCheck, {0.0, 0.66, 0.35}},
+                                                {kCall, {0.57, 0.68, 0.61}},
+                                                {kFirstRaise, {0.66, 1.0, 0.83}}};
+  return *intervals;
+}
+
+// Eq. 6, capped at theta.
+double Eq6(const DocInterval& in, double theta, double p) {
+  if (p >= in.low && p <= in.high) return theta;
+  const double value =
+      p < in.baseline ? in.baseline / (in.baseline - p) : (1 - in.baseline) / (p - in.baseline);
+  return std::min(value, theta);
+}
+
+// The tempered DFmodel probability of `action` among `available` at heads-up win rate `hs`.
+double DocumentedDf(AbstractAction action, const std::vector<AbstractAction>& available, double hs,
+                    const ReaderOptions& options) {
+  const double w = (std::floor(hs * 128) + 0.5) / 128;  // the bin's centre
+  double total = 0;
+  for (AbstractAction a : available) {
+    total += Eq6(DocumentedLimitIntervals().at(a), options.df_theta, w);
+  }
+  const double df = Eq6(DocumentedLimitIntervals().at(action), options.df_theta, w) / total;
+  return (1 - options.df_uniform_share) * df + options.df_uniform_share / available.size();
+}
+
+// Reads `prefix` then `prefix + action` (the river, limit, board 2c7d9hTsQc) and returns, per
+// pair, the weight ratio after/before of position `reader_of`'s range, normalised to sum to 1
+// over the pairs alive before; also the pairs' HS, computed here with poker::HandStrength.
+struct ReadRatio {
+  std::array<double, kNumPairs> ratio{};
+  std::array<double, kNumPairs> hs{};
+  std::vector<int> live;
+};
+ReadRatio ReadOneRiverAction(HandReader& reader, const std::string& prefix, const char* action,
+                             int observer, absl::Span<const trainer::PlayerModel* const> models,
+                             int reader_of) {
+  const GameDef& game = Game(kLimitGame);
+  const char* board = "2c7d9hTsQc";
+  const std::vector<std::string> holes =
+      observer == 0 ? std::vector<std::string>{"AhKs", ""} : std::vector<std::string>{};
+  const State before = MakeState(game, prefix, holes, board);
+  const State after = MakeState(game, prefix + action, holes, board);
+  EXPECT_EQ(before.round(), 3);
+  EXPECT_EQ(before.CurrentPlayer(), reader_of);
+  reader.StartHand(before, observer, models);
+  reader.Update(before);
+  const Range first = reader.range(reader_of);
+  reader.Update(after);
+  const Range& second = reader.range(reader_of);
+  ReadRatio out;
+  double total = 0;
+  const std::vector<Card> board_cards = Cards(board);
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (first.weight(i) <= 0) continue;
+    out.live.push_back(i);
+    out.ratio[i] = static_cast<double>(second.weight(i)) / first.weight(i);
+    total += out.ratio[i];
+    out.hs[i] = poker::HandStrength(poker::PairFromIndex(i), board_cards);
+  }
+  for (int i : out.live) out.ratio[i] /= total;
+  return out;
+}
+
+// Compares Update's ratios with `expected` factors (normalised here the same way).
+void ExpectRatiosAre(const ReadRatio& got, std::array<double, kNumPairs> expected,
+                     const std::string& what) {
+  double total = 0;
+  for (int i : got.live) total += expected[i];
+  ASSERT_GT(total, 0);
+  for (int i : got.live) {
+    const double want = expected[i] / total;
+    ASSERT_NEAR(got.ratio[i], want, 1e-4 * want) << what << ": pair " << i << " hs " << got.hs[i];
+  }
+}
+
+TEST(HandReaderTest, UpdateFollowsTheDocumentedDfModelFormula) {
+  const GameDef& game = Game(kLimitGame);
+  const ReaderOptions options;  // the agent's: theta 3, 40% spread evenly
+  ASSERT_EQ(options.df_theta, 3);
+  ASSERT_EQ(options.df_uniform_share, 0.4);
+  struct Case {
+    const char* prefix;
+    const char* action;
+    AbstractAction observed;
+    std::vector<AbstractAction> available;
+  };
+  // Position 0 acts first after the flop; we are position 0 and read position 1.
+  const Case cases[] = {
+      {"cc/cc/cc/c", "r", kFirstRaise, {kCheck, kFirstRaise}},        // a bet
+      {"cc/cc/cc/c", "c", kCheck, {kCheck, kFirstRaise}},             // a check behind
+      {"cc/cc/cc/r", "c", kCall, {kFold, kCall, kFirstRaise}},        // a call of a bet
+      {"cc/cc/cc/r", "r", kFirstRaise, {kFold, kCall, kFirstRaise}},  // a raise
+  };
+  for (const Case& c : cases) {
+    HandReader reader(nullptr, game, options);
+    const ReadRatio got = ReadOneRiverAction(reader, c.prefix, c.action, 0, {}, 1);
+    ASSERT_EQ(got.live.size(), 45u * 44 / 2);
+    std::array<double, kNumPairs> expected{};
+    for (int i : got.live) {
+      expected[i] = std::max(DocumentedDf(c.observed, c.available, got.hs[i], options),
+                             static_cast<double>(options.min_likelihood));
+    }
+    ExpectRatiosAre(got, expected, std::string(c.prefix) + c.action);
+  }
+  // The helper itself, checked by hand: facing a bet, HS 0.55 is read at the bin centre
+  // 0.55078125, just past fold's domain [0, 0.55]: fold (1 - 0.35) / (0.55078 - 0.35) = 3.24 and
+  // call 0.61 / (0.61 - 0.55078) = 10.3 are capped at theta 3, raise 0.83 / (0.83 - 0.55078) =
+  // 2.97. HS 0.95 is read at 0.94921875: fold 0.65 / 0.59922 = 1.085, call 0.39 / 0.33922 = 1.150,
+  // raise 3 (inside its domain).
+  EXPECT_NEAR(DocumentedDf(kCall, {kFold, kCall, kFirstRaise}, 0.55, options),
+              0.6 * 3 / (6 + 0.83 / 0.27921875) + 0.4 / 3, 1e-12);
+  EXPECT_NEAR(DocumentedDf(kFirstRaise, {kFold, kCall, kFirstRaise}, 0.95, options),
+              0.6 * 3 / (0.65 / 0.59921875 + 0.39 / 0.33921875 + 3) + 0.4 / 3, 1e-12);
+}
+
+TEST(HandReaderTest, UpdateFollowsTheDocumentedBackoffWithAModel) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::OpponentModel model = TrainRiverRaiser();
+  const trainer::PlayerModel* raiser = model.FindPlayer("Raiser");
+  ASSERT_NE(raiser, nullptr);
+  const ReaderOptions options;
+  // A spectator reads the Raiser (position 0) betting or checking the river, first to act.
+  const trainer::NodeView pop = model.population().street(3).Root();
+  const trainer::NodeView own = raiser->street(3).Root();
+  ASSERT_GT(own.num_buckets(), 0);
+  const std::vector<Card> board = Cards("2c7d9hTsQc");
+  std::array<uint8_t, kNumPairs> buckets;
+  model.buckets().AllPairs(3, absl::MakeConstSpan(board), &buckets);
+  const std::vector<AbstractAction> available = {kCheck, kFirstRaise};
+  for (const auto& [action, observed] :
+       {std::pair<const char*, AbstractAction>{"r", kFirstRaise}, {"c", kCheck}}) {
+    HandReader reader(&model, game, options);
+    const trainer::PlayerModel* models[] = {raiser, nullptr};
+    const ReadRatio got = ReadOneRiverAction(reader, "cc/cc/cc/", action, -1, models, 0);
+    ASSERT_EQ(got.live.size(), 47u * 46 / 2);
+    std::array<double, kNumPairs> expected{};
+    int with_counts = 0;
+    for (int i : got.live) {
+      const int b = buckets[i];
+      ASSERT_NE(b, trainer::kNoBucket);
+      double n_pop = 0, n_own = 0;
+      for (AbstractAction a : available) {
+        n_pop += static_cast<double>(pop.bucket_action_count(b, a));
+        n_own += static_cast<double>(own.bucket_action_count(b, a));
+      }
+      const double df = DocumentedDf(observed, available, got.hs[i], options);
+      const double p_pop =
+          n_pop > 0 ? (pop.bucket_action_count(b, observed) + options.population_prior * df) /
+                          (n_pop + options.population_prior)
+                    : df;
+      const double p = n_own > 0
+                           ? (own.bucket_action_count(b, observed) + options.player_prior * p_pop) /
+                                 (n_own + options.player_prior)
+                           : p_pop;
+      with_counts += n_own > 0;
+      expected[i] = std::max(p, static_cast<double>(options.min_likelihood));
+    }
+    EXPECT_GT(with_counts, 500);  // the counts, not only DFmodel, are what is checked
+    ExpectRatiosAre(got, expected, std::string("cc/cc/cc/") + action);
+  }
 }
 
 TEST(HandReaderTest, TrainedModelMakesARiverRaiseMeanStrongBuckets) {

@@ -201,10 +201,10 @@ TEST(ArenaMergeTest, BadJsonIsRefusedNamingTheField) {
   no_sums.replace(no_sums.find("\"deal_sums\""), 11, "\"deal_sumz\"");
   EXPECT_THAT(message(no_sums), HasSubstr("x.json: no field \"players[0].deal_sums\""));
   std::string bad_n = good;
-  bad_n.replace(bad_n.find("\"n\": 10"), 7, "\"n\": 11");
+  bad_n.replace(bad_n.find("\"n\":10"), 6, "\"n\":11");
   EXPECT_THAT(message(bad_n), HasSubstr("counts 11 hands and 10 deals, not 10 and 10"));
   std::string bad_number = good;
-  bad_number.replace(bad_number.find("\"deals\": 10}"), 12, "\"deals\": \"ten\"}");
+  bad_number.replace(bad_number.find("\"deals\":10}"), 11, "\"deals\":\"ten\"}");
   EXPECT_THAT(message(bad_number), HasSubstr("field \"ranges[0].deals\" is not a whole number"));
   EXPECT_THAT(message("{\"hands\": 10, \"deals\": 10, \"players\": []}"),
               HasSubstr("written by an arena without merge support"));
@@ -262,12 +262,12 @@ TEST(ArenaMergeTest, ShardAndMergeCommands) {
   const auto merged = run(merge);
   ASSERT_EQ(merged.first, 0) << merged.second;
   auto without_seconds = [](std::string json) {
-    const size_t at = json.find("\"seconds\": ");
+    const size_t at = json.find("\"seconds\":");
     const size_t end = json.find(',', at);
     return json.erase(at, end - at);
   };
   const std::string all = tools_test::ReadFile(dir.File("all.json"));
-  EXPECT_THAT(all, HasSubstr("\"ranges\": [{\"seed\": 5, \"first_hand\": 0, \"deals\": 2000}]"));
+  EXPECT_THAT(all, HasSubstr("\"ranges\":[{\"seed\":5,\"first_hand\":0,\"deals\":2000}]"));
   EXPECT_EQ(without_seconds(tools_test::ReadFile(dir.File("merged.json"))), without_seconds(all));
   EXPECT_FALSE(std::filesystem::exists(dir.File("merged.json.tmp")));
 

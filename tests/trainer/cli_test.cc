@@ -186,7 +186,7 @@ TEST_F(CliTest, JsonSummariesAndStatsTakeLogsLikeTrain) {
   const Result with_option = Trainer("stats --logs " + log_ + " --game " + game_ + " --json");
   const Result positional = Trainer("stats " + log_ + " --game " + game_ + " --json");
   ASSERT_EQ(with_option.exit_code, 0) << with_option.output;
-  EXPECT_THAT(with_option.output, HasSubstr("\"hands\": 10"));
+  EXPECT_THAT(with_option.output, HasSubstr("\"hands\":10"));
   EXPECT_EQ(with_option.output.substr(0, with_option.output.find("seconds")),
             positional.output.substr(0, positional.output.find("seconds")));
   // --help shows defaults as written, no build paths.

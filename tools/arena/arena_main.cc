@@ -2,6 +2,7 @@
 // with 95% intervals, optional duplicate rotations, an ACPC log) and tournaments (SPEC section
 // 12). Run `arena --help` for the options. Exit status: 0 success, 1 failure, 2 bad command line.
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -19,6 +20,7 @@
 #include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
@@ -28,8 +30,6 @@
 namespace po = boost::program_options;
 
 namespace {
-
-std::string Num(double value) { return absl::StrFormat("%.10g", value); }
 
 // Prints progress to stderr at most about once a second.
 class Progress {
@@ -145,20 +145,29 @@ int Merge(int argc, char** argv) {
 
 void PrintTournament(const arena::TournamentResult& result, bool json) {
   if (json) {
-    std::vector<std::string> players;
+    nlohmann::ordered_json players = nlohmann::ordered_json::array();
     for (const arena::TournamentPlayerStats& p : result.players) {
-      auto field = [](const char* name, const arena::MeanSe& v) {
-        return absl::StrCat("\"", name, "\": ", Num(v.mean), ", \"", name, "_se\": ", Num(v.se));
+      nlohmann::ordered_json player;
+      player["name"] = logs_parser::Utf8OrLatin1(p.name);
+      auto field = [&player](const char* name, const arena::MeanSe& v) {
+        player[name] = arena::JsonNumber10(v.mean);
+        player[absl::StrCat(name, "_se")] = arena::JsonNumber10(v.se);
       };
-      players.push_back(absl::StrCat(
-          "{\"name\": ", logs_parser::JsonQuote(p.name), ", ", field("win_rate", p.win_rate), ", ",
-          field("avg_rank", p.rank), ", ", field("hands_survived", p.hands_survived), ", ",
-          field("chips", p.chips), ", ", field("fluctuation", p.fluctuation), ", ",
-          field("rebuys_used", p.rebuys_used), "}"));
+      field("win_rate", p.win_rate);
+      field("avg_rank", p.rank);
+      field("hands_survived", p.hands_survived);
+      field("chips", p.chips);
+      field("fluctuation", p.fluctuation);
+      field("rebuys_used", p.rebuys_used);
+      players.push_back(std::move(player));
     }
-    std::cout << "{\"format\": \"tournament\", \"repetitions\": " << result.repetitions
-              << ", \"hands\": " << result.hands << ", \"seconds\": " << Num(result.seconds)
-              << ", \"players\": [" << absl::StrJoin(players, ", ") << "]}\n";
+    nlohmann::ordered_json out;
+    out["format"] = "tournament";
+    out["repetitions"] = result.repetitions;
+    out["hands"] = result.hands;
+    out["seconds"] = arena::JsonNumber10(result.seconds);
+    out["players"] = std::move(players);
+    std::cout << logs_parser::DumpJson(out) << "\n";
     return;
   }
   std::cout << absl::StrFormat("%d tournaments, %d hands in %.2f s (mean +- standard error)\n",

@@ -1,6 +1,7 @@
 #include "tools/arena/ring_summary.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "boost/property_tree/json_parser.hpp"
 #include "boost/property_tree/ptree.hpp"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
 
 namespace arena {
 
@@ -21,12 +23,18 @@ namespace {
 namespace pt = boost::property_tree;
 
 // Figures for people; sums round-trip.
-std::string Num(double value) { return absl::StrFormat("%.10g", value); }
-std::string Exact(double value) { return absl::StrFormat("%.17g", value); }
 
-std::string SumsJson(const MomentSums& sums) {
-  return absl::StrCat("{\"n\": ", sums.n, ", \"sum\": ", Exact(sums.sum),
-                      ", \"sum_squares\": ", Exact(sums.sum_squares), "}");
+// A JSON number that reads back as the same double (integers as integers).
+nlohmann::ordered_json ExactValue(double value) {
+  if (std::isfinite(value) && value == std::trunc(value) && std::fabs(value) < 9e15) {
+    return static_cast<int64_t>(value);
+  }
+  return value;
+}
+
+nlohmann::ordered_json SumsJson(const MomentSums& sums) {
+  return {
+      {"n", sums.n}, {"sum", ExactValue(sums.sum)}, {"sum_squares", ExactValue(sums.sum_squares)}};
 }
 
 // Sorts ranges and joins adjacent ones of the same seed; an overlap is reported through
@@ -147,32 +155,42 @@ RingSummary SummarizeRing(const poker::GameDef& game, const std::string& game_fi
   return summary;
 }
 
+nlohmann::ordered_json JsonNumber10(double value) {
+  return logs_parser::JsonSignificant(value, 10);
+}
+
 std::string FormatRingJson(const RingSummary& summary) {
-  std::vector<std::string> players;
+  using Json = nlohmann::ordered_json;
+  Json players = Json::array();
   for (size_t seat = 0; seat < summary.players.size(); ++seat) {
     const SeatResult& p = summary.players[seat];
-    players.push_back(absl::StrCat(
-        "{\"name\": ", logs_parser::JsonQuote(p.name), ", \"chips\": ", Num(p.chips),
-        ", \"mbb_per_hand\": ", Num(p.mbb_per_hand), ", \"ci95\": ", Num(p.ci95),
-        ", \"ci95_unpaired\": ", Num(p.ci95_unpaired),
-        ", \"spec\": ", logs_parser::JsonQuote(summary.specs[seat].spec), ", \"hand_sums\": ",
-        SumsJson(p.hand_sums), ", \"deal_sums\": ", SumsJson(p.deal_sums), "}"));
+    players.push_back({{"name", logs_parser::Utf8OrLatin1(p.name)},
+                       {"chips", JsonNumber10(p.chips)},
+                       {"mbb_per_hand", JsonNumber10(p.mbb_per_hand)},
+                       {"ci95", JsonNumber10(p.ci95)},
+                       {"ci95_unpaired", JsonNumber10(p.ci95_unpaired)},
+                       {"spec", logs_parser::Utf8OrLatin1(summary.specs[seat].spec)},
+                       {"hand_sums", SumsJson(p.hand_sums)},
+                       {"deal_sums", SumsJson(p.deal_sums)}});
   }
-  std::vector<std::string> ranges;
+  Json ranges = Json::array();
   for (const DealRange& r : summary.ranges) {
-    ranges.push_back(absl::StrCat("{\"seed\": ", r.seed, ", \"first_hand\": ", r.first_hand,
-                                  ", \"deals\": ", r.deals, "}"));
+    ranges.push_back({{"seed", r.seed}, {"first_hand", r.first_hand}, {"deals", r.deals}});
   }
-  return absl::StrCat(
-      "{\"hands\": ", summary.hands, ", \"deals\": ", summary.deals,
-      ", \"rotations\": ", summary.rotations, ", \"seconds\": ", Num(summary.seconds),
-      ", \"players\": [", absl::StrJoin(players, ", "),
-      "], \"format\": \"ring\", \"game\": ", logs_parser::JsonQuote(summary.game_file),
-      ", \"game_def\": ", logs_parser::JsonQuote(summary.game_def),
-      ", \"big_blind\": ", Exact(summary.big_blind),
-      ", \"duplicate\": ", summary.duplicate ? "true" : "false",
-      ", \"fixed_seats\": ", summary.fixed_seats ? "true" : "false", ", \"ranges\": [",
-      absl::StrJoin(ranges, ", "), "]}");
+  Json out;
+  out["hands"] = summary.hands;
+  out["deals"] = summary.deals;
+  out["rotations"] = summary.rotations;
+  out["seconds"] = JsonNumber10(summary.seconds);
+  out["players"] = std::move(players);
+  out["format"] = "ring";
+  out["game"] = logs_parser::Utf8OrLatin1(summary.game_file);
+  out["game_def"] = logs_parser::Utf8OrLatin1(summary.game_def);
+  out["big_blind"] = ExactValue(summary.big_blind);
+  out["duplicate"] = summary.duplicate;
+  out["fixed_seats"] = summary.fixed_seats;
+  out["ranges"] = std::move(ranges);
+  return logs_parser::DumpJson(out);
 }
 
 absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_view source) {

@@ -14,6 +14,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
+#include "nlohmann/json.hpp"
 #include "poker/game_def.h"
 #include "tools/arena/ring.h"
 
@@ -47,11 +48,14 @@ RingSummary SummarizeRing(const poker::GameDef& game, const std::string& game_fi
                           absl::Span<const PlayerSpec> specs, const RingOptions& options,
                           const RingResult& result);
 
+// A JSON number to 10 significant digits (integers as integers, null when not finite).
+nlohmann::ordered_json JsonNumber10(double value);
+
 // One JSON object on one line (no newline). Keys: hands, deals, rotations, seconds, players
 // (name, chips, mbb_per_hand, ci95, ci95_unpaired, spec, hand_sums, deal_sums; each sums object
 // n, sum, sum_squares), then format "ring", game, game_def, big_blind, duplicate, fixed_seats,
-// ranges (seed, first_hand, deals). Sums are printed with 17 significant digits, so they read
-// back to the same doubles.
+// ranges (seed, first_hand, deals). Sums are written exactly (the shortest form that reads
+// back to the same double), through nlohmann-json.
 std::string FormatRingJson(const RingSummary& summary);
 
 // Reads what FormatRingJson wrote. Errors name the field and what is wrong with it; `source`

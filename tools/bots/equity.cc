@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "absl/status/statusor.h"
 #include "poker/hand_evaluator.h"
 #include "poker/hand_strength.h"
 
@@ -60,38 +61,19 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
 
 double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
                                          int num_opponents, int trials, poker::Rng* rng) const {
-  poker::CardSet known;
-  for (Card c : hole) known.Add(c);
-  for (Card c : board) known.Add(c);
-  Card deck[poker::kNumCards];
-  int deck_size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (!known.Contains(static_cast<Card>(c))) deck[deck_size++] = static_cast<Card>(c);
-  }
-  const int board_needed = 5 - static_cast<int>(board.size());
-  const int draws = board_needed + 2 * num_opponents;
-  poker::Hand base;
-  for (Card c : board) base.Add(c);
-  const poker::Hand mine_hole = poker::Hand::Of(hole[0]) + poker::Hand::Of(hole[1]);
-  poker::HandRank ranks[poker::kMaxPlayers];
-  double won = 0;
-  for (int t = 0; t < trials; ++t) {
-    // A partial Fisher-Yates shuffle of the front: uniform draws from any arrangement, so the
-    // deck never needs resetting.
-    for (int i = 0; i < draws; ++i) {
-      const int j = i + static_cast<int>(rng->Below(static_cast<uint32_t>(deck_size - i)));
-      std::swap(deck[i], deck[j]);
-    }
-    poker::Hand full_board = base;
-    for (int i = 0; i < board_needed; ++i) full_board += poker::Hand::Of(deck[i]);
-    const poker::HandRank mine = poker::Evaluate(full_board + mine_hole);
-    for (int o = 0; o < num_opponents; ++o) {
-      const Card* pair = deck + board_needed + 2 * o;
-      ranks[o] = poker::Evaluate(full_board + poker::Hand::Of(pair[0]) + poker::Hand::Of(pair[1]));
-    }
-    won += Share(mine, ranks, num_opponents);
-  }
-  return won / trials;
+  std::array<const agent::Range*, agent::kMaxOpponents> opponents;
+  num_opponents = std::min(num_opponents, agent::kMaxOpponents);
+  opponents.fill(&uniform_);
+  agent::EquityOptions options;
+  options.max_trials = trials;
+  options.seed = rng->Next();
+  options.max_exact_evaluations = trials;
+  const absl::StatusOr<agent::EquityResult> result =
+      calculator_.Compute(poker::PairCards{std::min(hole[0], hole[1]), std::max(hole[0], hole[1])},
+                          board, absl::MakeConstSpan(opponents.data(), num_opponents), options);
+  // Only repeated or out-of-range cards are refused; the generic path takes any cards.
+  if (!result.ok()) return GenericMonteCarlo(hole, board, num_opponents, trials, rng);
+  return result->equity;
 }
 
 double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,

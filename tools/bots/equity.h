@@ -1,6 +1,6 @@
-// Equity of a hand against uniformly random opponent hands, for the rule-based bots: a Monte
-// Carlo kernel for Texas hold'em (no allocation, one evaluation per player per trial), a cached
-// preflop table, and a slower generic path for other ACPC games (Kuhn, small decks).
+// Equity of a hand against uniformly random opponent hands, for the rule-based bots: in Texas
+// hold'em the agent's engine (agent::EquityCalculator, with uniform ranges) and a cached preflop
+// table; a slower generic path for other ACPC games (Kuhn, small decks).
 #ifndef TOOLS_BOTS_EQUITY_H_
 #define TOOLS_BOTS_EQUITY_H_
 
@@ -8,6 +8,8 @@
 #include <cstdint>
 
 #include "absl/types/span.h"
+#include "agent/equity.h"
+#include "agent/range.h"
 #include "poker/card.h"
 #include "poker/game_def.h"
 #include "poker/rng.h"
@@ -23,7 +25,8 @@ class EquityEstimator {
   explicit EquityEstimator(const poker::GameDef& game);
 
   // Monte Carlo estimate from `trials` deals. `hole` has the game's hole cards, `board` the
-  // visible board cards; 1 <= num_opponents < kMaxPlayers.
+  // visible board cards; 1 <= num_opponents < kMaxPlayers. In hold'em, exact (heads-up, from the
+  // flop on) when enumerating takes no more hand evaluations than the trials would.
   double MonteCarlo(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
                     int num_opponents, int trials, poker::Rng* rng) const;
 
@@ -46,6 +49,9 @@ class EquityEstimator {
 
   const poker::GameDef* game_;
   bool holdem_;
+  // Hold'em: the agent's engine, every opponent on `uniform_`.
+  mutable agent::EquityCalculator calculator_;
+  agent::Range uniform_;
   // Preflop equity per (poker::StartingHandClass 0..168) * kMaxPlayers + opponents; negative = not
   // computed yet.
   std::array<float, 169 * poker::kMaxPlayers> preflop_;

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "logs_parser/log_stats.h"
+#include "nlohmann/json.hpp"
 #include "tools/eval/hand_class.h"
 
 namespace eval {
@@ -50,11 +51,8 @@ std::string XmlEscape(const std::string& text) {
   return out;
 }
 
-// A number for JSON: finite values with enough digits to round-trip a report, else null.
-std::string JsonNumber(double value) {
-  if (!std::isfinite(value)) return "null";
-  return absl::StrFormat("%.6g", value);
-}
+// A number for JSON: 6 significant digits (what a report needs).
+nlohmann::ordered_json JsonNumber(double value) { return logs_parser::JsonSignificant(value, 6); }
 
 const std::vector<std::string>& PredictorNames() {
   static const auto* names = [] {
@@ -229,42 +227,54 @@ std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows) {
-  std::string out = "{\"setup\": {";
-  for (size_t i = 0; i < facts.size(); ++i) {
-    absl::StrAppend(&out, i ? ", " : "", logs_parser::JsonQuote(facts[i].key), ": ",
-                    facts[i].numeric ? facts[i].value : logs_parser::JsonQuote(facts[i].value));
+  using Json = nlohmann::ordered_json;
+  using logs_parser::Utf8OrLatin1;
+  Json setup = Json::object();
+  for (const Fact& fact : facts) {
+    Json value = Utf8OrLatin1(fact.value);
+    if (fact.numeric) {
+      value = Json::parse(fact.value, nullptr, /*allow_exceptions=*/false);
+      if (value.is_discarded()) value = Utf8OrLatin1(fact.value);  // not a number after all
+    }
+    setup[Utf8OrLatin1(fact.key)] = std::move(value);
   }
-  absl::StrAppend(&out, "},\n \"rows\": [");
-  for (size_t i = 0; i < rows.size(); ++i) {
-    const AccuracyRow& r = rows[i];
-    absl::StrAppend(
-        &out, i ? ",\n  " : "\n  ", "{\"predictor\": ", logs_parser::JsonQuote(r.predictor),
-        ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"z\": ", r.z,
-        ", \"cases\": ", r.cases, ", \"accuracy\": ", JsonNumber(r.accuracy),
-        ", \"ci_low\": ", JsonNumber(r.ci_low), ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
+  Json accuracy = Json::array();
+  for (const AccuracyRow& r : rows) {
+    accuracy.push_back({{"predictor", Utf8OrLatin1(r.predictor)},
+                        {"street", Utf8OrLatin1(r.street)},
+                        {"z", r.z},
+                        {"cases", r.cases},
+                        {"accuracy", JsonNumber(r.accuracy)},
+                        {"ci_low", JsonNumber(r.ci_low)},
+                        {"ci_high", JsonNumber(r.ci_high)}});
   }
-  absl::StrAppend(&out, "],\n \"lead_rows\": [");
-  for (size_t i = 0; i < lead_rows.size(); ++i) {
-    const LeadRow& r = lead_rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ", "{\"versus\": ", logs_parser::JsonQuote(r.versus),
-                    ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"z\": ", r.z,
-                    ", \"cases\": ", r.cases, ", \"lead\": ", JsonNumber(r.lead),
-                    ", \"ci_low\": ", JsonNumber(r.ci_low),
-                    ", \"ci_high\": ", JsonNumber(r.ci_high), "}");
+  Json leads = Json::array();
+  for (const LeadRow& r : lead_rows) {
+    leads.push_back({{"versus", Utf8OrLatin1(r.versus)},
+                     {"street", Utf8OrLatin1(r.street)},
+                     {"z", r.z},
+                     {"cases", r.cases},
+                     {"lead", JsonNumber(r.lead)},
+                     {"ci_low", JsonNumber(r.ci_low)},
+                     {"ci_high", JsonNumber(r.ci_high)}});
   }
-  absl::StrAppend(&out, "],\n \"pair_rows\": [");
-  for (size_t i = 0; i < pair_rows.size(); ++i) {
-    const PairRow& r = pair_rows[i];
-    absl::StrAppend(&out, i ? ",\n  " : "\n  ",
-                    "{\"predictor\": ", logs_parser::JsonQuote(r.predictor),
-                    ", \"street\": ", logs_parser::JsonQuote(r.street), ", \"cases\": ", r.cases,
-                    ", \"mean_log_likelihood\": ", JsonNumber(r.mean_log_likelihood),
-                    ", \"mean_percentile\": ", JsonNumber(r.mean_percentile),
-                    ", \"gain\": ", JsonNumber(r.gain), ", \"gain_low\": ", JsonNumber(r.gain_low),
-                    ", \"gain_high\": ", JsonNumber(r.gain_high), "}");
+  Json pairs = Json::array();
+  for (const PairRow& r : pair_rows) {
+    pairs.push_back({{"predictor", Utf8OrLatin1(r.predictor)},
+                     {"street", Utf8OrLatin1(r.street)},
+                     {"cases", r.cases},
+                     {"mean_log_likelihood", JsonNumber(r.mean_log_likelihood)},
+                     {"mean_percentile", JsonNumber(r.mean_percentile)},
+                     {"gain", JsonNumber(r.gain)},
+                     {"gain_low", JsonNumber(r.gain_low)},
+                     {"gain_high", JsonNumber(r.gain_high)}});
   }
-  absl::StrAppend(&out, "]}\n");
-  return out;
+  Json out;
+  out["setup"] = std::move(setup);
+  out["rows"] = std::move(accuracy);
+  out["lead_rows"] = std::move(leads);
+  out["pair_rows"] = std::move(pairs);
+  return logs_parser::DumpJson(out) + "\n";
 }
 
 std::string FormatSvg(const std::string& title, const std::string& subtitle,

@@ -1,15 +1,13 @@
 #include "solver/strategy_file.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <numeric>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
+#include "poker/file_io.h"
 
 namespace solver {
 namespace {
@@ -23,32 +21,6 @@ uint64_t Fnv1a(const char* data, size_t size) {
     h *= 0x100000001b3ULL;
   }
   return h;
-}
-
-absl::Status WriteAtomically(const std::string& path, const std::string& head, const char* payload,
-                             size_t size) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      return absl::PermissionDeniedError(
-          absl::StrCat(temp, ": cannot create: ", std::strerror(errno)));
-    }
-    out.write(head.data(), static_cast<std::streamsize>(head.size()));
-    out.write(payload, static_cast<std::streamsize>(size));
-    out.close();
-    if (!out) {
-      std::remove(temp.c_str());
-      return absl::DataLossError(absl::StrCat(temp, ": write failed: ", std::strerror(errno)));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string error = std::strerror(errno);
-    std::remove(temp.c_str());
-    return absl::PermissionDeniedError(
-        absl::StrCat(path, ": cannot rename ", temp, " over it: ", error));
-  }
-  return absl::OkStatus();
 }
 
 solver_proto::StrategyHeader MakeHeader(const BettingTree& tree, const CardAbstraction& cards,
@@ -76,22 +48,21 @@ absl::Status Write(const std::string& path, solver_proto::StrategyHeader header,
                    const char* payload, size_t size) {
   header.set_payload_bytes(size);
   header.set_payload_checksum(Fnv1a(payload, size));
-  std::string bytes;
-  header.SerializeToString(&bytes);
-  std::string head(kMagic, sizeof(kMagic));
-  const uint32_t length = static_cast<uint32_t>(bytes.size());
-  for (int i = 0; i < 4; ++i) head.push_back(static_cast<char>(length >> (8 * i) & 0xFF));
-  head += bytes;
-  return WriteAtomically(path, head, payload, size);
+  std::string serialized;
+  header.SerializeToString(&serialized);
+  std::string file(kMagic, sizeof(kMagic));
+  const uint32_t length = static_cast<uint32_t>(serialized.size());
+  for (int i = 0; i < 4; ++i) file.push_back(static_cast<char>(length >> (8 * i) & 0xFF));
+  file += serialized;
+  file.append(payload, size);
+  return poker::WriteFileAtomically(path, file);
 }
 
 // Reads and checks the framing and checksum; the payload into `payload`.
 absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::string* payload) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string bytes = buffer.str();
+  absl::StatusOr<std::string> read = poker::ReadFileToString(path);
+  if (!read.ok()) return read.status();
+  const std::string& bytes = *read;
   if (bytes.size() < 12 || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a solver strategy file (no PKSOLVR1 magic)"));

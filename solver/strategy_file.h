@@ -1,9 +1,10 @@
 // Strategy and checkpoint files (docs/solver.md): the magic "PKSOLVR1", a little-endian uint32
 // header length, the protobuf StrategyHeader (proto/solver_strategy.proto), then the packed
 // payload: for a strategy one uint8 per (node, bucket, action) with every infoset summing to 255;
-// for a checkpoint the regrets and average sums as float64. Written atomically (FILE.tmp, then
-// renamed). A file is refused with a reason naming it when truncated, when its payload does not
-// match the checksum, or when its game or abstractions differ from what the caller plays.
+// for a checkpoint the regrets and average sums as float64. Written atomically
+// (poker::WriteFileAtomically: a temporary file, fsynced, then renamed). A file is refused with a
+// reason naming it when truncated, when its payload does not match the checksum, or when its game
+// or abstractions differ from what the caller plays.
 #ifndef SOLVER_STRATEGY_FILE_H_
 #define SOLVER_STRATEGY_FILE_H_
 

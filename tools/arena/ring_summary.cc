@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,6 +14,7 @@
 #include "boost/property_tree/ptree.hpp"
 #include "logs_parser/log_stats.h"
 #include "nlohmann/json.hpp"
+#include "poker/file_io.h"
 
 namespace arena {
 
@@ -330,21 +330,7 @@ absl::StatusOr<RingSummary> MergeRingSummaries(absl::Span<const RingSummary> par
 }
 
 absl::Status WriteRingJson(const std::string& path, const RingSummary& summary) {
-  const std::string temp = path + ".tmp";
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << FormatRingJson(summary) << '\n';
-    out.flush();
-    if (!out) {
-      std::remove(temp.c_str());
-      return absl::UnavailableError(absl::StrCat("cannot write ", temp));
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    return absl::UnavailableError(absl::StrCat("cannot rename ", temp, " to ", path));
-  }
-  return absl::OkStatus();
+  return poker::WriteFileAtomically(path, FormatRingJson(summary) + "\n");
 }
 
 }  // namespace arena

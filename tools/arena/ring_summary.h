@@ -68,7 +68,7 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
 absl::StatusOr<RingSummary> MergeRingSummaries(absl::Span<const RingSummary> parts,
                                                absl::Span<const std::string> names);
 
-// Writes FormatRingJson(summary) and a newline to `path` atomically (PATH.tmp, then renamed).
+// Writes FormatRingJson(summary) and a newline to `path` atomically (poker::WriteFileAtomically).
 absl::Status WriteRingJson(const std::string& path, const RingSummary& summary);
 
 }  // namespace arena

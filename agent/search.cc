@@ -127,7 +127,9 @@ double ModelSearch::LeafEstimate(const State& state, int depth) {
   EquityOptions eq;
   eq.max_trials = std::max<int64_t>(options_->leaf_trials, 1);
   eq.max_exact_evaluations = options_->leaf_exact_evaluations;
-  eq.seed = Mix(leaf_seed_, static_cast<uint64_t>(nodes_));
+  uint64_t board_mask = 0;  // the same board draws the same trials (common random numbers)
+  for (int i = 0; i < known_board_; ++i) board_mask |= uint64_t{1} << board_[i];
+  eq.seed = Mix(leaf_seed_, board_mask);
   const Range* ranges[1] = {&scratch_range_};
   absl::StatusOr<EquityResult> r =
       calculator_.Compute(hole_, absl::MakeConstSpan(board_.data(), known_board_), ranges, eq);
@@ -317,8 +319,6 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
   for (int h = 0; h <= max_streets; ++h) {
     const int64_t before = nodes_;
     horizon_leaves_ = 0;
-    rng_.seed(Mix(options.seed, 0xB0A2D));
-    leaf_seed_ = Mix(options.seed, 0x1EAF);
     std::vector<double> values(result.actions.size(), 0.0);
     double confidence_sum = 0;
     int confidence_count = 0;
@@ -331,6 +331,10 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
         continue;
       }
       ranges_[1] = ranges_[0];
+      // Common random numbers: every root action sees the same board samples and leaf seeds, so
+      // their values differ by the actions, not by the draws.
+      rng_.seed(Mix(options.seed, 0xB0A2D));
+      leaf_seed_ = Mix(options.seed, 0x1EAF);
       double confidence = -1;
       first_confidence_ = &confidence;
       values[i] = Value(child, 1, h);

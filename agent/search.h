@@ -60,7 +60,7 @@ struct SearchOptions {
   int max_streets = 3;
   // Work budget in nodes: the next street is searched only if the estimated nodes of the deeper
   // search (what the last one cost plus its horizon leaves x boards x the nodes of a street) fit.
-  int64_t max_nodes = 20000;
+  int64_t max_nodes = 10000;
   // Monte Carlo trials of a horizon leaf's equity (exact when at most leaf_exact_evaluations).
   int64_t leaf_trials = 300;
   int64_t leaf_exact_evaluations = 0;

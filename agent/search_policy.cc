@@ -29,7 +29,7 @@ using poker::State;
 
 // The search policy's parameters (PolicyParams::extra), with their defaults.
 struct SearchPolicyParams {
-  double nodes = 20000;
+  double nodes = 10000;
   double boards = 3;
   double streets_limit = 3;
   double streets_nolimit = 1;
@@ -343,7 +343,7 @@ const bool kRegistered = RegisterPolicy(
     [](const PolicyParams& params) -> absl::StatusOr<std::unique_ptr<Policy>> {
       return std::make_unique<SearchPolicy>(params);
     },
-    {ExtraParam{"search_nodes", 20000, "search: node budget per decision (work, not time)"},
+    {ExtraParam{"search_nodes", 10000, "search: node budget per decision (work, not time)"},
      ExtraParam{"search_boards", 3, "search: next cards sampled per chance node"},
      ExtraParam{"search_streets", 3, "search: streets searched past the current one, limit"},
      ExtraParam{"search_streets_nl", 1, "search: streets searched past the current one, no-limit"},

@@ -188,6 +188,30 @@ TEST(ModelSearchTest, TheNodeBudgetBoundsTheHorizon) {
   EXPECT_EQ(again->values, deep->values);
 }
 
+// A deadline already passed (the TCP safety net) stops the search at once and says so; without
+// one the same search runs to its budget.
+TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {
+  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+  State state(game, 0);
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(state.Apply(Action::Call()).ok());
+  const char* board[] = {"2c", "7d", "9h"};
+  for (int i = 0; i < 3; ++i) state.set_board_card(i, C(board[i]));
+  TwoActionModel model([](int) { return 0.3f; });
+  ModelSearch search;
+  SearchOptions options;
+  absl::StatusOr<SearchResult> free_run =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, options);
+  ASSERT_TRUE(free_run.ok());
+  EXPECT_FALSE(free_run->clock_cap_fired);
+  options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  absl::StatusOr<SearchResult> cut =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, options);
+  ASSERT_TRUE(cut.ok());
+  EXPECT_TRUE(cut->clock_cap_fired);
+  EXPECT_LT(cut->nodes, free_run->nodes);
+  EXPECT_EQ(cut->values.size(), free_run->values.size());
+}
+
 // The `search` policy returns legal actions in 2- and 6-player limit and no-limit games (multiway
 // it hands over to `fold`), against random play with random raise sizes.
 struct SearchLegalityCase {

@@ -251,6 +251,19 @@ double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
     for (int i = 0; i < count; ++i) mass[i] += w[h] * probs[i][h];
   }
   if (total <= 0) return LeafEstimate(state, depth);
+  // A model that says "folds" too confidently is the search's costliest error (it bluffs into a
+  // caller): the fold branch's probability is capped at max_fold, the other branches keep their
+  // proportions (and their ranges).
+  for (int i = 0; i < count; ++i) {
+    if (actions[i].type != poker::ActionType::kFold || mass[i] <= options_->max_fold * total) {
+      continue;
+    }
+    const double rest = total - mass[i];
+    if (rest <= 0) break;
+    const double scale = (1 - options_->max_fold) * total / rest;
+    for (int j = 0; j < count; ++j) mass[j] = j == i ? options_->max_fold * total : mass[j] * scale;
+    break;
+  }
   double kept = 0;
   for (int i = 0; i < count; ++i) {
     if (mass[i] / total >= options_->min_branch) kept += mass[i];

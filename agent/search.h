@@ -77,6 +77,8 @@ struct SearchOptions {
   // Opponent actions less likely than this are not expanded (their probability goes to the
   // others).
   double min_branch = 0.002;
+  // The opponent's fold probability at a node is capped at this (1 = as the model says).
+  double max_fold = 1;
   // Seeds the board samples and the leaf Monte Carlo.
   uint64_t seed = 1;
   // A wall-clock safety cap (over TCP): once passed, every node not yet expanded is valued by the

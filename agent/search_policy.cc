@@ -37,6 +37,7 @@ struct SearchPolicyParams {
   double leaf_exact = 0;
   double softness = 0;
   double min_branch = 0.002;
+  double max_fold = 1;
   double confidence_k = 30;
   double population_trust = 0;
   double safety = 1;
@@ -59,6 +60,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.leaf_exact = Extra(params, "search_leaf_exact", p.leaf_exact);
   p.softness = Extra(params, "search_softness", p.softness);
   p.min_branch = Extra(params, "search_min_branch", p.min_branch);
+  p.max_fold = Extra(params, "search_max_fold", p.max_fold);
   p.confidence_k = Extra(params, "search_confidence_k", p.confidence_k);
   p.population_trust = Extra(params, "search_population_trust", p.population_trust);
   p.safety = Extra(params, "search_safety", p.safety);
@@ -277,6 +279,7 @@ class SearchPolicy : public Policy {
     options.leaf_exact_evaluations = static_cast<int64_t>(params_.leaf_exact);
     options.softness = params_.softness;
     options.min_branch = params_.min_branch;
+    options.max_fold = params_.max_fold;
     options.seed = d.seed;
     if (d.started.has_value()) {
       options.deadline =
@@ -353,6 +356,7 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_softness", 0,
                 "search: softmax temperature (big blinds) of our future nodes"},
      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded"},
+     ExtraParam{"search_max_fold", 1, "search: cap on an opponent node's fold probability"},
      ExtraParam{"search_confidence_k", 30,
                 "search: opponent decisions at a node for confidence 0.5 (model vs blueprint)"},
      ExtraParam{"search_population_trust", 0,

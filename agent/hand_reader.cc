@@ -264,7 +264,8 @@ HandReader::NodeCounts HandReader::NodeDecisions(const poker::State& state, int 
   const trainer::PathKey path =
       trainer::StreetPath(state, abstraction_, position, model_->street_context());
   if (round < model_->population().num_rounds()) {
-    counts.population = static_cast<double>(model_->population().street(round).Lookup(path).decisions());
+    counts.population =
+        static_cast<double>(model_->population().street(round).Lookup(path).decisions());
   }
   const trainer::PlayerModel* player = models_[position];
   if (player != nullptr && round < player->num_rounds()) {

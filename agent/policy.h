@@ -6,9 +6,9 @@
 
 #include <array>
 #include <chrono>
-#include <optional>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>

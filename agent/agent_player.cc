@@ -379,7 +379,8 @@ std::string AgentPlayer::SeatName(int seat) const {
 const trainer::PlayerModel* AgentPlayer::ReaderModelFor(int seat) const {
   if (model_ == nullptr) return nullptr;
   const std::string name = SeatName(seat);
-  if (learned_ != nullptr && (started_empty_ || hands_played_ >= options_.params.static_hands)) {
+  if (learned_ != nullptr && (started_empty_ || policy_->reads_learned_models_at_once() ||
+                              hands_played_ >= options_.params.static_hands)) {
     if (const trainer::PlayerModel* learned = learned_->FindPlayer(name)) return learned;
   }
   return model_->FindPlayer(name);
@@ -473,12 +474,18 @@ EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hol
   for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
   EquityOptions options;
   options.max_trials = std::max<int64_t>(trials, 1);
-  options.max_micros = std::max<int64_t>(micros, 1);
+  // 0 = no time limit: in the arena only the trial budget binds (AgentOptions::wall_clock_cap).
+  options.max_micros = options_.wall_clock_cap ? std::max<int64_t>(micros, 1) : 0;
   options.seed = seed;
   options.max_exact_evaluations = static_cast<int64_t>(options_.params.exact_evaluations);
   const absl::Span<const poker::Card> board_span(board.data(), board_size);
   absl::StatusOr<EquityResult> result = calculator_.Compute(hole, board_span, ranges, options);
-  if (result.ok()) return *result;
+  if (result.ok()) {
+    if (!result->exact && result->trials < options.max_trials && options.max_micros > 0) {
+      clock_cap_fired_ = true;
+    }
+    return *result;
+  }
   // A range with no weight left (a reading that ruled out every pair): fall back to uniform.
   std::array<const Range*, kMaxOpponents> uniform{};
   for (size_t i = 0; i < ranges.size() && i < uniform.size(); ++i) uniform[i] = &uniform_;
@@ -566,6 +573,7 @@ Action AgentPlayer::Act(const MatchState& view) {
   Decision decision{state, me, hole, EquityResult{}, 0, &rng_};
   for (int p = 0; p < n; ++p) decision.opponents_in += p != me && !state.folded(p);
   const uint64_t seed = Mix(Mix(options_.seed, state.hand_number()), decisions_in_hand_++);
+  clock_cap_fired_ = false;
 
   Action action = Action::Call();
   if (holdem_ && state.HoleCardsKnown(me)) {
@@ -594,6 +602,14 @@ Action AgentPlayer::Act(const MatchState& view) {
         state.CanRaise()) {
       ComputeBetOutcomes(state, me, hole, &decision, seed);
     }
+    if (reading_) {
+      decision.reader = reader_.get();
+      for (int p = 0; p < n; ++p) {
+        if (p != me && !state.folded(p)) decision.ranges[p] = &read_[p];
+      }
+    }
+    decision.seed = seed;
+    if (options_.wall_clock_cap) decision.started = observed_at_;
     action = MakeLegal(state, policy_->Decide(decision));
   }
   const double time_ms =
@@ -631,6 +647,8 @@ void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
   entry.decision = &decision;
   entry.action = acpc::AcpcSession::FormatAction(*game_, action);
   entry.explanation = policy_->explanation();
+  entry.values = policy_->action_values();
+  entry.clock_cap = clock_cap_fired_ || policy_->clock_cap_fired();
   entry.time_ms = time_ms;
   entry.cpu_ms = cpu_ms;
   *options_.decision_log << FormatDecisionLogLine(entry) << '\n';
@@ -658,6 +676,8 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
                                                                  absl::string_view params) {
   AgentOptions options;
   options.seat = seat;
+  // In-process: work budgets only (a seeded run repeats on a loaded machine).
+  options.wall_clock_cap = false;
   std::optional<std::string> model_choice;
   std::string log_path;
   std::vector<std::pair<std::string, std::string>> assignments;

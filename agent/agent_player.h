@@ -95,6 +95,11 @@ struct AgentOptions {
   bool fixed_seats = false;
   // One JSON object per decision (see docs/agent.md), or null.
   std::ostream* decision_log = nullptr;
+  // time_per_action_ms caps the Monte Carlo and search work by the wall clock (a safety net
+  // behind a dealer's time limit; the decision log says when it fired). False in the arena
+  // (MakeAgentFromSpec): there only the work budgets (trials, nodes) bound a decision, so a seeded
+  // run gives the same result however loaded the machine is.
+  bool wall_clock_cap = true;
 };
 
 // Sets an agent or policy parameter by name. InvalidArgument for unknown names.
@@ -226,6 +231,8 @@ class AgentPlayer : public poker::Player {
   std::array<int, poker::kMaxPlayers> seat_of_position_{};
   int64_t hands_played_ = 0;
   std::chrono::steady_clock::time_point observed_at_;
+  // Some computation of the current decision was cut short by the wall-clock cap.
+  bool clock_cap_fired_ = false;
   double observed_cpu_ms_ = 0;
   std::vector<double> decision_times_ms_;
   std::unique_ptr<std::ostream> owned_log_;

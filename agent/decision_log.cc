@@ -101,6 +101,14 @@ std::string FormatDecisionLogLine(const LoggedDecision& entry) {
   line["bets"] = std::move(bets);
   line["action"] = entry.action;
   line["explanation"] = entry.explanation;
+  if (!entry.values.empty()) {
+    Json values = Json::array();
+    for (const auto& [action, value] : entry.values) {
+      values.push_back({{"action", action}, {"value", Short(value)}});
+    }
+    line["values"] = std::move(values);
+  }
+  if (entry.clock_cap) line["clock_cap"] = true;
   line["time_ms"] = Short(entry.time_ms);
   line["cpu_ms"] = Short(entry.cpu_ms);
   return line.dump(-1, ' ', false, Json::error_handler_t::replace);

@@ -4,6 +4,7 @@
 #define AGENT_DECISION_LOG_H_
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "agent/policy.h"
@@ -31,6 +32,11 @@ struct LoggedDecision {
   const Decision* decision = nullptr;
   std::string action;  // as sent to the dealer
   std::string explanation;
+  // Each candidate action's value as the policy computed it (e.g. the search's expected chips),
+  // as (action as sent, value); logged as "values" when not empty.
+  std::vector<std::pair<std::string, double>> values;
+  // The wall-clock safety cap cut a computation short (only over TCP; logged when true).
+  bool clock_cap = false;
   double time_ms = 0;
   double cpu_ms = 0;
 };

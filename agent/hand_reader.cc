@@ -257,6 +257,23 @@ void HandReader::ActionLikelihoods(const poker::State& state, int position,
               action, likelihood->data());
 }
 
+HandReader::NodeCounts HandReader::NodeDecisions(const poker::State& state, int position) const {
+  NodeCounts counts;
+  if (model_ == nullptr || state.finished() || state.CurrentPlayer() != position) return counts;
+  const int round = state.round();
+  const trainer::PathKey path =
+      trainer::StreetPath(state, abstraction_, position, model_->street_context());
+  if (round < model_->population().num_rounds()) {
+    counts.population =
+        static_cast<double>(model_->population().street(round).Lookup(path).decisions());
+  }
+  const trainer::PlayerModel* player = models_[position];
+  if (player != nullptr && round < player->num_rounds()) {
+    counts.player = static_cast<double>(player->street(round).Lookup(path).decisions());
+  }
+  return counts;
+}
+
 // Street preparation. Every live pair gets its win rate (HS on the board, or its preflop
 // percentile), its bucket (the model's bucket function, exactly as in training: Bucket() on the
 // same integer HS numerators StrengthBuckets::AllPairs uses) and a cell: the pairs sharing a

@@ -78,6 +78,17 @@ class HandReader {
                          std::array<float, poker::kNumPairs>* likelihood);
 
   const ReaderOptions& options() const { return options_; }
+  // The action abstraction the model counts with (raise classes by pot fraction, all-in).
+  const trainer::ActionAbstraction& abstraction() const { return abstraction_; }
+
+  // How many decisions position p's own player model and the population recorded at the node
+  // where p is to act in `state` (0 where there is no model or the node was never seen): what
+  // the search's confidence in the model at that node is computed from (agent/search.h).
+  struct NodeCounts {
+    double player = 0;
+    double population = 0;
+  };
+  NodeCounts NodeDecisions(const poker::State& state, int position) const;
 
   // Computes (or reuses) the strength buckets and win rates of all 1326 pairs on the board of
   // `state`'s round: what every action of that street is read with. Update calls it on the first

@@ -5,16 +5,23 @@
 #define AGENT_POLICY_H_
 
 #include <array>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "agent/equity.h"
+#include "agent/range.h"
 #include "poker/card.h"
 #include "poker/state.h"
 
 namespace agent {
+
+class HandReader;
 
 // What one bet size is expected to bring, from the opponent model: the probability that every
 // opponent still in folds to it, that someone raises it, and our equity against the ranges that
@@ -45,6 +52,15 @@ struct Decision {
   int outs = -1;
   // Per kBetFractions entry; valid only when the policy wants them and a model is loaded.
   std::array<BetOutcome, kNumBetSizes> bets{};
+  // For policies that look ahead (agent/search.h), set when the game is read: the hand reader
+  // (P(action | node, pair) at any state of this hand), each opponent's read range by position
+  // (null for us, folded players, or when nothing is read), this decision's seed, and when the
+  // decision started if a wall-clock safety cap applies (over TCP; none in the arena, where only
+  // work budgets bind: AgentOptions::wall_clock_cap).
+  HandReader* reader = nullptr;
+  std::array<const Range*, poker::kMaxPlayers> ranges{};
+  uint64_t seed = 0;
+  std::optional<std::chrono::steady_clock::time_point> started = std::nullopt;
 };
 
 // Chooses actions. Implementations return legal actions (the caller still normalises).
@@ -66,8 +82,16 @@ class Policy {
   virtual bool wants_equity() const { return true; }
   // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work).
   virtual bool wants_bet_outcomes() const { return false; }
+  // Whether opponents are read with their learned models (loaded plus online counts) from the
+  // first hand instead of after AgentParams::static_hands (the search adapts within the match).
+  virtual bool reads_learned_models_at_once() const { return false; }
   // Why the last Decide chose what it did, in a few words (for the decision log); may be empty.
   virtual std::string explanation() const { return ""; }
+  // The value the last Decide gave each candidate action, as (action in the protocol's text,
+  // value); empty for policies that do not value actions (logged as "values").
+  virtual std::vector<std::pair<std::string, double>> action_values() const { return {}; }
+  // Whether the last Decide was cut short by its wall-clock safety cap (Decision::started).
+  virtual bool clock_cap_fired() const { return false; }
 };
 
 // The two random and smooth helpers every policy uses, defined once: a uniform double in [0, 1)

@@ -34,6 +34,10 @@ inline constexpr char kLimit2p[] =
     "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 4\nblind = 10 5\nraiseSize = 10 10 20 20\n"
     "firstPlayer = 2 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\nnumRanks = 13\nnumHoleCards = 2\n"
     "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
+inline constexpr char kLimit6p[] =
+    "GAMEDEF\nlimit\nnumPlayers = 6\nnumRounds = 4\nblind = 5 10 0 0 0 0\n"
+    "raiseSize = 10 10 20 20\nfirstPlayer = 3 1 1 1\nmaxRaises = 3 4 4 4\nnumSuits = 4\n"
+    "numRanks = 13\nnumHoleCards = 2\nnumBoardCards = 0 3 1 1\nEND GAMEDEF\n";
 // Short and uneven stacks: 8, 30 and 150 big blinds (all-in-or-fold and protection paths).
 inline constexpr char kShortStacks3p[] =
     "GAMEDEF\nnolimit\nnumPlayers = 3\nnumRounds = 4\nstack = 800 3000 15000\n"

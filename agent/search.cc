@@ -1,0 +1,381 @@
+#include "agent/search.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_cat.h"
+#include "agent/policies.h"
+
+namespace agent {
+namespace {
+
+using poker::Action;
+using poker::State;
+
+// Deepest path the buffers hold; a node deeper than this is valued by the leaf estimate.
+constexpr int kMaxDepth = 64;
+// Most candidate actions at a node: fold, call, and the raises.
+constexpr int kMaxCandidates = 8;
+// Nodes of one street's subtree assumed when estimating the next deepening (at least).
+constexpr int64_t kMinStreetNodes = 30;
+
+uint64_t Mix(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+const std::array<poker::PairCards, poker::kNumPairs>& AllPairs() {
+  static const std::array<poker::PairCards, poker::kNumPairs> pairs = [] {
+    std::array<poker::PairCards, poker::kNumPairs> p{};
+    for (int i = 0; i < poker::kNumPairs; ++i) p[i] = poker::PairFromIndex(i);
+    return p;
+  }();
+  return pairs;
+}
+
+uint64_t PairMask(int pair) {
+  const poker::PairCards& p = AllPairs()[pair];
+  return (uint64_t{1} << p.low) | (uint64_t{1} << p.high);
+}
+
+}  // namespace
+
+std::vector<Action> CandidateActions(const State& state, const std::vector<double>& fractions,
+                                     int max_raises) {
+  std::vector<Action> actions;
+  if (state.finished()) return actions;
+  if (state.CanFold()) actions.push_back(Action::Fold());
+  actions.push_back(Action::Call());
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  if (!state.RaiseRange(&min_to, &max_to)) return actions;
+  auto add = [&actions](const Action& raise) {
+    if (raise.type != poker::ActionType::kRaise) return;
+    for (const Action& a : actions) {
+      if (a.type == poker::ActionType::kRaise && a.raise_to == raise.raise_to) return;
+    }
+    actions.push_back(raise);
+  };
+  if (!state.game().is_no_limit()) {
+    add(Action::Raise(min_to));
+    return actions;
+  }
+  if (state.num_raises(state.round()) < max_raises) {
+    for (double f : fractions) {
+      if (static_cast<int>(actions.size()) >= kMaxCandidates - 1) break;
+      add(BetFraction(state, f));
+    }
+  }
+  add(Action::Raise(max_to));  // all-in stays available past the cap
+  return actions;
+}
+
+ModelSearch::Weights& ModelSearch::RangeAt(int depth) { return ranges_[depth]; }
+
+bool ModelSearch::OutOfTime() {
+  if (clock_fired_) return true;
+  if (!options_->deadline.has_value() || (nodes_ & 63) != 0) return false;
+  if (std::chrono::steady_clock::now() >= *options_->deadline) clock_fired_ = true;
+  return clock_fired_;
+}
+
+double ModelSearch::PotShareValue(const State& state, double equity) const {
+  // Chips beyond what the other matched come back; the matched pot is shared by equity.
+  const double matched = std::min(state.spent(me_), state.spent(opponent_));
+  return equity * 2 * matched - matched;
+}
+
+const ModelSearch::RiverTable& ModelSearch::RiverRanks() {
+  uint64_t mask = 0;
+  for (int i = 0; i < known_board_; ++i) mask |= uint64_t{1} << board_[i];
+  for (const RiverTable& t : river_tables_) {
+    if (t.board_mask == mask) return t;
+  }
+  RiverTable& t = river_tables_.emplace_back();
+  t.board_mask = mask;
+  const poker::Hand board = poker::Hand::Of(absl::MakeConstSpan(board_.data(), known_board_));
+  t.ours = poker::Evaluate(board + poker::Hand::Of(hole_.low) + poker::Hand::Of(hole_.high));
+  const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    if ((PairMask(i) & mask) != 0) continue;
+    t.ranks[i] =
+        poker::Evaluate(board + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
+  }
+  return t;
+}
+
+double ModelSearch::Showdown(const State& state, int depth) {
+  if (known_board_ < state.game().BoardCardsThrough(state.game().num_rounds - 1)) {
+    return LeafEstimate(state, depth);  // all-in before the river: the rest by equity
+  }
+  const RiverTable& t = RiverRanks();
+  const Weights& w = RangeAt(depth);
+  double total = 0;
+  double won = 0;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    if (w[i] <= 0) continue;
+    total += w[i];
+    won += t.ours > t.ranks[i] ? w[i] : t.ours == t.ranks[i] ? 0.5 * w[i] : 0.0;
+  }
+  return PotShareValue(state, total > 0 ? won / total : 0.5);
+}
+
+double ModelSearch::LeafEstimate(const State& state, int depth) {
+  scratch_range_.mutable_weights() = RangeAt(depth);
+  EquityOptions eq;
+  eq.max_trials = std::max<int64_t>(options_->leaf_trials, 1);
+  eq.max_exact_evaluations = options_->leaf_exact_evaluations;
+  uint64_t board_mask = 0;  // the same board draws the same trials (common random numbers)
+  for (int i = 0; i < known_board_; ++i) board_mask |= uint64_t{1} << board_[i];
+  eq.seed = Mix(leaf_seed_, board_mask);
+  const Range* ranges[1] = {&scratch_range_};
+  absl::StatusOr<EquityResult> r =
+      calculator_.Compute(hole_, absl::MakeConstSpan(board_.data(), known_board_), ranges, eq);
+  return PotShareValue(state, r.ok() ? r->equity : 0.5);
+}
+
+double ModelSearch::Value(State& state, int depth, int streets_left) {
+  ++nodes_;
+  if (state.finished()) {
+    if (state.folded(me_)) return -state.spent(me_);
+    if (state.folded(opponent_)) return state.spent(opponent_);
+    return Showdown(state, depth);
+  }
+  if (known_board_ < state.game().BoardCardsThrough(state.round())) {
+    if (streets_left <= 0 || depth + 1 >= kMaxDepth || OutOfTime()) {
+      ++horizon_leaves_;
+      return LeafEstimate(state, depth);
+    }
+    return ChanceNode(state, depth, streets_left);
+  }
+  if (depth + 1 >= kMaxDepth || OutOfTime()) return LeafEstimate(state, depth);
+  return state.CurrentPlayer() == me_ ? OurNode(state, depth, streets_left)
+                                      : OpponentNode(state, depth, streets_left);
+}
+
+double ModelSearch::ChanceNode(State& state, int depth, int streets_left) {
+  const int need = state.game().BoardCardsThrough(state.round()) - known_board_;
+  uint64_t dead = PairMask(poker::PairIndex(hole_.low, hole_.high));
+  for (int i = 0; i < known_board_; ++i) dead |= uint64_t{1} << board_[i];
+  std::array<poker::Card, poker::kNumCards> deck{};
+  int deck_size = 0;
+  for (int c = 0; c < poker::kNumCards; ++c) {
+    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
+  }
+  const int first = known_board_;
+  const Weights& parent = RangeAt(depth);
+  double sum = 0;
+  int samples = 0;
+  for (int k = 0; k < std::max(1, options_->boards); ++k) {
+    uint64_t drawn = 0;
+    for (int j = 0; j < need; ++j) {  // a partial Fisher-Yates shuffle of the live deck
+      const int pick = j + static_cast<int>(rng_() % static_cast<uint64_t>(deck_size - j));
+      std::swap(deck[j], deck[pick]);
+      board_[first + j] = deck[j];
+      state.set_board_card(first + j, deck[j]);
+      drawn |= uint64_t{1} << deck[j];
+    }
+    Weights& child = RangeAt(depth + 1);
+    double total = 0;
+    for (int i = 0; i < poker::kNumPairs; ++i) {
+      child[i] = (PairMask(i) & drawn) != 0 ? 0.0f : parent[i];
+      total += child[i];
+    }
+    if (total <= 0) continue;
+    known_board_ = first + need;
+    sum += Value(state, depth + 1, streets_left - 1);
+    known_board_ = first;
+    ++samples;
+  }
+  return samples > 0 ? sum / samples : LeafEstimate(state, depth);
+}
+
+double ModelSearch::OurNode(State& state, int depth, int streets_left) {
+  const std::vector<Action> actions =
+      CandidateActions(state, options_->our_fractions, options_->max_raises);
+  std::array<double, kMaxCandidates> values{};
+  double best = -1e300;
+  const int count = std::min<int>(actions.size(), kMaxCandidates);
+  for (int i = 0; i < count; ++i) {
+    State child = state;
+    if (!child.Apply(actions[i]).ok()) {
+      values[i] = -1e300;
+      continue;
+    }
+    RangeAt(depth + 1) = RangeAt(depth);
+    values[i] = Value(child, depth + 1, streets_left);
+    best = std::max(best, values[i]);
+  }
+  if (options_->softness <= 0) return best;
+  const double temperature = options_->softness * big_blind_;
+  double weight_sum = 0;
+  double value = 0;
+  for (int i = 0; i < count; ++i) {
+    if (values[i] <= -1e299) continue;
+    const double w = std::exp((values[i] - best) / temperature);
+    weight_sum += w;
+    value += w * values[i];
+  }
+  return value / weight_sum;
+}
+
+double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
+  const std::vector<Action> actions =
+      CandidateActions(state, options_->their_fractions, options_->max_raises);
+  const int count = std::min<int>(actions.size(), kMaxCandidates);
+  std::vector<Weights>& probs = probs_[depth];
+  double confidence = 1;
+  model_->Probabilities(state, opponent_, absl::MakeConstSpan(actions.data(), count),
+                        absl::MakeSpan(probs.data(), count), &confidence);
+  if (first_confidence_ != nullptr) {
+    *first_confidence_ = confidence;
+    first_confidence_ = nullptr;
+  }
+  const Weights& w = RangeAt(depth);
+  // Normalise each pair's probabilities over the candidates, and weigh them by the range.
+  std::array<double, kMaxCandidates> mass{};
+  double total = 0;
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    if (w[h] <= 0) continue;
+    float s = 0;
+    for (int i = 0; i < count; ++i) s += probs[i][h];
+    if (s <= 0) {
+      for (int i = 0; i < count; ++i) probs[i][h] = 1.0f / count;
+    } else {
+      const float inv = 1.0f / s;
+      for (int i = 0; i < count; ++i) probs[i][h] *= inv;
+    }
+    total += w[h];
+    for (int i = 0; i < count; ++i) mass[i] += w[h] * probs[i][h];
+  }
+  if (total <= 0) return LeafEstimate(state, depth);
+  // A model that says "folds" too confidently is the search's costliest error (it bluffs into a
+  // caller): the fold branch's probability is capped at max_fold, the other branches keep their
+  // proportions (and their ranges).
+  for (int i = 0; i < count; ++i) {
+    if (actions[i].type != poker::ActionType::kFold || mass[i] <= options_->max_fold * total) {
+      continue;
+    }
+    const double rest = total - mass[i];
+    if (rest <= 0) break;
+    const double scale = (1 - options_->max_fold) * total / rest;
+    for (int j = 0; j < count; ++j) mass[j] = j == i ? options_->max_fold * total : mass[j] * scale;
+    break;
+  }
+  double kept = 0;
+  for (int i = 0; i < count; ++i) {
+    if (mass[i] / total >= options_->min_branch) kept += mass[i];
+  }
+  if (kept <= 0) return LeafEstimate(state, depth);
+  double value = 0;
+  for (int i = 0; i < count; ++i) {
+    if (mass[i] / total < options_->min_branch) continue;
+    State child = state;
+    if (!child.Apply(actions[i]).ok()) continue;
+    Weights& next = RangeAt(depth + 1);
+    const Weights& p = probs[i];
+    for (int h = 0; h < poker::kNumPairs; ++h) next[h] = w[h] * p[h];
+    value += mass[i] / kept * Value(child, depth + 1, streets_left);
+  }
+  return value;
+}
+
+absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, poker::PairCards hole,
+                                                 const Range& range, OpponentActionModel* model,
+                                                 const SearchOptions& options) {
+  if (state.finished() || state.CurrentPlayer() != me) {
+    return absl::InvalidArgumentError("search: it is not our turn");
+  }
+  const poker::GameDef& game = state.game();
+  opponent_ = -1;
+  for (int p = 0; p < game.num_players; ++p) {
+    if (p == me || state.folded(p)) continue;
+    if (opponent_ >= 0) return absl::InvalidArgumentError("search: more than one opponent is in");
+    opponent_ = p;
+  }
+  if (opponent_ < 0) return absl::InvalidArgumentError("search: no opponent is in");
+  options_ = &options;
+  model_ = model;
+  me_ = me;
+  hole_ = hole;
+  root_round_ = state.round();
+  big_blind_ = std::max<int32_t>(game.BigBlind(), 1);
+  const int root_board = game.BoardCardsThrough(root_round_);
+  uint64_t dead = PairMask(poker::PairIndex(hole.low, hole.high));
+  for (int i = 0; i < root_board; ++i) {
+    board_[i] = state.board_card(i);
+    dead |= uint64_t{1} << board_[i];
+  }
+  if (ranges_.size() < kMaxDepth) {
+    ranges_.resize(kMaxDepth);
+    probs_.assign(kMaxDepth, std::vector<Weights>(kMaxCandidates));
+  }
+  Weights& root = ranges_[0];
+  double total = 0;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    root[i] = (PairMask(i) & dead) != 0 ? 0.0f : range.weight(i);
+    total += root[i];
+  }
+  if (!(total > 0)) return absl::InvalidArgumentError("search: the opponent's range is empty");
+  for (float& x : root) x = static_cast<float>(x / total);
+
+  SearchResult result;
+  result.actions = CandidateActions(state, options.our_fractions, options.max_raises);
+  const int later_streets = game.num_rounds - 1 - root_round_;
+  const int max_streets = std::clamp(options.max_streets, 0, later_streets);
+  river_tables_.clear();
+  clock_fired_ = false;
+  nodes_ = 0;
+  int64_t first_run_nodes = 0;
+  for (int h = 0; h <= max_streets; ++h) {
+    const int64_t before = nodes_;
+    horizon_leaves_ = 0;
+    std::vector<double> values(result.actions.size(), 0.0);
+    double confidence_sum = 0;
+    int confidence_count = 0;
+    for (size_t i = 0; i < result.actions.size(); ++i) {
+      State child = state;
+      known_board_ = root_board;
+      for (int b = root_board; b < poker::kMaxBoardCards; ++b) child.set_board_card(b, 0);
+      if (!child.Apply(result.actions[i]).ok()) {
+        values[i] = -1e300;
+        continue;
+      }
+      ranges_[1] = ranges_[0];
+      // Common random numbers: every root action sees the same board samples and leaf seeds, so
+      // their values differ by the actions, not by the draws.
+      rng_.seed(Mix(options.seed, 0xB0A2D));
+      leaf_seed_ = Mix(options.seed, 0x1EAF);
+      double confidence = -1;
+      first_confidence_ = &confidence;
+      values[i] = Value(child, 1, h);
+      first_confidence_ = nullptr;
+      if (confidence >= 0) {
+        confidence_sum += confidence;
+        ++confidence_count;
+      }
+    }
+    // A deepening cut short by the clock is kept only if nothing deeper was done before.
+    if (clock_fired_ && h > 0) break;
+    result.values = std::move(values);
+    result.streets = h;
+    result.confidence = confidence_count > 0 ? confidence_sum / confidence_count : 1.0;
+    const int64_t run = nodes_ - before;
+    if (h == 0) first_run_nodes = run;
+    if (horizon_leaves_ == 0 || clock_fired_) break;
+    const int64_t estimate = run + horizon_leaves_ * std::max(1, options.boards) *
+                                       std::max<int64_t>(first_run_nodes, kMinStreetNodes);
+    if (nodes_ + estimate > options.max_nodes) break;
+  }
+  result.nodes = nodes_;
+  result.clock_cap_fired = clock_fired_;
+  result.best = 0;
+  for (size_t i = 1; i < result.values.size(); ++i) {
+    if (result.values[i] > result.values[result.best]) result.best = static_cast<int>(i);
+  }
+  return result;
+}
+
+}  // namespace agent

@@ -1,0 +1,164 @@
+// Search with an opponent model (SPEC 13; Billings et al. 2004, Vexbot's miximax): at our
+// decision, every candidate action is valued by an expectimax over the betting tree that follows
+// it, against one opponent whose action probabilities at each node come from a model of it, with
+// its range (a weight per hole-card pair) narrowed along each branch by those probabilities.
+//
+//   our node       max over our candidate actions (or a softmax of their values)
+//   opponent node  sum over its candidate actions a of P(a) V(child a), where for each pair h
+//                  p(a | h) comes from the model (normalised over the candidates), P(a) =
+//                  sum_h w(h) p(a | h) / sum_h w(h), and the child's range is w(h) p(a | h)
+//   chance node    the mean over `boards` sampled next cards (a street within the horizon)
+//   fold           the chips the folder put in
+//   showdown       equity against the branch's range times the pot, minus our chips in it
+//   horizon leaf   the same pot-share estimate at a street boundary past the horizon (no
+//                  further betting): equity on the known board against the branch's range
+//
+// Values are our expected net chips of the hand (what State::Value would return at its end).
+// The horizon is chosen by iterative deepening in streets under a node budget, so the work (and
+// the result, for a seed) does not depend on the machine; an optional wall-clock deadline is a
+// safety net only (reported when it fires).
+#ifndef AGENT_SEARCH_H_
+#define AGENT_SEARCH_H_
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+#include "agent/equity.h"
+#include "agent/range.h"
+#include "poker/card.h"
+#include "poker/hand_evaluator.h"
+#include "poker/state.h"
+
+namespace agent {
+
+// What the search asks about its opponent.
+class OpponentActionModel {
+ public:
+  virtual ~OpponentActionModel() = default;
+  // The opponent at `position` is to act in `state` (a state of the search: board cards past the
+  // real ones are sampled). Into probs[i][pair], for every pair, a non-negative weight of it
+  // taking actions[i] (normalised over the actions by the search; pairs that conflict with the
+  // known cards are ignored). `confidence` (0..1): how much the model's own observations of this
+  // opponent speak at this node (1 = all model, 0 = all prior), reported for the root blend.
+  virtual void Probabilities(const poker::State& state, int position,
+                             absl::Span<const poker::Action> actions,
+                             absl::Span<std::array<float, poker::kNumPairs>> probs,
+                             double* confidence) = 0;
+};
+
+struct SearchOptions {
+  // Next cards sampled per chance node (a street boundary inside the horizon).
+  int boards = 3;
+  // Streets searched past the current one (0: to the end of this street, then the leaf estimate;
+  // 3: to the end of the hand). The search deepens street by street while the budget allows.
+  int max_streets = 3;
+  // Work budget in nodes: the next street is searched only if the estimated nodes of the deeper
+  // search (what the last one cost plus its horizon leaves x boards x the nodes of a street) fit.
+  int64_t max_nodes = 10000;
+  // Monte Carlo trials of a horizon leaf's equity (exact when at most leaf_exact_evaluations).
+  int64_t leaf_trials = 300;
+  int64_t leaf_exact_evaluations = 0;
+  // Raises per street the tree expands in no-limit (beyond: fold or call only). Limit games use
+  // their own raise cap.
+  int max_raises = 2;
+  // No-limit raise sizes as pot fractions (SPEC 4), plus all-in: ours, and the opponent's (one
+  // per raise class of the model's abstraction: < 0.6, 0.6-1, >= 1 pot).
+  std::vector<double> our_fractions = {0.5, 1.0};
+  std::vector<double> their_fractions = {0.5, 0.8, 1.5};
+  // Our future decisions: 0 = the best action; > 0 = a softmax of the values with this
+  // temperature in big blinds (a softened best, less predictable and less brittle).
+  double softness = 0;
+  // Opponent actions less likely than this are not expanded (their probability goes to the
+  // others).
+  double min_branch = 0.002;
+  // The opponent's fold probability at a node is capped at this (1 = as the model says).
+  double max_fold = 1;
+  // Seeds the board samples and the leaf Monte Carlo.
+  uint64_t seed = 1;
+  // A wall-clock safety cap (over TCP): once passed, every node not yet expanded is valued by the
+  // leaf estimate. None: work budgets only.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
+};
+
+struct SearchResult {
+  std::vector<poker::Action> actions;  // our candidate actions at the root
+  std::vector<double> values;          // their expected net chips for the hand
+  int best = 0;                        // index of the largest value
+  int64_t nodes = 0;                   // nodes visited, all deepening iterations together
+  int streets = 0;                     // streets searched past the current one
+  bool clock_cap_fired = false;
+  // The mean over our root actions of the model's confidence at the opponent's first node after
+  // them (1 when no opponent node follows).
+  double confidence = 1;
+};
+
+// Our candidate actions in `state` (fold when facing a bet, check/call, the raises of `options`
+// within the raise cap), legal and without duplicates.
+std::vector<poker::Action> CandidateActions(const poker::State& state,
+                                            const std::vector<double>& fractions, int max_raises);
+
+// The search. Heads-up: `me` against the one opponent still in. Not thread-safe; reuses its
+// buffers between calls.
+class ModelSearch {
+ public:
+  // `state`: we are to act; its board cards of rounds not reached are ignored. `range`: the
+  // opponent's weights (pairs conflicting with our cards or the board are dropped). InvalidArgument
+  // when it is not our turn, more than one opponent is in, or the range is empty.
+  absl::StatusOr<SearchResult> Search(const poker::State& state, int me, poker::PairCards hole,
+                                      const Range& range, OpponentActionModel* model,
+                                      const SearchOptions& options);
+
+ private:
+  using Weights = std::array<float, poker::kNumPairs>;
+  // A full board's hand ranks of every pair and of ours (showdowns on the river).
+  struct RiverTable {
+    uint64_t board_mask = 0;
+    poker::HandRank ours = 0;
+    std::array<poker::HandRank, poker::kNumPairs> ranks{};
+  };
+
+  double Value(poker::State& state, int depth, int streets_left);
+  double OurNode(poker::State& state, int depth, int streets_left);
+  double OpponentNode(poker::State& state, int depth, int streets_left);
+  double ChanceNode(poker::State& state, int depth, int streets_left);
+  double Showdown(const poker::State& state, int depth);
+  double LeafEstimate(const poker::State& state, int depth);
+  double PotShareValue(const poker::State& state, double equity) const;
+  const RiverTable& RiverRanks();
+  bool OutOfTime();
+  Weights& RangeAt(int depth);
+
+  // The search in progress.
+  const SearchOptions* options_ = nullptr;
+  OpponentActionModel* model_ = nullptr;
+  int me_ = 0;
+  int opponent_ = 0;
+  int root_round_ = 0;
+  poker::PairCards hole_{};
+  std::array<poker::Card, poker::kMaxBoardCards> board_{};
+  int known_board_ = 0;  // cards of board_ known or sampled on the current path
+  int64_t nodes_ = 0;
+  int64_t horizon_leaves_ = 0;
+  bool clock_fired_ = false;
+  double big_blind_ = 1;
+  std::mt19937_64 rng_;
+  uint64_t leaf_seed_ = 0;
+  double* first_confidence_ = nullptr;  // where the first opponent node records its confidence
+
+  // Buffers by depth (a path is at most a few dozen nodes).
+  std::vector<Weights> ranges_;
+  std::vector<std::vector<Weights>> probs_;
+  std::vector<RiverTable> river_tables_;
+  EquityCalculator calculator_;
+  Range scratch_range_;
+};
+
+}  // namespace agent
+
+#endif  // AGENT_SEARCH_H_

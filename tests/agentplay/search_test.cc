@@ -1,0 +1,330 @@
+// The model search (agent/search.h) and the `search` policy: values against hand-computed ones on
+// a river spot with a two-action opponent model, betting into a model that always folds, checking
+// a weak hand into one that never does, legal actions in 2- and 6-player limit and no-limit, and
+// seeded arena runs that repeat exactly while other processes load both cores.
+#include "agent/search.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "agent/agent_player.h"
+#include "gtest/gtest.h"
+#include "poker/card.h"
+#include "poker/deal.h"
+#include "poker/state.h"
+#include "tests/agentplay/agent_test_util.h"
+#include "tools/arena/ring.h"
+#include "trainer/opponent_model.h"
+
+namespace agent {
+namespace {
+
+using agentplay_test::Game;
+using poker::Action;
+using poker::State;
+
+poker::Card C(const char* text) {
+  absl::StatusOr<poker::Card> card = poker::ParseCard(text);
+  EXPECT_TRUE(card.ok()) << text;
+  return card.ok() ? *card : 0;
+}
+
+int Pair(const char* a, const char* b) { return poker::PairIndex(C(a), C(b)); }
+
+// Heads-up no-limit (blinds 50/100, stacks 20000), everything checked to the river, where
+// position 0 (first to act after the flop) holds AsKs on 2c 7d 9h Jc 3s: pot 200, 100 each.
+State RiverSpot(const poker::GameDef& game) {
+  State state(game, 0);
+  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
+  for (int i = 0; i < 5; ++i) state.set_board_card(i, C(board[i]));
+  for (int i = 0; i < 6; ++i) EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  EXPECT_EQ(state.round(), 3);
+  EXPECT_EQ(state.CurrentPlayer(), 0);
+  return state;
+}
+
+// A two-action opponent model: facing a bet it folds with fold(pair) and calls otherwise; checked
+// to, it checks. It never raises.
+class TwoActionModel : public OpponentActionModel {
+ public:
+  explicit TwoActionModel(std::function<float(int)> fold) : fold_(std::move(fold)) {}
+  void Probabilities(const State& state, int position, absl::Span<const Action> actions,
+                     absl::Span<std::array<float, poker::kNumPairs>> probs,
+                     double* confidence) override {
+    (void)position;
+    ++calls;
+    *confidence = 0.25;
+    const bool facing = state.CanFold();
+    for (size_t i = 0; i < actions.size(); ++i) {
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        float p = 0;
+        if (actions[i].type == poker::ActionType::kFold) p = fold_(h);
+        if (actions[i].type == poker::ActionType::kCall) p = facing ? 1 - fold_(h) : 1;
+        probs[i][h] = p;
+      }
+    }
+  }
+  int calls = 0;
+
+ private:
+  std::function<float(int)> fold_;
+};
+
+double ValueOf(const SearchResult& result, const Action& action) {
+  for (size_t i = 0; i < result.actions.size(); ++i) {
+    if (result.actions[i] == action) return result.values[i];
+  }
+  ADD_FAILURE() << "no candidate " << static_cast<int>(action.type) << " " << action.raise_to;
+  return 0;
+}
+
+TEST(ModelSearchTest, RiverValuesMatchHandComputedOnes) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  // The opponent holds QhQd (beats our ace-high, always calls a bet) or 5h4h (loses, always
+  // folds to a bet), equally likely.
+  Range range;
+  range.Fill(0);
+  const int queens = Pair("Qh", "Qd");
+  const int five_four = Pair("5h", "4h");
+  range.set_weight(queens, 1);
+  range.set_weight(five_four, 1);
+  TwoActionModel model([five_four](int pair) { return pair == five_four ? 1.0f : 0.0f; });
+  ModelSearch search;
+  SearchOptions options;
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
+  ASSERT_TRUE(result.ok()) << result.status();
+  // Check: the opponent checks behind, showdown at equity 1/2 of 200, minus our 100: 0.
+  EXPECT_NEAR(ValueOf(*result, Action::Call()), 0.0, 1e-6);
+  // A bet to B: half the time 5h4h folds (+100), half the time QhQd calls and wins (-B).
+  // Half the pot: B = 100 + 0.5 * 200 = 200; the pot: B = 300; all-in: B = 20000.
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(200)), 0.5 * 100 - 0.5 * 200, 1e-3);
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(300)), 0.5 * 100 - 0.5 * 300, 1e-3);
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(20000)), 0.5 * 100 - 0.5 * 20000, 1e-2);
+  EXPECT_EQ(result->actions[result->best], Action::Call());
+  EXPECT_EQ(result->streets, 0);
+  EXPECT_DOUBLE_EQ(result->confidence, 0.25);
+  EXPECT_GT(model.calls, 0);
+}
+
+TEST(ModelSearchTest, BetsIntoAnOpponentThatAlwaysFolds) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  Range range;  // any hand
+  TwoActionModel model([](int) { return 1.0f; });
+  ModelSearch search;
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, 0, {C("3h"), C("4d")}, range, &model, SearchOptions{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  const Action best = result->actions[result->best];
+  EXPECT_EQ(best.type, poker::ActionType::kRaise);
+  EXPECT_NEAR(result->values[result->best], 100.0, 1e-6);  // the opponent's 100, every time
+}
+
+TEST(ModelSearchTest, ChecksAWeakHandIntoAnOpponentThatNeverFolds) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  Range range;
+  TwoActionModel model([](int) { return 0.0f; });
+  ModelSearch search;
+  // 4h 5d: a straight needs an ace or a six; on 2c 7d 9h Jc 3s this is five-high, nearly the
+  // worst hand.
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, 0, {C("4h"), C("5d")}, range, &model, SearchOptions{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->actions[result->best], Action::Call());
+  EXPECT_LT(ValueOf(*result, Action::Raise(300)), ValueOf(*result, Action::Call()));
+}
+
+TEST(ModelSearchTest, RefusesWhenItIsNotOurTurnOrMultiway) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  TwoActionModel model([](int) { return 0.5f; });
+  ModelSearch search;
+  EXPECT_FALSE(search.Search(state, 1, {C("4h"), C("5d")}, Range(), &model, {}).ok());
+  const poker::GameDef three = Game(agentplay_test::kNoLimit3p);
+  State multi(three, 0);
+  EXPECT_FALSE(
+      search.Search(multi, multi.CurrentPlayer(), {C("4h"), C("5d")}, Range(), &model, {}).ok());
+}
+
+// The search deepens street by street inside its node budget: from the flop of a limit hand it
+// reaches the river with a large budget and stops at the turn with a small one.
+TEST(ModelSearchTest, TheNodeBudgetBoundsTheHorizon) {
+  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+  State state(game, 0);
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(state.Apply(Action::Call()).ok());
+  ASSERT_EQ(state.round(), 1);
+  const char* board[] = {"2c", "7d", "9h"};
+  for (int i = 0; i < 3; ++i) state.set_board_card(i, C(board[i]));
+  TwoActionModel model([](int) { return 0.3f; });
+  ModelSearch search;
+  SearchOptions big;
+  big.max_nodes = 1'000'000;
+  big.boards = 2;
+  absl::StatusOr<SearchResult> deep =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, big);
+  ASSERT_TRUE(deep.ok()) << deep.status();
+  EXPECT_EQ(deep->streets, 2);
+  SearchOptions small = big;
+  small.max_nodes = 200;
+  absl::StatusOr<SearchResult> shallow =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, small);
+  ASSERT_TRUE(shallow.ok()) << shallow.status();
+  EXPECT_LT(shallow->streets, 2);
+  EXPECT_LT(shallow->nodes, deep->nodes);
+  // Same inputs and seed: the same values.
+  absl::StatusOr<SearchResult> again =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, big);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->values, deep->values);
+}
+
+// A deadline already passed (the TCP safety net) stops the search at once and says so; without
+// one the same search runs to its budget.
+TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {
+  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+  State state(game, 0);
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(state.Apply(Action::Call()).ok());
+  const char* board[] = {"2c", "7d", "9h"};
+  for (int i = 0; i < 3; ++i) state.set_board_card(i, C(board[i]));
+  TwoActionModel model([](int) { return 0.3f; });
+  ModelSearch search;
+  SearchOptions options;
+  absl::StatusOr<SearchResult> free_run =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, options);
+  ASSERT_TRUE(free_run.ok());
+  EXPECT_FALSE(free_run->clock_cap_fired);
+  options.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  absl::StatusOr<SearchResult> cut =
+      search.Search(state, state.CurrentPlayer(), {C("As"), C("9s")}, Range(), &model, options);
+  ASSERT_TRUE(cut.ok());
+  EXPECT_TRUE(cut->clock_cap_fired);
+  EXPECT_LT(cut->nodes, free_run->nodes);
+  EXPECT_EQ(cut->values.size(), free_run->values.size());
+}
+
+// The `search` policy returns legal actions in 2- and 6-player limit and no-limit games (multiway
+// it hands over to `fold`), against random play with random raise sizes.
+struct SearchLegalityCase {
+  const char* label;
+  const char* game;
+  int hands;
+};
+
+class SearchLegalityTest : public ::testing::TestWithParam<SearchLegalityCase> {};
+
+TEST_P(SearchLegalityTest, EveryActionIsLegalAsSent) {
+  const SearchLegalityCase& c = GetParam();
+  const poker::GameDef game = Game(c.game);
+  absl::StatusOr<trainer::OpponentModel> model =
+      trainer::OpponentModel::Create(game, trainer::ModelOptions{});
+  ASSERT_TRUE(model.ok());
+  AgentOptions options;
+  options.policy = "search";
+  options.params.trials = 300;
+  options.params.bet_trials = 200;
+  options.policy_params.extra["search_nodes"] = 1500;
+  options.policy_params.extra["search_leaf_trials"] = 50;
+  absl::StatusOr<std::unique_ptr<AgentPlayer>> agent = AgentPlayer::Create(
+      game, std::make_unique<trainer::OpponentModel>(*std::move(model)), options);
+  ASSERT_TRUE(agent.ok()) << agent.status();
+  agentplay_test::LegalityChecker checked(agent->get());
+  std::vector<std::unique_ptr<poker::Player>> others;
+  std::vector<poker::Player*> by_seat = {&checked};
+  for (int s = 1; s < game.num_players; ++s) {
+    others.push_back(std::make_unique<agentplay_test::RandomPlayer>(200 + s));
+    by_seat.push_back(others.back().get());
+  }
+  poker::Dealer dealer(game, 33);
+  const int n = game.num_players;
+  std::vector<poker::Player*> by_position(n);
+  for (int h = 0; h < c.hands; ++h) {
+    for (int p = 0; p < n; ++p) by_position[p] = by_seat[(p + h) % n];
+    State state(game, h);
+    dealer.DealNext(&state);
+    ASSERT_TRUE(arena::PlayHand(&state, by_position).ok());
+  }
+  EXPECT_GT(checked.actions, c.hands / 2);
+  EXPECT_TRUE(checked.illegal.empty())
+      << checked.illegal.size() << " illegal, first: " << checked.illegal.front();
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Games, SearchLegalityTest,
+    ::testing::Values(SearchLegalityCase{"nolimit2p", agentplay_test::kNoLimit2p, 30},
+                      SearchLegalityCase{"limit2p", agentplay_test::kLimit2p, 30},
+                      SearchLegalityCase{"nolimit6p", agentplay_test::kNoLimit6p, 25},
+                      SearchLegalityCase{"limit6p", agentplay_test::kLimit6p, 25}),
+    [](const ::testing::TestParamInfo<SearchLegalityCase>& info) { return info.param.label; });
+
+// Processes that keep both cores busy for the life of the object (killed by pid).
+class BusyLoops {
+ public:
+  explicit BusyLoops(int count) {
+    for (int i = 0; i < count; ++i) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        volatile uint64_t x = 0;
+        for (;;) x = x + 1;
+      }
+      if (pid > 0) pids_.push_back(pid);
+    }
+  }
+  ~BusyLoops() {
+    for (pid_t pid : pids_) kill(pid, SIGKILL);
+    for (pid_t pid : pids_) waitpid(pid, nullptr, 0);
+  }
+  int running() const { return static_cast<int>(pids_.size()); }
+
+ private:
+  std::vector<pid_t> pids_;
+};
+
+// In the arena only work budgets bind: a seeded run repeats exactly on a loaded machine, even
+// with a time cap far below what the trials need (1 ms for 200,000 trials) and with the search.
+TEST(DeterminismTest, ASeededArenaRunRepeatsUnderLoad) {
+  struct Case {
+    const char* game;
+    std::vector<arena::PlayerSpec> players;
+    uint32_t hands;
+  };
+  const Case cases[] = {
+      {agentplay_test::kNoLimit2p,
+       {{"me", "agent:model=none,policy=fold,trials=200000,time_per_action_ms=1"},
+        {"ta", "bot:style=ta,trials=200"}},
+       8},
+      {agentplay_test::kLimit2p,
+       {{"me", "agent:model=none,policy=search,search_nodes=3000,time_per_action_ms=1"},
+        {"tp", "bot:style=tp,trials=200"}},
+       8},
+  };
+  BusyLoops load(2);
+  ASSERT_EQ(load.running(), 2);
+  for (const Case& c : cases) {
+    const poker::GameDef game = Game(c.game);
+    arena::RingOptions options;
+    options.hands = c.hands;
+    options.seed = 17;
+    options.duplicate = true;
+    absl::StatusOr<arena::RingResult> first = arena::RunRing(game, c.players, options);
+    absl::StatusOr<arena::RingResult> second = arena::RunRing(game, c.players, options);
+    ASSERT_TRUE(first.ok()) << first.status();
+    ASSERT_TRUE(second.ok()) << second.status();
+    for (size_t p = 0; p < c.players.size(); ++p) {
+      EXPECT_EQ(first->players[p].chips, second->players[p].chips) << c.players[p].spec;
+      EXPECT_EQ(first->players[p].hand_sums.sum_squares, second->players[p].hand_sums.sum_squares);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace agent

@@ -65,6 +65,9 @@ struct ModelOptions {
   double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
   // Street context (pattern_tree.h StreetContext): off by default.
   bool street_context = false;
+  // Range-relative buckets after the flop ("hs_draw_range", strength_buckets.h): off by
+  // default. Counting such a model needs each player's range (agent::HandReader::RangeBuckets).
+  bool range_buckets = false;
 };
 
 // One player's (or the population's) trees and entry counts. Not thread-safe for concurrent

@@ -99,6 +99,13 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::HsDraw(const poker::GameDef& ga
   return buckets;
 }
 
+absl::StatusOr<StrengthBuckets> StrengthBuckets::HsDrawRange(const poker::GameDef& game, int k,
+                                                             double draw_max_hs) {
+  absl::StatusOr<StrengthBuckets> buckets = HsDraw(game, k, draw_max_hs);
+  if (buckets.ok()) buckets->range_relative_ = true;
+  return buckets;
+}
+
 absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
     const opponent_model::BucketFunction& proto, int num_rounds) {
   if (proto.name() == "none") {
@@ -107,15 +114,17 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
     }
     return StrengthBuckets();
   }
-  if (proto.name() != kHsDrawName) {
+  const bool range_relative = proto.name() == kHsDrawRangeName;
+  if (proto.name() != kHsDrawName && !range_relative) {
     return absl::InvalidArgumentError(absl::StrCat("unknown bucket function '", proto.name(),
-                                                   "' (this program knows '", kHsDrawName,
-                                                   "' and 'none')"));
+                                                   "' (this program knows '", kHsDrawName, "', '",
+                                                   kHsDrawRangeName, "' and 'none')"));
   }
-  if (proto.version() != kHsDrawVersion) {
-    return absl::InvalidArgumentError(absl::StrCat("bucket function '", kHsDrawName, "' version ",
+  const uint32_t version = range_relative ? kHsDrawRangeVersion : kHsDrawVersion;
+  if (proto.version() != version) {
+    return absl::InvalidArgumentError(absl::StrCat("bucket function '", proto.name(), "' version ",
                                                    proto.version(), "; this program has version ",
-                                                   kHsDrawVersion));
+                                                   version));
   }
   const int k = static_cast<int>(proto.num_strength_buckets());
   if (k < 1 || k > kMaxStrengthBuckets) {
@@ -134,6 +143,7 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
   StrengthBuckets buckets;
   buckets.k_ = k;
   buckets.draw_bucket_ = proto.draw_bucket();
+  buckets.range_relative_ = range_relative;
   buckets.draw_max_hs_ = proto.draw_max_hs();
   buckets.num_rounds_ = num_rounds;
   for (int round = 0; round < num_rounds; ++round) {
@@ -163,8 +173,8 @@ void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
     proto->set_name("none");
     return;
   }
-  proto->set_name(kHsDrawName);
-  proto->set_version(kHsDrawVersion);
+  proto->set_name(range_relative_ ? kHsDrawRangeName : kHsDrawName);
+  proto->set_version(range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion);
   proto->set_num_strength_buckets(k_);
   proto->set_draw_bucket(draw_bucket_);
   proto->set_draw_max_hs(draw_max_hs_);

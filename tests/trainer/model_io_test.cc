@@ -244,5 +244,33 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
   EXPECT_THAT(std::string(plain.CheckCompatible(model).message()), HasSubstr("street context"));
 }
 
+TEST_F(ModelIoTest, RangeBucketModelsSaveTheirBucketFunctionAndRefuseToMergeWithHsModels) {
+  ModelOptions options;
+  options.range_buckets = true;
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  EXPECT_TRUE(created->buckets().range_relative());
+  EXPECT_EQ(created->ToProto().abstraction().buckets().name(), "hs_draw_range");
+  const std::string path = dir_.File("range.pb");
+  ASSERT_TRUE(created->Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->buckets().range_relative());
+  EXPECT_EQ(loaded->buckets().num_buckets(), created->buckets().num_buckets());
+  // Range buckets: floor(K x percentile), the top percentile in the top bucket.
+  EXPECT_EQ(loaded->buckets().RangeBucket(0.0), 0);
+  EXPECT_EQ(loaded->buckets().RangeBucket(0.49), 3);
+  EXPECT_EQ(loaded->buckets().RangeBucket(1.0), 7);
+  OpponentModel plain = TrainTen("plain.log");
+  EXPECT_FALSE(plain.buckets().range_relative());
+  EXPECT_THAT(std::string(plain.CheckCompatible(*loaded).message()), HasSubstr("range-relative"));
+  // A file whose range function has another version is refused, naming it.
+  opponent_model::Model proto = loaded->ToProto();
+  proto.mutable_abstraction()->mutable_buckets()->set_version(2);
+  absl::StatusOr<OpponentModel> future = OpponentModel::FromProto(proto);
+  ASSERT_FALSE(future.ok());
+  EXPECT_THAT(std::string(future.status().message()), HasSubstr("'hs_draw_range' version 2"));
+}
+
 }  // namespace
 }  // namespace trainer

@@ -142,6 +142,12 @@ void AddOptions(Args& a, po::options_description& visible) {
       "street-context", po::bool_switch(&o.model.street_context),
       "the model's trees after the first street start with the earlier streets' raises (0, 1, "
       "2+), so a raised pot and a limped one do not share nodes")(
+      "range-buckets", po::bool_switch(&o.model.range_buckets),
+      "after the flop, a made hand's bucket is its HS percentile in the range the player has "
+      "shown (read with a model of the training hands counted with HS buckets), not its HS")(
+      "range-passes", po::value(&o.range_passes)->default_value(1),
+      "--range-buckets: the ranges are read with a model counted with HS buckets (1) or with "
+      "range buckets of one pass fewer (2, 3, ...)")(
       "raise-edges", po::value(&a.raise_edges)->multitoken(),
       "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
       "default 0.6 1)")("draw-max-hs",
@@ -150,8 +156,14 @@ void AddOptions(Args& a, po::options_description& visible) {
                         "(as trainer)")(
       "player-prior", po::value(&o.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
+      "fit-player-prior", po::bool_switch(&o.reader.fit_player_prior),
+      "hand reader: fit the player pseudo-decisions per street on the model's players "
+      "(empirical Bayes); --player-prior where too few")(
       "population-prior", po::value(&o.reader.population_prior)->default_value(5),
       "hand reader: pseudo-decisions smoothing the population's counts toward DFmodel")(
+      "fit-population-prior", po::bool_switch(&o.reader.fit_population_prior),
+      "hand reader: fit the population pseudo-decisions per street on the population's counts "
+      "(empirical Bayes); --population-prior where too few")(
       "min-likelihood", po::value(&o.reader.min_likelihood)->default_value(1e-3f, "0.001"),
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&a.no_entry_prior),
@@ -193,6 +205,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   }
   if (a.threads < 0) return "--threads must not be negative";
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
+  if (o.range_passes < 1) return "--range-passes must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
     return "give --players or --min-hands, not both";
   }
@@ -315,6 +328,31 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
            o.model.draw_max_hs, o.reader.player_prior, o.reader.population_prior,
            o.reader.min_likelihood, o.reader.entry_prior ? "on" : "off", o.range_exponent),
        false);
+  if (o.model.street_context || o.model.range_buckets) {
+    fact("model_options",
+         absl::StrCat(o.model.street_context ? "street context; " : "",
+                      o.model.range_buckets
+                          ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
+                          : ""),
+         false);
+  }
+  if (o.reader.fit_player_prior) {
+    std::vector<std::string> fitted;
+    for (int r = 0; r < predictors.model.game().num_rounds; ++r) {
+      fitted.push_back(absl::StrFormat(
+          "%.3g", agent::PlayerPseudoDecisions(predictors.model, r, o.reader.player_prior)));
+    }
+    fact("player_prior_fitted", absl::StrJoin(fitted, " "), false);
+  }
+  if (o.reader.fit_population_prior) {
+    const eval::Predictors& p = predictors;
+    const agent::HandReader reader(&p.model, p.model.game(), o.reader);
+    std::vector<std::string> fitted;
+    for (int r = 0; r < p.model.game().num_rounds; ++r) {
+      fitted.push_back(absl::StrFormat("%.3g", reader.population_prior(r)));
+    }
+    fact("population_prior_fitted", absl::StrJoin(fitted, " "), false);
+  }
   fact("markov",
        absl::StrFormat(
            "actions %s, emission prior %g, player prior %g; markov-paper %s",

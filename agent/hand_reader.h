@@ -23,9 +23,10 @@ uint32_t AvailableActions(const poker::State& state, const trainer::ActionAbstra
 // Parameters of P(a | node, pair): a hierarchical backoff with pseudo-counts (SPEC 7).
 struct ReaderOptions {
   // A player's bucket counts at a node are smoothed toward the population's distribution there
-  // with this many pseudo-decisions.
+  // with this many pseudo-decisions (unless fitted: fit_player_prior).
   double player_prior = 10;
-  // The population's bucket counts are smoothed toward DFmodel with this many pseudo-decisions.
+  // The population's bucket counts are smoothed toward DFmodel with this many pseudo-decisions
+  // (unless fitted: fit_population_prior).
   double population_prior = 5;
   // A player without bucket counts at a node (learned online: cards rarely seen) but with at
   // least this many node decisions gets 003's deviation: the population's bucket-conditional
@@ -36,11 +37,13 @@ struct ReaderOptions {
   // Use the model's entry rate by position class as a preflop prior (000 eq. 5).
   bool entry_prior = true;
   // Replace player_prior, per street, by the pseudo-decisions fitted on the model's players by
-  // empirical Bayes (PlayerPseudoDecisions); player_prior stays where the model has too few
-  // player decisions to fit them.
+  // empirical Bayes (PlayerPseudoDecisions) when the reader is made; player_prior stays where
+  // the model has too few player decisions to fit them (a model learned online from nothing).
+  // Off by default: it reads Pluribus better and DeepStack worse (docs/hand_reading.md).
   bool fit_player_prior = false;
   // Replace population_prior, per street, by the pseudo-decisions fitted on the population's
-  // counts (PopulationPseudoDecisions).
+  // counts (PopulationPseudoDecisions); population_prior where too few. Off by default (within
+  // noise).
   bool fit_population_prior = false;
   // DFmodel's theta (000 eq. 6: the score of a perfect match). The paper's 50 reads real hands
   // worse than no reading at all (docs/hand_reading.md); 3 is the measured compromise between

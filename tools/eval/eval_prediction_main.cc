@@ -157,13 +157,13 @@ void AddOptions(Args& a, po::options_description& visible) {
       "player-prior", po::value(&o.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
       "fit-player-prior", po::bool_switch(&o.reader.fit_player_prior),
-      "hand reader: fit the player pseudo-decisions per street on the model's players "
-      "(empirical Bayes); --player-prior where too few")(
+      "hand reader: smooth with the player pseudo-decisions fitted per street on the model's "
+      "players (empirical Bayes), --player-prior only where too few")(
       "population-prior", po::value(&o.reader.population_prior)->default_value(5),
       "hand reader: pseudo-decisions smoothing the population's counts toward DFmodel")(
       "fit-population-prior", po::bool_switch(&o.reader.fit_population_prior),
-      "hand reader: fit the population pseudo-decisions per street on the population's counts "
-      "(empirical Bayes); --population-prior where too few")(
+      "hand reader: smooth with the population pseudo-decisions fitted per street on the "
+      "population's counts (empirical Bayes), --population-prior only where too few")(
       "min-likelihood", po::value(&o.reader.min_likelihood)->default_value(1e-3f, "0.001"),
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&a.no_entry_prior),
@@ -320,14 +320,17 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   fact("evaluated_hands", absl::StrCat(parts.eval.size()), true);
   fact("hands_with_cases", absl::StrCat(result.hands_scored), true);
   fact("players_modelled", absl::StrCat(predictors.modelled.size()), true);
-  fact("model",
-       absl::StrFormat(
-           "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
-           "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
-           o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
-           o.model.draw_max_hs, o.reader.player_prior, o.reader.population_prior,
-           o.reader.min_likelihood, o.reader.entry_prior ? "on" : "off", o.range_exponent),
-       false);
+  fact(
+      "model",
+      absl::StrFormat(
+          "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g%s, "
+          "population_prior %g%s, min_likelihood %g, entry prior %s; ranges scored to the power %g",
+          o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
+          o.model.draw_max_hs, o.reader.player_prior,
+          o.reader.fit_player_prior ? " (where too few to fit)" : "", o.reader.population_prior,
+          o.reader.fit_population_prior ? " (where too few to fit)" : "", o.reader.min_likelihood,
+          o.reader.entry_prior ? "on" : "off", o.range_exponent),
+      false);
   if (o.model.street_context || o.model.range_buckets) {
     fact("model_options",
          absl::StrCat(o.model.street_context ? "street context; " : "",
@@ -336,22 +339,22 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                           : ""),
          false);
   }
-  if (o.reader.fit_player_prior) {
-    std::vector<std::string> fitted;
+  if (o.reader.fit_player_prior || o.reader.fit_population_prior) {
+    // What the readers smooth with, per street (fitted when the reader is made).
+    const agent::HandReader reader(&predictors.model, predictors.model.game(), o.reader);
+    std::vector<std::string> player, population;
     for (int r = 0; r < predictors.model.game().num_rounds; ++r) {
-      fitted.push_back(absl::StrFormat(
-          "%.3g", agent::PlayerPseudoDecisions(predictors.model, r, o.reader.player_prior)));
+      player.push_back(absl::StrFormat("%.3g", reader.player_prior(r)));
+      population.push_back(absl::StrFormat("%.3g", reader.population_prior(r)));
     }
-    fact("player_prior_fitted", absl::StrJoin(fitted, " "), false);
-  }
-  if (o.reader.fit_population_prior) {
-    const eval::Predictors& p = predictors;
-    const agent::HandReader reader(&p.model, p.model.game(), o.reader);
-    std::vector<std::string> fitted;
-    for (int r = 0; r < p.model.game().num_rounds; ++r) {
-      fitted.push_back(absl::StrFormat("%.3g", reader.population_prior(r)));
-    }
-    fact("population_prior_fitted", absl::StrJoin(fitted, " "), false);
+    fact("pseudo_decisions",
+         absl::StrCat(
+             "player ", absl::StrJoin(player, " "), "; population ", absl::StrJoin(population, " "),
+             " (per street",
+             o.reader.fit_player_prior && o.reader.fit_population_prior
+                 ? ", fitted)"
+                 : (o.reader.fit_player_prior ? ", player fitted)" : ", population fitted)")),
+         false);
   }
   fact("markov",
        absl::StrFormat(

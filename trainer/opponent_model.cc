@@ -344,6 +344,7 @@ absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
             : StrengthBuckets::HsDraw(game, options.num_buckets, options.draw_max_hs);
     if (!hs_draw.ok()) return hs_draw.status();
     buckets = *std::move(hs_draw);
+    if (options.preflop_small_pairs) buckets.SeparatePreflopSmallPairs();
   }
   return OpponentModel(game, *std::move(abstraction), std::move(buckets), options.max_depth,
                        options.street_context);

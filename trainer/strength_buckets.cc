@@ -121,10 +121,15 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
                                                    kHsDrawRangeName, "' and 'none')"));
   }
   const uint32_t version = range_relative ? kHsDrawRangeVersion : kHsDrawVersion;
-  if (proto.version() != version) {
+  if (proto.version() != version && proto.version() != kSmallPairsVersion) {
     return absl::InvalidArgumentError(absl::StrCat("bucket function '", proto.name(), "' version ",
-                                                   proto.version(), "; this program has version ",
-                                                   version));
+                                                   proto.version(), "; this program has versions ",
+                                                   version, " and ", kSmallPairsVersion));
+  }
+  if (proto.version() == kSmallPairsVersion && !proto.draw_bucket()) {
+    return absl::InvalidArgumentError(absl::StrCat("bucket function '", proto.name(), "' version ",
+                                                   kSmallPairsVersion,
+                                                   " without the draw bucket's slot"));
   }
   const int k = static_cast<int>(proto.num_strength_buckets());
   if (k < 1 || k > kMaxStrengthBuckets) {
@@ -164,7 +169,19 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
   for (int i = 0; i < poker::kNumPairs; ++i) {
     buckets.preflop_[i] = static_cast<uint8_t>(CountEdgesBelow(buckets.edges_[0], preflop_hs[i]));
   }
+  if (proto.version() == kSmallPairsVersion) buckets.SeparatePreflopSmallPairs();
   return buckets;
+}
+
+void StrengthBuckets::SeparatePreflopSmallPairs() {
+  if (k_ == 0 || !draw_bucket_) return;
+  preflop_small_pairs_ = true;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    const PairCards pair = poker::PairFromIndex(i);
+    const int rank = poker::RankOf(pair.low);
+    // 22..88: ranks 0 (deuce) .. 6 (eight).
+    if (rank == poker::RankOf(pair.high) && rank <= 6) preflop_[i] = static_cast<uint8_t>(k_);
+  }
 }
 
 void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
@@ -174,7 +191,9 @@ void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
     return;
   }
   proto->set_name(range_relative_ ? kHsDrawRangeName : kHsDrawName);
-  proto->set_version(range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion);
+  proto->set_version(preflop_small_pairs_
+                         ? kSmallPairsVersion
+                         : (range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion));
   proto->set_num_strength_buckets(k_);
   proto->set_draw_bucket(draw_bucket_);
   proto->set_draw_max_hs(draw_max_hs_);
@@ -190,6 +209,7 @@ std::string StrengthBuckets::BucketName(int bucket) const {
 }
 
 std::string StrengthBuckets::BucketRange(int round, int bucket) const {
+  if (preflop_small_pairs_ && round == 0 && bucket == k_) return "22..88";
   if (draw_bucket_ && bucket == k_) return absl::StrFormat("HS<%.2f+draw", draw_max_hs_);
   const std::vector<double>& edges = edges_[round];
   const double low = bucket == 0 ? 0.0 : edges[bucket - 1];

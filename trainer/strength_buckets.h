@@ -55,6 +55,10 @@ struct BoardFeatures {
 //   percentile) (K-1 at most). Bucket() and AllPairs() still give the HS buckets; the range
 //   buckets are computed by the hand reader (agent::HandReader::RangeBuckets), which alone
 //   knows the range.
+// Version 2 of either (model option preflop_small_pairs): before the flop the small pocket pairs
+//   (22..88) get bucket K (the drawing bucket's slot, unused preflop) instead of their equity
+//   bucket, so that how players play small pairs (set mining) is counted apart from hands of the
+//   same preflop equity; everything else as version 1.
 // "none": no buckets (games other than 52-card two-hole-card hold'em).
 // Immutable after construction; thread-safe.
 class StrengthBuckets {
@@ -63,6 +67,8 @@ class StrengthBuckets {
   static constexpr uint32_t kHsDrawVersion = 1;
   static constexpr const char* kHsDrawRangeName = "hs_draw_range";
   static constexpr uint32_t kHsDrawRangeVersion = 1;
+  // Either function with the small pairs apart preflop (preflop_small_pairs).
+  static constexpr uint32_t kSmallPairsVersion = 2;
   static constexpr double kDefaultDrawMaxHs = 0.6;
 
   // No buckets.
@@ -91,6 +97,10 @@ class StrengthBuckets {
   // "hs_draw_range": made hands after the flop are bucketed by their percentile in the player's
   // range (RangeBucket), which the counting and the reading must supply.
   bool range_relative() const { return range_relative_; }
+  // Version 2: the small pocket pairs are bucket K before the flop.
+  bool preflop_small_pairs() const { return preflop_small_pairs_; }
+  // Makes this function version 2 (needs the draw bucket's slot).
+  void SeparatePreflopSmallPairs();
   // The bucket of a made hand at HS percentile `percentile` (0..1) in the player's range.
   uint8_t RangeBucket(double percentile) const {
     const int b = static_cast<int>(percentile * k_);
@@ -129,14 +139,16 @@ class StrengthBuckets {
 
   bool operator==(const StrengthBuckets& other) const {
     return k_ == other.k_ && draw_bucket_ == other.draw_bucket_ &&
-           range_relative_ == other.range_relative_ && draw_max_hs_ == other.draw_max_hs_ &&
-           edges_ == other.edges_;
+           range_relative_ == other.range_relative_ &&
+           preflop_small_pairs_ == other.preflop_small_pairs_ &&
+           draw_max_hs_ == other.draw_max_hs_ && edges_ == other.edges_;
   }
 
  private:
   int k_ = 0;
   bool draw_bucket_ = false;
   bool range_relative_ = false;
+  bool preflop_small_pairs_ = false;
   double draw_max_hs_ = kDefaultDrawMaxHs;
   int num_rounds_ = 0;
   std::vector<std::vector<double>> edges_;  // per round, K-1 ascending

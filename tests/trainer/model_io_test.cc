@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/stubs/logging.h"
 #include "gtest/gtest.h"
+#include "poker/card.h"
 #include "poker/codec.h"
 #include "tests/trainer/ten_hands.h"
 #include "tests/trainer/test_util.h"
@@ -244,6 +245,31 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
   EXPECT_THAT(std::string(plain.CheckCompatible(model).message()), HasSubstr("street context"));
 }
 
+TEST_F(ModelIoTest, SmallPairsApartPreflopIsVersionTwoOfTheBucketFunction) {
+  ModelOptions options;
+  options.preflop_small_pairs = true;
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  const StrengthBuckets& buckets = created->buckets();
+  const auto preflop = [&](const char* text) {
+    return buckets.PreflopBucket(poker::ParsePair(text).value());
+  };
+  EXPECT_EQ(preflop("2c2d"), 8);
+  EXPECT_EQ(preflop("8h8s"), 8);
+  EXPECT_LT(preflop("9h9s"), 8);
+  EXPECT_LT(preflop("AsKs"), 8);
+  EXPECT_EQ(buckets.BucketRange(0, 8), "22..88");
+  EXPECT_EQ(created->ToProto().abstraction().buckets().version(), 2u);
+  const std::string path = dir_.File("pairs.pb");
+  ASSERT_TRUE(created->Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->buckets().preflop_small_pairs());
+  EXPECT_EQ(loaded->buckets().PreflopBucket(poker::ParsePair("5c5d").value()), 8);
+  OpponentModel plain = TrainTen("plain.log");
+  EXPECT_FALSE(plain.CheckCompatible(*loaded).ok());
+}
+
 TEST_F(ModelIoTest, RangeBucketModelsSaveTheirBucketFunctionAndRefuseToMergeWithHsModels) {
   ModelOptions options;
   options.range_buckets = true;
@@ -266,10 +292,10 @@ TEST_F(ModelIoTest, RangeBucketModelsSaveTheirBucketFunctionAndRefuseToMergeWith
   EXPECT_THAT(std::string(plain.CheckCompatible(*loaded).message()), HasSubstr("range-relative"));
   // A file whose range function has another version is refused, naming it.
   opponent_model::Model proto = loaded->ToProto();
-  proto.mutable_abstraction()->mutable_buckets()->set_version(2);
+  proto.mutable_abstraction()->mutable_buckets()->set_version(3);
   absl::StatusOr<OpponentModel> future = OpponentModel::FromProto(proto);
   ASSERT_FALSE(future.ok());
-  EXPECT_THAT(std::string(future.status().message()), HasSubstr("'hs_draw_range' version 2"));
+  EXPECT_THAT(std::string(future.status().message()), HasSubstr("'hs_draw_range' version 3"));
 }
 
 }  // namespace

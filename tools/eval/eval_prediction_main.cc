@@ -145,6 +145,8 @@ void AddOptions(Args& a, po::options_description& visible) {
       "range-buckets", po::bool_switch(&o.model.range_buckets),
       "after the flop, a made hand's bucket is its HS percentile in the range the player has "
       "shown (read with a model of the training hands counted with HS buckets), not its HS")(
+      "preflop-small-pairs", po::bool_switch(&o.model.preflop_small_pairs),
+      "the small pocket pairs (22..88) get a preflop bucket of their own")(
       "range-passes", po::value(&o.range_passes)->default_value(1),
       "--range-buckets: the ranges are read with a model counted with HS buckets (1) or with "
       "range buckets of one pass fewer (2, 3, ...)")(
@@ -331,9 +333,10 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
           o.reader.fit_population_prior ? " (where too few to fit)" : "", o.reader.min_likelihood,
           o.reader.entry_prior ? "on" : "off", o.range_exponent),
       false);
-  if (o.model.street_context || o.model.range_buckets) {
+  if (o.model.street_context || o.model.range_buckets || o.model.preflop_small_pairs) {
     fact("model_options",
          absl::StrCat(o.model.street_context ? "street context; " : "",
+                      o.model.preflop_small_pairs ? "small pairs apart preflop; " : "",
                       o.model.range_buckets
                           ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
                           : ""),

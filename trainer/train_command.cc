@@ -170,6 +170,9 @@ int RunTrain(int argc, char** argv) {
       "street-context", po::bool_switch(&options.model.street_context),
       "the trees after the first street start with the earlier streets' raises (0, 1, 2+), so "
       "a raised pot and a limped one do not share nodes (stored in the model)")(
+      "preflop-small-pairs", po::bool_switch(&options.model.preflop_small_pairs),
+      "the small pocket pairs (22..88) get a preflop bucket of their own (bucket function "
+      "version 2, stored in the model)")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&threads)->default_value(1),

@@ -266,8 +266,18 @@ TEST_F(ModelIoTest, SmallPairsApartPreflopIsVersionTwoOfTheBucketFunction) {
   ASSERT_TRUE(loaded.ok()) << loaded.status();
   EXPECT_TRUE(loaded->buckets().preflop_small_pairs());
   EXPECT_EQ(loaded->buckets().PreflopBucket(poker::ParsePair("5c5d").value()), 8);
-  OpponentModel plain = TrainTen("plain.log");
-  EXPECT_FALSE(plain.CheckCompatible(*loaded).ok());
+  // The default; version 1 (small pairs in their equity bucket) loads and refuses to merge.
+  EXPECT_TRUE(TrainTen("default.log").buckets().preflop_small_pairs());
+  options.preflop_small_pairs = false;
+  OpponentModel version1 = OpponentModel::Create(game_, options).value();
+  EXPECT_LT(version1.buckets().PreflopBucket(poker::ParsePair("5c5d").value()), 8);
+  EXPECT_EQ(version1.ToProto().abstraction().buckets().version(), 1u);
+  EXPECT_FALSE(version1.CheckCompatible(*loaded).ok());
+  const std::string old_path = dir_.File("version1.pb");
+  ASSERT_TRUE(version1.Save(old_path).ok());
+  absl::StatusOr<OpponentModel> old = OpponentModel::Load(old_path);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_FALSE(old->buckets().preflop_small_pairs());
 }
 
 TEST_F(ModelIoTest, RangeBucketModelsSaveTheirBucketFunctionAndRefuseToMergeWithHsModels) {

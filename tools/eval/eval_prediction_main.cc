@@ -100,6 +100,7 @@ struct Args {
   std::string markov_text = "sequence", title, html_path;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
+  bool no_small_pairs = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
   int threads = 1;
@@ -145,8 +146,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "range-buckets", po::bool_switch(&o.model.range_buckets),
       "after the flop, a made hand's bucket is its HS percentile in the range the player has "
       "shown (read with a model of the training hands counted with HS buckets), not its HS")(
-      "preflop-small-pairs", po::bool_switch(&o.model.preflop_small_pairs),
-      "the small pocket pairs (22..88) get a preflop bucket of their own")(
+      "no-preflop-small-pairs", po::bool_switch(&a.no_small_pairs),
+      "the small pocket pairs (22..88) share the preflop bucket of their equity (bucket function "
+      "version 1) instead of having a bucket of their own")(
       "range-passes", po::value(&o.range_passes)->default_value(1),
       "--range-buckets: the ranges are read with a model counted with HS buckets (1) or with "
       "range buckets of one pass fewer (2, 3, ...)")(
@@ -225,6 +227,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (!alphabet.ok()) return std::string(alphabet.status().message());
   o.markov.alphabet = *alphabet;
   o.reader.entry_prior = !a.no_entry_prior;
+  o.model.preflop_small_pairs = !a.no_small_pairs;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
@@ -333,10 +336,10 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
           o.reader.fit_population_prior ? " (where too few to fit)" : "", o.reader.min_likelihood,
           o.reader.entry_prior ? "on" : "off", o.range_exponent),
       false);
-  if (o.model.street_context || o.model.range_buckets || o.model.preflop_small_pairs) {
+  if (o.model.street_context || o.model.range_buckets || !o.model.preflop_small_pairs) {
     fact("model_options",
          absl::StrCat(o.model.street_context ? "street context; " : "",
-                      o.model.preflop_small_pairs ? "small pairs apart preflop; " : "",
+                      o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
                       o.model.range_buckets
                           ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
                           : ""),

@@ -190,10 +190,8 @@ void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
     proto->set_name("none");
     return;
   }
-  proto->set_name(range_relative_ ? kHsDrawRangeName : kHsDrawName);
-  proto->set_version(preflop_small_pairs_
-                         ? kSmallPairsVersion
-                         : (range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion));
+  proto->set_name(name());
+  proto->set_version(version());
   proto->set_num_strength_buckets(k_);
   proto->set_draw_bucket(draw_bucket_);
   proto->set_draw_max_hs(draw_max_hs_);

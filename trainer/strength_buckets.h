@@ -99,6 +99,15 @@ class StrengthBuckets {
   bool range_relative() const { return range_relative_; }
   // Version 2: the small pocket pairs are bucket K before the flop.
   bool preflop_small_pairs() const { return preflop_small_pairs_; }
+  // The function's name and version in the model file ("none", "hs_draw", "hs_draw_range"; 1 or
+  // 2).
+  const char* name() const {
+    return k_ == 0 ? "none" : (range_relative_ ? kHsDrawRangeName : kHsDrawName);
+  }
+  uint32_t version() const {
+    return preflop_small_pairs_ ? kSmallPairsVersion
+                                : (range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion);
+  }
   // Makes this function version 2 (needs the draw bucket's slot).
   void SeparatePreflopSmallPairs();
   // The bucket of a made hand at HS percentile `percentile` (0..1) in the player's range.

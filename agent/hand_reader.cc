@@ -126,6 +126,18 @@ HandReader::HandReader(const trainer::OpponentModel* model, const poker::GameDef
       holdem_pairs_(HoldemPairs(game)),
       replay_(game, 0) {
   df_models_.fill(DefaultDfModel());
+  if (model != nullptr && model->buckets().range_relative())
+    range_street_.resize(poker::kMaxPlayers);
+  for (int r = 0; r < poker::kMaxRounds; ++r) {
+    player_prior_[r] = options_.fit_player_prior && model != nullptr
+                           ? PlayerPseudoDecisions(*model, r, options_.player_prior)
+                           : options_.player_prior;
+    population_prior_[r] =
+        options_.fit_population_prior && model != nullptr
+            ? PopulationPseudoDecisions(*model, r, DefaultDfModel(), options_.df_uniform_share,
+                                        options_.population_prior)
+            : options_.population_prior;
+  }
   for (int c = 0; c < trainer::kNumPositionClasses; ++c) {
     entry_pseudo_hands_[c] = model != nullptr
                                  ? EntryPseudoHands(*model, static_cast<trainer::PositionClass>(c))
@@ -150,6 +162,7 @@ void HandReader::StartHand(const poker::State& state, int observer,
   num_street_actions_ = 0;
   raises_read_ = 0;
   raises_before_street_ = 0;
+  range_street_ready_.fill(false);
 
   poker::CardSet known;
   if (observer >= 0 && observer < game_->num_players) {
@@ -314,45 +327,148 @@ void HandReader::PrepareStreet(const poker::State& state) {
   if (board_size > 0) poker::AllPairsStrengthNumerators(board_span, &numerators);
   const std::array<float, kNumPairs>& percentiles = PreflopPercentiles();
 
-  // Cell 0 holds the pairs that conflict with the board (likelihood 0).
-  constexpr uint16_t kUnassigned = 0xFFFF;
-  std::array<uint16_t, (trainer::kMaxStrengthBuckets + 1) * kWinRateBins> cell_of;
-  cell_of.fill(kUnassigned);
-  std::array<bool, kWinRateBins> bin_used{};
-  st.cell_pairs[0] = 0;
-  st.num_cells = 1;
   for (int i = 0; i < kNumPairs; ++i) {
     const poker::PairCards pair = poker::PairFromIndex(i);
     if (board_size > 0 && numerators[i] < 0) {
       st.win_rate[i] = -1;
       st.bucket[i] = trainer::kNoBucket;
-      st.cell[i] = 0;
       continue;
     }
     const double hs =
         board_size > 0 ? trainer::StrengthBuckets::HsFromNumerator(numerators[i], board_size) : 0.0;
-    const float rate = board_size > 0 ? static_cast<float>(hs) : percentiles[i];
-    const uint8_t bucket =
-        buckets != nullptr ? buckets->Bucket(pair, features, hs) : trainer::kNoBucket;
-    st.win_rate[i] = rate;
-    st.bucket[i] = bucket;
-    const int b = bucket == trainer::kNoBucket ? 0 : bucket;
+    st.win_rate[i] = board_size > 0 ? static_cast<float>(hs) : percentiles[i];
+    st.bucket[i] = buckets != nullptr ? buckets->Bucket(pair, features, hs) : trainer::kNoBucket;
+  }
+  AssignCells(&st);
+  st.num_live = -1;  // by_rate is sorted when RangeBuckets first needs it
+  range_street_ready_.fill(false);
+  st.valid = true;
+}
+
+// Cells: the pairs sharing a bucket and a win-rate bin; cell 0 holds the pairs that conflict
+// with the board (win rate -1, likelihood 0).
+void HandReader::AssignCells(Street* st) {
+  constexpr uint16_t kUnassigned = 0xFFFF;
+  std::array<uint16_t, (trainer::kMaxStrengthBuckets + 1) * kWinRateBins> cell_of;
+  cell_of.fill(kUnassigned);
+  std::array<bool, kWinRateBins> bin_used{};
+  st->cell_pairs[0] = 0;
+  st->num_cells = 1;
+  st->num_used_bins = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    const float rate = st->win_rate[i];
+    if (rate < 0) {
+      st->cell[i] = 0;
+      continue;
+    }
+    const int b = st->bucket[i] == trainer::kNoBucket ? 0 : st->bucket[i];
     const int bin = std::clamp(static_cast<int>(rate * kWinRateBins), 0, kWinRateBins - 1);
     uint16_t& cell = cell_of[b * kWinRateBins + bin];
     if (cell == kUnassigned) {
-      cell = static_cast<uint16_t>(st.num_cells++);
-      st.cell_bucket[cell] = static_cast<uint8_t>(b);
-      st.cell_bin[cell] = static_cast<uint8_t>(bin);
-      st.cell_pairs[cell] = 0;
+      cell = static_cast<uint16_t>(st->num_cells++);
+      st->cell_bucket[cell] = static_cast<uint8_t>(b);
+      st->cell_bin[cell] = static_cast<uint8_t>(bin);
+      st->cell_pairs[cell] = 0;
       if (!bin_used[bin]) {
         bin_used[bin] = true;
-        st.used_bins[st.num_used_bins++] = static_cast<uint8_t>(bin);
+        st->used_bins[st->num_used_bins++] = static_cast<uint8_t>(bin);
       }
     }
-    ++st.cell_pairs[cell];
-    st.cell[i] = cell;
+    ++st->cell_pairs[cell];
+    st->cell[i] = cell;
   }
-  st.valid = true;
+}
+
+void HandReader::RangeBuckets(int position, const trainer::StrengthBuckets& buckets,
+                              std::array<uint8_t, poker::kNumPairs>* out) {
+  out->fill(trainer::kNoBucket);
+  Street& st = street_;
+  if (!st.valid || !buckets.enabled() || position < 0 || position >= poker::kMaxPlayers) return;
+  if (st.round == 0) {
+    for (int i = 0; i < kNumPairs; ++i) {
+      if (st.win_rate[i] >= 0) (*out)[i] = buckets.PreflopBucket(poker::PairFromIndex(i));
+    }
+    return;
+  }
+  if (st.num_live < 0) {
+    st.num_live = 0;
+    for (int i = 0; i < kNumPairs; ++i) {
+      if (st.win_rate[i] >= 0) st.by_rate[st.num_live++] = static_cast<uint16_t>(i);
+    }
+    std::sort(st.by_rate.begin(), st.by_rate.begin() + st.num_live, [&](uint16_t a, uint16_t b) {
+      return st.win_rate[a] != st.win_rate[b] ? st.win_rate[a] < st.win_rate[b] : a < b;
+    });
+  }
+  const trainer::BoardFeatures features = trainer::StrengthBuckets::Features(
+      st.round, game_->num_rounds, absl::MakeConstSpan(st.board.data(), st.board_size));
+  const bool has_draw_bucket = buckets.num_buckets() > buckets.num_strength_buckets();
+  const Range& range = ranges_[position];
+  double total = 0;
+  for (int n = 0; n < st.num_live; ++n) total += range.weight(st.by_rate[n]);
+  double below = 0;
+  for (int n = 0; n < st.num_live;) {
+    // The pairs tied with by_rate[n] share one percentile.
+    int end = n;
+    double tied = 0;
+    while (end < st.num_live && st.win_rate[st.by_rate[end]] == st.win_rate[st.by_rate[n]]) {
+      tied += range.weight(st.by_rate[end++]);
+    }
+    const double percentile = (below + tied / 2) / total;
+    for (; n < end; ++n) {
+      const int i = st.by_rate[n];
+      const uint8_t hs_bucket = buckets.Bucket(poker::PairFromIndex(i), features, st.win_rate[i]);
+      const bool draw = has_draw_bucket && hs_bucket == buckets.draw_bucket();
+      (*out)[i] = draw || !(total > 0) ? hs_bucket : buckets.RangeBucket(percentile);
+    }
+    below += tied;
+  }
+}
+
+const HandReader::Street& HandReader::StreetFor(int position) {
+  if (range_street_.empty() || !street_.valid || street_.round == 0) return street_;
+  Street& st = range_street_[position];
+  if (!range_street_ready_[position]) {
+    std::array<uint8_t, kNumPairs> buckets;
+    RangeBuckets(position, model_->buckets(), &buckets);
+    st = street_;
+    st.bucket = buckets;
+    AssignCells(&st);
+    range_street_ready_[position] = true;
+  }
+  return st;
+}
+
+void HandReader::SetRangeBuckets(const poker::State& state,
+                                 absl::Span<const trainer::PlayerModel* const> models,
+                                 const trainer::StrengthBuckets& buckets,
+                                 trainer::HandObservation* hand) {
+  if (!buckets.range_relative() || !holdem_pairs_) return;
+  poker::State replay(*game_, state.hand_number());
+  const int total_board = std::min(game_->TotalBoardCards(), poker::kMaxBoardCards);
+  for (int i = 0; i < total_board; ++i) replay.set_board_card(i, state.board_card(i));
+  StartHand(replay, -1, models);
+  std::array<uint8_t, kNumPairs> range_buckets;
+  const bool has_draw_bucket = buckets.num_buckets() > buckets.num_strength_buckets();
+  for (int r = 1; r <= state.round() && r < game_->num_rounds; ++r) {
+    for (int i = 0; i < state.num_actions(r - 1); ++i) {
+      if (!replay.Apply(state.action(r - 1, i)).ok()) return;
+    }
+    if (replay.finished() || replay.round() != r) return;
+    Update(replay);
+    PrepareStreet(replay);
+    if (!street_.valid) return;
+    for (int p = 0; p < game_->num_players && p < poker::kMaxPlayers; ++p) {
+      uint8_t& bucket = hand->bucket[p][r];
+      if (bucket == trainer::kNoBucket || (has_draw_bucket && bucket == buckets.draw_bucket())) {
+        continue;
+      }
+      const poker::Card a = state.hole_card(p, 0), b = state.hole_card(p, 1);
+      if (a >= poker::kNumCards || b >= poker::kNumCards || a == b) continue;
+      RangeBuckets(p, buckets, &range_buckets);
+      const uint8_t range_bucket = range_buckets[poker::PairIndex(a, b)];
+      if (range_bucket != trainer::kNoBucket) bucket = range_bucket;
+    }
+  }
 }
 
 void HandReader::Likelihoods(const poker::State& before, int position, PathKey path,
@@ -364,9 +480,10 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
     return;
   }
   const uint32_t available = AvailableActions(before, abstraction_) | (1u << action);
-  CellLikelihoods(before, position, path, action, available);
+  const Street& st = StreetFor(position);
+  CellLikelihoods(before, position, path, action, available, st);
   // The gather: one table lookup per pair.
-  const uint16_t* __restrict cell = street_.cell.data();
+  const uint16_t* __restrict cell = st.cell.data();
   const float* __restrict table = cell_likelihood_.data();
   for (int i = 0; i < kNumPairs; ++i) out[i] = table[cell[i]];
 }
@@ -410,9 +527,12 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 // (player_prior + the player's own bucket decisions at the node) fades the correction out where
 // the player's own counts already speak.
 void HandReader::CellLikelihoods(const poker::State& before, int position, PathKey path,
-                                 AbstractAction action, uint32_t available) {
+                                 AbstractAction action, uint32_t available, const Street& st) {
   const int round = before.round();
   CellInputs in;
+  in.st = &st;
+  in.player_prior = player_prior(round);
+  in.population_prior = population_prior(round);
   if (model_ != nullptr && round < model_->population().num_rounds()) {
     in.pop = model_->population().street(round).Lookup(path);
   }
@@ -431,7 +551,7 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
 
   float* __restrict lik = cell_likelihood_.data();
   lik[0] = 0;  // pairs that conflict with the board
-  for (int c = 1; c < street_.num_cells; ++c) {
+  for (int c = 1; c < st.num_cells; ++c) {
     lik[c] = static_cast<float>(CellProbability(in, c, in.k_obs));
   }
   if (options_.entry_prior && round == 0 && player_model != nullptr && model_ != nullptr &&
@@ -439,7 +559,7 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
     ApplyEntryPrior(position, path, *player_model, in);
   }
   const float min_likelihood = options_.min_likelihood;
-  for (int c = 1; c < street_.num_cells; ++c) lik[c] = std::max(lik[c], min_likelihood);
+  for (int c = 1; c < st.num_cells; ++c) lik[c] = std::max(lik[c], min_likelihood);
 }
 
 // DFmodel per used win-rate bin, over the available actions.
@@ -448,8 +568,8 @@ void HandReader::FillDfTable(const poker::State& before, int position, const Cel
   for (int p = 0; p < game_->num_players; ++p) in_pot += !before.folded(p);
   const int opponents = std::max(1, in_pot - 1);
   const DfModel& df = df_models_[position];
-  for (int u = 0; u < street_.num_used_bins; ++u) {
-    const int bin = street_.used_bins[u];
+  for (int u = 0; u < in.st->num_used_bins; ++u) {
+    const int bin = in.st->used_bins[u];
     const double rate = DfModel::FieldWinRate((bin + 0.5) / kWinRateBins, opponents);
     std::array<double, kMaxAbstractActions> rel;
     double total = 0;
@@ -490,7 +610,7 @@ void HandReader::ComputeDeviation(CellInputs& in) const {
   in.deviate = player_decisions >= options_.deviation_min_decisions && player_decisions > 0 &&
                2 * in.player_bucket_decisions < player_decisions;
   if (!in.deviate) return;
-  const Street& st = street_;
+  const Street& st = *in.st;
   std::array<double, kMaxAbstractActions> base{};
   if (pop_decisions > 0) {
     for (int k = 0; k < in.na; ++k) base[k] = in.pop.action_count(in.acts[k]) / pop_decisions;
@@ -509,9 +629,9 @@ void HandReader::ComputeDeviation(CellInputs& in) const {
 
 // P(acts[k] | node, cell c) by the backoff above (before the floor).
 double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
-  const int b = street_.cell_bucket[c];
-  const float* d = df_table_[street_.cell_bin[c]].data();
-  const double qp = options_.population_prior;
+  const int b = in.st->cell_bucket[c];
+  const float* d = df_table_[in.st->cell_bin[c]].data();
+  const double qp = in.population_prior;
   const auto population = [&](int j) {
     return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qp * d[j]) / (in.pop_total[b] + qp) : d[j];
   };
@@ -528,7 +648,7 @@ double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
     }
     prior /= sum;
   }
-  const double pp = options_.player_prior;
+  const double pp = in.player_prior;
   return in.player_total[b] > 0 ? (in.player_n[b][k] + pp * prior) / (in.player_total[b] + pp)
                                 : prior;
 }
@@ -551,14 +671,15 @@ void HandReader::ApplyEntryPrior(int position, PathKey path, const trainer::Play
   const double pseudo = entry_pseudo_hands_[static_cast<int>(position_class)];
   const double r = std::clamp((own_entry.entered + pseudo * r_pop) / (own_entry.dealt + pseudo),
                               kMinRate, 1 - kMinRate);
-  const double pp = options_.player_prior;
+  const double pp = in.player_prior;
   const double s =
       pp + in.player_bucket_decisions > 0 ? pp / (pp + in.player_bucket_decisions) : 1.0;
   if (s <= 0) return;
   // The chance to enter per cell, and its largest value.
   std::array<double, kMaxCells> enter{};
   double most = 0;
-  for (int c = 1; c < street_.num_cells; ++c) {
+  const Street& st = *in.st;
+  for (int c = 1; c < st.num_cells; ++c) {
     for (int k = 0; k < in.na; ++k) {
       if (in.acts[k] == trainer::kCall || ActionAbstraction::IsRaise(in.acts[k])) {
         enter[c] += CellProbability(in, c, k);
@@ -569,8 +690,8 @@ void HandReader::ApplyEntryPrior(int position, PathKey path, const trainer::Play
   float* lik = cell_likelihood_.data();
   std::array<double, kMaxCells> log_factor;
   double best = -1e300;
-  for (int c = 1; c < street_.num_cells; ++c) {
-    const double pct = (street_.cell_bin[c] + 0.5) / kWinRateBins;
+  for (int c = 1; c < st.num_cells; ++c) {
+    const double pct = (st.cell_bin[c] + 0.5) / kWinRateBins;
     const double log_ratio = LogLogistic((pct - 1 + r) / kEntrySoftness) -
                              LogLogistic((pct - 1 + r_pop) / kEntrySoftness);
     // The corrected chance to enter is at most the largest one of the population's.
@@ -580,7 +701,7 @@ void HandReader::ApplyEntryPrior(int position, PathKey path, const trainer::Play
   }
   // Scaled so that the largest factor is 1 (the range is normalised anyway; the floor then
   // keeps its meaning).
-  for (int c = 1; c < street_.num_cells; ++c) {
+  for (int c = 1; c < st.num_cells; ++c) {
     lik[c] = static_cast<float>(lik[c] * std::exp(log_factor[c] - best));
   }
 }
@@ -611,6 +732,131 @@ double EntryPseudoHands(const trainer::OpponentModel& model,
   const double tau2 = spread - sampling;
   if (tau2 <= 1e-6) return kMaxEntryPseudoHands;
   return std::clamp(mean * (1 - mean) / tau2 - 1, 1.0, kMaxEntryPseudoHands);
+}
+
+namespace {
+
+// One cell (a node and bucket) of counts to be smoothed toward a prior mean q with m
+// pseudo-decisions.
+struct SmoothedCell {
+  std::array<double, kMaxAbstractActions> n{};
+  std::array<double, kMaxAbstractActions> q{};
+  double total = 0;
+};
+
+// The m of the grid 1, 1.5, 2, 3, 5, 7, 10, ..., 1000 under which the cells' decisions are best
+// predicted each from the other decisions of its cell (leave-one-out: (n_a - 1 + m q_a) /
+// (n - 1 + m) for each decision of action a); `fallback` with fewer than kMinCells cells.
+double FitPseudoDecisions(const std::vector<SmoothedCell>& cells, double fallback) {
+  constexpr size_t kMinCells = 50;
+  static constexpr double kGrid[] = {1,  1.5, 2,  3,   5,   7,   10,  15,  20,
+                                     30, 50,  70, 100, 150, 200, 300, 500, 1000};
+  if (cells.size() < kMinCells) return fallback;
+  double best = fallback, best_score = -1e300;
+  for (double m : kGrid) {
+    double score = 0;
+    for (const SmoothedCell& cell : cells) {
+      for (int a = 0; a < kMaxAbstractActions; ++a) {
+        if (cell.n[a] <= 0) continue;
+        score += cell.n[a] * std::log((cell.n[a] - 1 + m * cell.q[a]) / (cell.total - 1 + m));
+      }
+    }
+    if (score > best_score) {
+      best_score = score;
+      best = m;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+// Player pseudo-decisions by empirical Bayes: the cells are every player's nodes and buckets
+// with at least 2 decisions, q the population's action frequencies there (as the reader smooths
+// toward them; over the actions anyone took at the node, plus one decision spread evenly over
+// them), with at least 20 decisions. (Leaving the player's own counts out of q fitted smaller
+// values, which read the DeepStack validation part slightly worse: docs/hand_reading.md.)
+double PlayerPseudoDecisions(const trainer::OpponentModel& model, int round, double fallback) {
+  constexpr uint64_t kMinPlayerDecisions = 2;
+  constexpr double kMinPopulationDecisions = 20;
+  const trainer::PlayerModel& population = model.population();
+  if (round < 0 || round >= population.num_rounds()) return fallback;
+  const trainer::PatternTree& pop_tree = population.street(round);
+  const int num_actions = std::min(model.abstraction().num_actions(), kMaxAbstractActions);
+  std::vector<SmoothedCell> cells;
+  for (const trainer::PlayerModel* player : model.players()) {
+    if (round >= player->num_rounds()) continue;
+    const trainer::PatternTree& tree = player->street(round);
+    for (int i = 0; i < tree.num_nodes(); ++i) {
+      const trainer::NodeView node = tree.Node(i);
+      if (node.decisions() == 0) continue;
+      const trainer::NodeView pop = pop_tree.Lookup(node.path());
+      int seen = 0;
+      for (int a = 0; a < num_actions; ++a) {
+        seen += pop.action_count(static_cast<trainer::AbstractAction>(a)) > 0;
+      }
+      for (int b = 0; b < node.num_buckets() && b < pop.num_buckets(); ++b) {
+        const uint64_t n = node.bucket_decisions(b);
+        const double pop_n = static_cast<double>(pop.bucket_decisions(b));
+        if (n < kMinPlayerDecisions || seen == 0 || pop_n < kMinPopulationDecisions) continue;
+        SmoothedCell cell;
+        for (int a = 0; a < num_actions; ++a) {
+          const auto action = static_cast<trainer::AbstractAction>(a);
+          cell.n[a] = static_cast<double>(node.bucket_action_count(b, action));
+          const double spread = pop.action_count(action) > 0 ? 1.0 / seen : 0.0;
+          cell.q[a] =
+              (static_cast<double>(pop.bucket_action_count(b, action)) + spread) / (pop_n + 1);
+        }
+        cell.total = static_cast<double>(n);
+        cells.push_back(cell);
+      }
+    }
+  }
+  return FitPseudoDecisions(cells, fallback);
+}
+
+// Population pseudo-decisions by empirical Bayes: the cells are the population's nodes and
+// buckets with at least 2 decisions; q is DFmodel (as the reader evaluates it: `df`, normalised
+// over the actions anyone took at the node, `uniform_share` of it spread evenly over them) at
+// the bucket's middle win rate, (b + 1/2) / K (both the preflop percentile and post-flop HS
+// spread the buckets evenly), 0.4 for the draw bucket (drawing hands have HS below 0.6).
+double PopulationPseudoDecisions(const trainer::OpponentModel& model, int round, const DfModel& df,
+                                 double uniform_share, double fallback) {
+  const trainer::PlayerModel& population = model.population();
+  const trainer::StrengthBuckets& buckets = model.buckets();
+  if (round < 0 || round >= population.num_rounds() || !buckets.enabled()) return fallback;
+  const trainer::PatternTree& tree = population.street(round);
+  const int num_actions = std::min(model.abstraction().num_actions(), kMaxAbstractActions);
+  const int k = buckets.num_strength_buckets();
+  std::vector<SmoothedCell> cells;
+  for (int i = 0; i < tree.num_nodes(); ++i) {
+    const trainer::NodeView node = tree.Node(i);
+    if (node.decisions() == 0) continue;
+    int seen = 0;
+    for (int a = 0; a < num_actions; ++a) {
+      seen += node.action_count(static_cast<trainer::AbstractAction>(a)) > 0;
+    }
+    for (int b = 0; b < node.num_buckets(); ++b) {
+      const uint64_t n = node.bucket_decisions(b);
+      if (n < 2) continue;
+      const double rate = b < k ? (b + 0.5) / k : 0.4;
+      SmoothedCell cell;
+      double total = 0;
+      for (int a = 0; a < num_actions; ++a) {
+        const auto action = static_cast<trainer::AbstractAction>(a);
+        cell.n[a] = static_cast<double>(node.bucket_action_count(b, action));
+        if (node.action_count(action) > 0) total += cell.q[a] = df.Relative(action, rate);
+      }
+      if (!(total > 0)) continue;
+      for (int a = 0; a < num_actions; ++a) {
+        if (node.action_count(static_cast<trainer::AbstractAction>(a)) == 0) continue;
+        cell.q[a] = (1 - uniform_share) * cell.q[a] / total + uniform_share / seen;
+      }
+      cell.total = static_cast<double>(n);
+      cells.push_back(cell);
+    }
+  }
+  return FitPseudoDecisions(cells, fallback);
 }
 
 }  // namespace agent

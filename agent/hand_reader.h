@@ -23,9 +23,10 @@ uint32_t AvailableActions(const poker::State& state, const trainer::ActionAbstra
 // Parameters of P(a | node, pair): a hierarchical backoff with pseudo-counts (SPEC 7).
 struct ReaderOptions {
   // A player's bucket counts at a node are smoothed toward the population's distribution there
-  // with this many pseudo-decisions.
+  // with this many pseudo-decisions (unless fitted: fit_player_prior).
   double player_prior = 10;
-  // The population's bucket counts are smoothed toward DFmodel with this many pseudo-decisions.
+  // The population's bucket counts are smoothed toward DFmodel with this many pseudo-decisions
+  // (unless fitted: fit_population_prior).
   double population_prior = 5;
   // A player without bucket counts at a node (learned online: cards rarely seen) but with at
   // least this many node decisions gets 003's deviation: the population's bucket-conditional
@@ -35,6 +36,15 @@ struct ReaderOptions {
   float min_likelihood = 1e-3f;
   // Use the model's entry rate by position class as a preflop prior (000 eq. 5).
   bool entry_prior = true;
+  // Replace player_prior, per street, by the pseudo-decisions fitted on the model's players by
+  // empirical Bayes (PlayerPseudoDecisions) when the reader is made; player_prior stays where
+  // the model has too few player decisions to fit them (a model learned online from nothing).
+  // Off by default: it reads Pluribus better and DeepStack worse (docs/hand_reading.md).
+  bool fit_player_prior = false;
+  // Replace population_prior, per street, by the pseudo-decisions fitted on the population's
+  // counts (PopulationPseudoDecisions); population_prior where too few. Off by default (within
+  // noise).
+  bool fit_population_prior = false;
   // DFmodel's theta (000 eq. 6: the score of a perfect match). The paper's 50 reads real hands
   // worse than no reading at all (docs/hand_reading.md); 3 is the measured compromise between
   // balanced players (DeepStack's match logs) and threshold bots.
@@ -90,6 +100,16 @@ class HandReader {
   };
   NodeCounts NodeDecisions(const poker::State& state, int position) const;
 
+  // The player pseudo-decisions the reader smooths with on a street: options().player_prior,
+  // or fitted (fit_player_prior).
+  double player_prior(int round) const {
+    return player_prior_[round >= 0 && round < poker::kMaxRounds ? round : 0];
+  }
+  // The same for the population's pseudo-decisions (population_prior, fit_population_prior).
+  double population_prior(int round) const {
+    return population_prior_[round >= 0 && round < poker::kMaxRounds ? round : 0];
+  }
+
   // Computes (or reuses) the strength buckets and win rates of all 1326 pairs on the board of
   // `state`'s round: what every action of that street is read with. Update calls it on the first
   // action of a street; exposed for the benchmark and tests.
@@ -104,6 +124,26 @@ class HandReader {
   // The DFmodel position p is read with this hand: theta from the options, the call interval
   // adapted to its player model's call and fold rates.
   const DfModel& df_model(int position) const { return df_models_[position]; }
+
+  // Range-relative buckets ("hs_draw_range", trainer/strength_buckets.h) of all 1326 pairs for
+  // `position` on the street last prepared, by `buckets`' K and draw rule, from position's
+  // current range: a drawing hand gets the draw bucket, a made hand bucket floor(K x its HS
+  // percentile in the range) (weight below it plus half the weight tied with it, over the
+  // range's total). kNoBucket for pairs that conflict with the board; the HS buckets of
+  // `buckets` when the range is empty or the street is preflop or not prepared. A reader of a
+  // range-relative model reads each player's actions on a street with the buckets of its range
+  // at the start of the street (its first action there).
+  void RangeBuckets(int position, const trainer::StrengthBuckets& buckets,
+                    std::array<uint8_t, poker::kNumPairs>* out);
+  // Counting a hand into a range-relative model: for every position whose bucket in `hand` is
+  // set on a street after the flop and is not the draw bucket, replaces it by the range bucket
+  // of its hole cards in `state` (RangeBuckets with `buckets`), its range being what this reader
+  // reads (as a spectator, with `models`) from the actions before that street. `state` is the
+  // hand as far as it went, with the board and the hole cards of those positions. Starts a new
+  // hand on this reader. Does nothing unless `buckets` is range-relative.
+  void SetRangeBuckets(const poker::State& state,
+                       absl::Span<const trainer::PlayerModel* const> models,
+                       const trainer::StrengthBuckets& buckets, trainer::HandObservation* hand);
 
  private:
   // Win rates are binned so that DFmodel is evaluated per bin, not per pair.
@@ -126,7 +166,15 @@ class HandReader {
     std::array<uint16_t, kMaxCells> cell_pairs{};  // live pairs in the cell
     int num_used_bins = 0;
     std::array<uint8_t, kWinRateBins> used_bins{};
+    // Range-relative models: the live pairs by ascending win rate (RangeBuckets).
+    int num_live = 0;
+    std::array<uint16_t, poker::kNumPairs> by_rate{};
   };
+  // Groups the pairs of `st` into cells from its buckets and win rates.
+  static void AssignCells(Street* st);
+  // The street a position's action is read with: street_, or for a range-relative model after
+  // the flop a copy with the position's range buckets, made at its first action on the street.
+  const Street& StreetFor(int position);
 
   // The likelihood of `action` by `position` at `path` (its street path before the action) in
   // `before`, for every pair, into `out`.
@@ -135,10 +183,13 @@ class HandReader {
   static constexpr int kBucketSlots = trainer::kMaxStrengthBuckets + 1;
   // What the per-cell likelihoods of one action are computed from (hand_reader.cc).
   struct CellInputs {
+    const Street* st = nullptr;     // the cells the likelihoods are for
     trainer::NodeView pop, player;  // the node in the population's and the player's trees
     std::array<trainer::AbstractAction, trainer::kMaxAbstractActions> acts{};  // available
-    int na = 0;     // number of available actions
-    int k_obs = 0;  // the observed action's slot in acts
+    double player_prior = 0;      // pseudo-decisions of the street (player_prior(round))
+    double population_prior = 0;  // population_prior(round)
+    int na = 0;                   // number of available actions
+    int k_obs = 0;                // the observed action's slot in acts
     std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_n{}, player_n{};
     std::array<double, kBucketSlots> pop_total{}, player_total{};
     double player_bucket_decisions = 0;
@@ -147,7 +198,7 @@ class HandReader {
   };
   // Per-cell likelihoods for Likelihoods, into cell_likelihood_, and its parts.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
-                       trainer::AbstractAction action, uint32_t available);
+                       trainer::AbstractAction action, uint32_t available, const Street& st);
   void FillDfTable(const poker::State& before, int position, const CellInputs& in);
   void CountBuckets(CellInputs& in) const;
   void ComputeDeviation(CellInputs& in) const;
@@ -185,12 +236,19 @@ class HandReader {
   std::array<uint64_t, poker::kMaxPlayers> adapted_hands_{};
 
   Street street_;
+  // Range-relative models: per position, its cells on the current street (StreetFor).
+  // (kMaxPlayers entries for such a model, else none.)
+  std::vector<Street> range_street_;
+  std::array<bool, poker::kMaxPlayers> range_street_ready_{};
   // Scratch (no allocation per action).
   std::array<float, kMaxCells> cell_likelihood_{};
   std::array<std::array<float, trainer::kMaxAbstractActions>, kWinRateBins> df_table_{};
   std::array<float, poker::kNumPairs> factors_{};
   // Entry-rate pseudo-hands per position class (EntryPseudoHands, fitted when constructed).
   std::array<double, trainer::kNumPositionClasses> entry_pseudo_hands_{};
+  // Player pseudo-decisions per street (player_prior()).
+  std::array<double, poker::kMaxRounds> player_prior_{};
+  std::array<double, poker::kMaxRounds> population_prior_{};
 };
 
 // The pseudo-hands smoothing a player's entry rate in a position class toward the population's,
@@ -198,6 +256,21 @@ class HandReader {
 // between-player spread of their entry rates beyond what sampling explains. 20 when the model has
 // fewer than 3 players with 30 hands dealt there.
 double EntryPseudoHands(const trainer::OpponentModel& model, trainer::PositionClass position_class);
+
+// The pseudo-decisions smoothing a player's bucket counts toward the population's on a street,
+// fitted on the model's players by empirical Bayes (held-out likelihood): over every node and
+// bucket where a player has at least 2 decisions and the population at least 20, the m (of a
+// grid 1..1000) under which each of the player's decisions is best predicted by its other
+// decisions there smoothed toward the population's frequencies with m pseudo-decisions
+// (leave-one-out). `fallback` when fewer than 50 such cells exist.
+double PlayerPseudoDecisions(const trainer::OpponentModel& model, int round, double fallback);
+
+// The pseudo-decisions smoothing the population's bucket counts toward DFmodel on a street,
+// fitted the same way on the population's nodes and buckets with at least 2 decisions, DFmodel
+// (`df`, `uniform_share` of it spread evenly) evaluated at the bucket's middle win rate over
+// the actions taken at the node. `fallback` when fewer than 50 such cells exist.
+double PopulationPseudoDecisions(const trainer::OpponentModel& model, int round, const DfModel& df,
+                                 double uniform_share, double fallback);
 
 }  // namespace agent
 

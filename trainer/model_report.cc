@@ -92,10 +92,12 @@ std::string SummaryText(const OpponentModel& model) {
   }
   absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street\n");
   if (buckets.enabled()) {
-    absl::StrAppend(&out, "buckets: ", StrengthBuckets::kHsDrawName, " v",
-                    StrengthBuckets::kHsDrawVersion, ", ", buckets.num_strength_buckets(),
-                    " strength buckets + a draw bucket on the flop and turn (HS < ",
-                    buckets.draw_max_hs(), ")\n");
+    absl::StrAppend(
+        &out, "buckets: ", buckets.name(), " v", buckets.version(), ", ",
+        buckets.num_strength_buckets(),
+        " strength buckets + a draw bucket on the flop and turn (HS < ", buckets.draw_max_hs(), ")",
+        buckets.preflop_small_pairs() ? "; 22..88 apart preflop" : "",
+        buckets.range_relative() ? "; made hands by their place in the range" : "", "\n");
     for (int r = 0; r < game.num_rounds; ++r) {
       absl::StrAppend(&out, "  ", StreetName(r, game.num_rounds), " HS edges: ",
                       absl::StrJoin(buckets.edges(r), " ",
@@ -197,9 +199,9 @@ std::string SummaryJson(const OpponentModel& model) {
                  {"stacks", NumberList(stacks)}};
   Json names = Json::array();
   for (const std::string& name : model.abstraction().names()) names.push_back(Utf8OrLatin1(name));
-  Json bucket_json = {{"name", buckets.enabled() ? StrengthBuckets::kHsDrawName : "none"}};
+  Json bucket_json = {{"name", buckets.name()}};
   if (buckets.enabled()) {
-    bucket_json["version"] = StrengthBuckets::kHsDrawVersion;
+    bucket_json["version"] = buckets.version();
     bucket_json["strength_buckets"] = buckets.num_strength_buckets();
     bucket_json["draw_max_hs"] = logs_parser::JsonSignificant(buckets.draw_max_hs(), 6);
     Json edges = Json::array();

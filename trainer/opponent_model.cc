@@ -339,9 +339,12 @@ absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
   StrengthBuckets buckets;
   if (options.num_buckets != 0) {
     absl::StatusOr<StrengthBuckets> hs_draw =
-        StrengthBuckets::HsDraw(game, options.num_buckets, options.draw_max_hs);
+        options.range_buckets
+            ? StrengthBuckets::HsDrawRange(game, options.num_buckets, options.draw_max_hs)
+            : StrengthBuckets::HsDraw(game, options.num_buckets, options.draw_max_hs);
     if (!hs_draw.ok()) return hs_draw.status();
     buckets = *std::move(hs_draw);
+    if (options.preflop_small_pairs) buckets.SeparatePreflopSmallPairs();
   }
   return OpponentModel(game, *std::move(abstraction), std::move(buckets), options.max_depth,
                        options.street_context);
@@ -566,7 +569,8 @@ absl::Status OpponentModel::CheckCompatible(const OpponentModel& other) const {
   }
   if (!(buckets_ == other.buckets_)) {
     return absl::FailedPreconditionError(
-        "the models use different strength bucket functions (count, edges or draw rule)");
+        "the models use different strength bucket functions (count, edges, draw rule or "
+        "range-relative)");
   }
   if (street_context_ != other.street_context_) {
     return absl::FailedPreconditionError(

@@ -65,6 +65,12 @@ struct ModelOptions {
   double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
   // Street context (pattern_tree.h StreetContext): off by default.
   bool street_context = false;
+  // Range-relative buckets after the flop ("hs_draw_range", strength_buckets.h): off by
+  // default. Counting such a model needs each player's range (agent::HandReader::RangeBuckets).
+  bool range_buckets = false;
+  // The small pocket pairs in a bucket of their own preflop (strength_buckets.h version 2): on
+  // (it read better on three of four validation runs, docs/hand_reading.md).
+  bool preflop_small_pairs = true;
 };
 
 // One player's (or the population's) trees and entry counts. Not thread-safe for concurrent

@@ -99,6 +99,13 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::HsDraw(const poker::GameDef& ga
   return buckets;
 }
 
+absl::StatusOr<StrengthBuckets> StrengthBuckets::HsDrawRange(const poker::GameDef& game, int k,
+                                                             double draw_max_hs) {
+  absl::StatusOr<StrengthBuckets> buckets = HsDraw(game, k, draw_max_hs);
+  if (buckets.ok()) buckets->range_relative_ = true;
+  return buckets;
+}
+
 absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
     const opponent_model::BucketFunction& proto, int num_rounds) {
   if (proto.name() == "none") {
@@ -107,15 +114,22 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
     }
     return StrengthBuckets();
   }
-  if (proto.name() != kHsDrawName) {
+  const bool range_relative = proto.name() == kHsDrawRangeName;
+  if (proto.name() != kHsDrawName && !range_relative) {
     return absl::InvalidArgumentError(absl::StrCat("unknown bucket function '", proto.name(),
-                                                   "' (this program knows '", kHsDrawName,
-                                                   "' and 'none')"));
+                                                   "' (this program knows '", kHsDrawName, "', '",
+                                                   kHsDrawRangeName, "' and 'none')"));
   }
-  if (proto.version() != kHsDrawVersion) {
-    return absl::InvalidArgumentError(absl::StrCat("bucket function '", kHsDrawName, "' version ",
-                                                   proto.version(), "; this program has version ",
-                                                   kHsDrawVersion));
+  const uint32_t version = range_relative ? kHsDrawRangeVersion : kHsDrawVersion;
+  if (proto.version() != version && proto.version() != kSmallPairsVersion) {
+    return absl::InvalidArgumentError(absl::StrCat("bucket function '", proto.name(), "' version ",
+                                                   proto.version(), "; this program has versions ",
+                                                   version, " and ", kSmallPairsVersion));
+  }
+  if (proto.version() == kSmallPairsVersion && !proto.draw_bucket()) {
+    return absl::InvalidArgumentError(absl::StrCat("bucket function '", proto.name(), "' version ",
+                                                   kSmallPairsVersion,
+                                                   " without the draw bucket's slot"));
   }
   const int k = static_cast<int>(proto.num_strength_buckets());
   if (k < 1 || k > kMaxStrengthBuckets) {
@@ -134,6 +148,7 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
   StrengthBuckets buckets;
   buckets.k_ = k;
   buckets.draw_bucket_ = proto.draw_bucket();
+  buckets.range_relative_ = range_relative;
   buckets.draw_max_hs_ = proto.draw_max_hs();
   buckets.num_rounds_ = num_rounds;
   for (int round = 0; round < num_rounds; ++round) {
@@ -154,7 +169,19 @@ absl::StatusOr<StrengthBuckets> StrengthBuckets::FromProto(
   for (int i = 0; i < poker::kNumPairs; ++i) {
     buckets.preflop_[i] = static_cast<uint8_t>(CountEdgesBelow(buckets.edges_[0], preflop_hs[i]));
   }
+  if (proto.version() == kSmallPairsVersion) buckets.SeparatePreflopSmallPairs();
   return buckets;
+}
+
+void StrengthBuckets::SeparatePreflopSmallPairs() {
+  if (k_ == 0 || !draw_bucket_) return;
+  preflop_small_pairs_ = true;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    const PairCards pair = poker::PairFromIndex(i);
+    const int rank = poker::RankOf(pair.low);
+    // 22..88: ranks 0 (deuce) .. 6 (eight).
+    if (rank == poker::RankOf(pair.high) && rank <= 6) preflop_[i] = static_cast<uint8_t>(k_);
+  }
 }
 
 void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
@@ -163,8 +190,8 @@ void StrengthBuckets::ToProto(opponent_model::BucketFunction* proto) const {
     proto->set_name("none");
     return;
   }
-  proto->set_name(kHsDrawName);
-  proto->set_version(kHsDrawVersion);
+  proto->set_name(name());
+  proto->set_version(version());
   proto->set_num_strength_buckets(k_);
   proto->set_draw_bucket(draw_bucket_);
   proto->set_draw_max_hs(draw_max_hs_);
@@ -180,6 +207,7 @@ std::string StrengthBuckets::BucketName(int bucket) const {
 }
 
 std::string StrengthBuckets::BucketRange(int round, int bucket) const {
+  if (preflop_small_pairs_ && round == 0 && bucket == k_) return "22..88";
   if (draw_bucket_ && bucket == k_) return absl::StrFormat("HS<%.2f+draw", draw_max_hs_);
   const std::vector<double>& edges = edges_[round];
   const double low = bucket == 0 ? 0.0 : edges[bucket - 1];

@@ -47,12 +47,28 @@ struct BoardFeatures {
 //   straight draw with 8 outs (at least two ranks that each complete a straight the board alone
 //   would not: open-ended or double gutshot) when the hand holds no straight already. Exact
 //   outs (CountOuts) would cost ~50 HS computations per pair, far too slow for training.
+// "hs_draw_range", version 1: "hs_draw" before the flop and for drawing hands; a made hand's
+//   bucket after the flop is its place in the range the player has shown, not its HS: with w
+//   the player's range at the start of the street (the hand reader's weights after every
+//   earlier action), the HS percentile of the pair in w is (weight of the live pairs with lower
+//   HS + half the weight of those with equal HS) / total weight, and bucket i = floor(K x that
+//   percentile) (K-1 at most). Bucket() and AllPairs() still give the HS buckets; the range
+//   buckets are computed by the hand reader (agent::HandReader::RangeBuckets), which alone
+//   knows the range.
+// Version 2 of either (model option preflop_small_pairs): before the flop the small pocket pairs
+//   (22..88) get bucket K (the drawing bucket's slot, unused preflop) instead of their equity
+//   bucket, so that how players play small pairs (set mining) is counted apart from hands of the
+//   same preflop equity; everything else as version 1.
 // "none": no buckets (games other than 52-card two-hole-card hold'em).
 // Immutable after construction; thread-safe.
 class StrengthBuckets {
  public:
   static constexpr const char* kHsDrawName = "hs_draw";
   static constexpr uint32_t kHsDrawVersion = 1;
+  static constexpr const char* kHsDrawRangeName = "hs_draw_range";
+  static constexpr uint32_t kHsDrawRangeVersion = 1;
+  // Either function with the small pairs apart preflop (preflop_small_pairs).
+  static constexpr uint32_t kSmallPairsVersion = 2;
   static constexpr double kDefaultDrawMaxHs = 0.6;
 
   // No buckets.
@@ -61,6 +77,10 @@ class StrengthBuckets {
   // Fails for K outside 1..kMaxStrengthBuckets or a game that is not 52-card hold'em.
   static absl::StatusOr<StrengthBuckets> HsDraw(const poker::GameDef& game, int k,
                                                 double draw_max_hs = kDefaultDrawMaxHs);
+  // "hs_draw_range": HsDraw whose made hands after the flop are bucketed by their place in the
+  // player's range (above).
+  static absl::StatusOr<StrengthBuckets> HsDrawRange(const poker::GameDef& game, int k,
+                                                     double draw_max_hs = kDefaultDrawMaxHs);
   // The function a model file describes; refuses unknown names or versions.
   static absl::StatusOr<StrengthBuckets> FromProto(const opponent_model::BucketFunction& proto,
                                                    int num_rounds);
@@ -74,6 +94,27 @@ class StrengthBuckets {
   // Index of the drawing-hands bucket (K).
   int draw_bucket() const { return k_; }
   double draw_max_hs() const { return draw_max_hs_; }
+  // "hs_draw_range": made hands after the flop are bucketed by their percentile in the player's
+  // range (RangeBucket), which the counting and the reading must supply.
+  bool range_relative() const { return range_relative_; }
+  // Version 2: the small pocket pairs are bucket K before the flop.
+  bool preflop_small_pairs() const { return preflop_small_pairs_; }
+  // The function's name and version in the model file ("none", "hs_draw", "hs_draw_range"; 1 or
+  // 2).
+  const char* name() const {
+    return k_ == 0 ? "none" : (range_relative_ ? kHsDrawRangeName : kHsDrawName);
+  }
+  uint32_t version() const {
+    return preflop_small_pairs_ ? kSmallPairsVersion
+                                : (range_relative_ ? kHsDrawRangeVersion : kHsDrawVersion);
+  }
+  // Makes this function version 2 (needs the draw bucket's slot).
+  void SeparatePreflopSmallPairs();
+  // The bucket of a made hand at HS percentile `percentile` (0..1) in the player's range.
+  uint8_t RangeBucket(double percentile) const {
+    const int b = static_cast<int>(percentile * k_);
+    return static_cast<uint8_t>(b < 0 ? 0 : (b >= k_ ? k_ - 1 : b));
+  }
   const std::vector<double>& edges(int round) const { return edges_[round]; }
   // "b3", "draw": a bucket's short name; with HS range "b3 [0.375,0.5)".
   std::string BucketName(int bucket) const;
@@ -107,12 +148,16 @@ class StrengthBuckets {
 
   bool operator==(const StrengthBuckets& other) const {
     return k_ == other.k_ && draw_bucket_ == other.draw_bucket_ &&
+           range_relative_ == other.range_relative_ &&
+           preflop_small_pairs_ == other.preflop_small_pairs_ &&
            draw_max_hs_ == other.draw_max_hs_ && edges_ == other.edges_;
   }
 
  private:
   int k_ = 0;
   bool draw_bucket_ = false;
+  bool range_relative_ = false;
+  bool preflop_small_pairs_ = false;
   double draw_max_hs_ = kDefaultDrawMaxHs;
   int num_rounds_ = 0;
   std::vector<std::vector<double>> edges_;  // per round, K-1 ascending

@@ -139,6 +139,7 @@ int RunTrain(int argc, char** argv) {
   int64_t min_hands = 0;
   bool quiet = false;
   bool json = false;
+  bool no_small_pairs = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
@@ -170,6 +171,9 @@ int RunTrain(int argc, char** argv) {
       "street-context", po::bool_switch(&options.model.street_context),
       "the trees after the first street start with the earlier streets' raises (0, 1, 2+), so "
       "a raised pot and a limped one do not share nodes (stored in the model)")(
+      "no-preflop-small-pairs", po::bool_switch(&no_small_pairs),
+      "the small pocket pairs (22..88) share the preflop bucket of their equity (bucket function "
+      "version 1) instead of having a bucket of their own")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&threads)->default_value(1),
@@ -197,6 +201,7 @@ int RunTrain(int argc, char** argv) {
   options.model.num_buckets = buckets;
   options.model.max_depth = max_depth;
   options.model.draw_max_hs = draw_max_hs;
+  options.model.preflop_small_pairs = !no_small_pairs;
   if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
 
   absl::StatusOr<logs_parser::NamedGame> game =

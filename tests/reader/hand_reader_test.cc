@@ -762,3 +762,196 @@ TEST(HandReaderTest, EntryPseudoHandsAreFittedOnThePlayers) {
 
 }  // namespace
 }  // namespace agent
+
+namespace agent {
+namespace {
+
+// ---- Range-relative buckets and fitted pseudo-decisions ----
+
+// The range buckets of `position` computed pair by pair from the reader's range and win rates,
+// O(pairs^2), as strength_buckets.h defines them.
+std::array<uint8_t, kNumPairs> BruteForceRangeBuckets(const HandReader& reader, int position,
+                                                      const trainer::StrengthBuckets& buckets,
+                                                      int round, const std::vector<Card>& board) {
+  const trainer::BoardFeatures features = trainer::StrengthBuckets::Features(
+      round, 4, absl::MakeConstSpan(board.data(), 3 + (round - 1)));
+  const std::array<float, kNumPairs>& rate = reader.street_win_rates();
+  const Range& range = reader.range(position);
+  double total = 0;
+  for (int j = 0; j < kNumPairs; ++j) total += rate[j] >= 0 ? range.weight(j) : 0;
+  std::array<uint8_t, kNumPairs> out;
+  out.fill(trainer::kNoBucket);
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (rate[i] < 0) continue;
+    double below = 0;
+    for (int j = 0; j < kNumPairs; ++j) {
+      if (rate[j] < 0) continue;
+      if (rate[j] < rate[i]) below += range.weight(j);
+      if (rate[j] == rate[i]) below += range.weight(j) / 2;
+    }
+    const uint8_t hs = buckets.Bucket(poker::PairFromIndex(i), features, rate[i]);
+    const int k = buckets.num_strength_buckets();
+    out[i] =
+        hs == k ? hs : static_cast<uint8_t>(std::min(k - 1, static_cast<int>(below / total * k)));
+  }
+  return out;
+}
+
+TEST(HandReaderTest, RangeBucketsAreTheHsPercentileInTheRange) {
+  const GameDef& game = Game(kLimitGame);
+  const trainer::StrengthBuckets buckets = trainer::StrengthBuckets::HsDrawRange(game, 8).value();
+  const std::vector<Card> board = Cards("Ah9h4cTh2s");
+  // DFmodel reads the preflop raise and the flop bet of position 0 (the big blind: it acts
+  // first after the flop): its range leans to strong hands.
+  const State state = MakeState(game, "crc/r", {}, "Ah9h4cTh2s");
+  HandReader reader(nullptr, game);
+  const trainer::PlayerModel* models[] = {nullptr, nullptr};
+  reader.StartHand(state, -1, models);
+  reader.Update(state);
+  reader.PrepareStreet(state);
+  for (int position : {0, 1}) {
+    std::array<uint8_t, kNumPairs> got;
+    reader.RangeBuckets(position, buckets, &got);
+    EXPECT_EQ(got, BruteForceRangeBuckets(reader, position, buckets, 1, board));
+  }
+  // A strong range puts a made hand in a lower bucket than its HS does: fewer of the range's
+  // pairs are below it.
+  std::array<uint8_t, kNumPairs> raiser, hs;
+  reader.RangeBuckets(0, buckets, &raiser);
+  buckets.AllPairs(1, absl::MakeConstSpan(board.data(), 3), &hs);
+  int lower = 0, higher = 0;
+  for (int i = 0; i < kNumPairs; ++i) {
+    if (hs[i] == trainer::kNoBucket || hs[i] == 8) continue;
+    lower += raiser[i] < hs[i];
+    higher += raiser[i] > hs[i];
+  }
+  EXPECT_GT(lower, 5 * higher);
+  // Before the flop the buckets are the preflop ones.
+  const State preflop = MakeState(game, "", {}, "Ah9h4cTh2s");
+  reader.StartHand(preflop, -1, models);
+  reader.PrepareStreet(preflop);
+  std::array<uint8_t, kNumPairs> first;
+  reader.RangeBuckets(0, buckets, &first);
+  buckets.AllPairs(0, {}, &hs);
+  EXPECT_EQ(first, hs);
+}
+
+TEST(HandReaderTest, SetRangeBucketsUsesTheRangeAtEachStreetsStart) {
+  const GameDef& game = Game(kLimitGame);
+  trainer::ModelOptions options;
+  options.range_buckets = true;
+  const trainer::OpponentModel model = trainer::OpponentModel::Create(game, options).value();
+  const trainer::StrengthBuckets& buckets = model.buckets();
+  const char* board = "Kd9s4cTh2s";
+  const State final_state = MakeState(game, "crc/rc/rrc/rc", {"AhKs", "QdQc"}, board);
+  trainer::HandObservation observation;
+  trainer::ObserveState(final_state, model.abstraction(), model.position_classes(), &observation);
+  trainer::HandBucketer(buckets).SetBuckets(game, trainer::HandCards::FromState(final_state),
+                                            &observation);
+  const trainer::HandObservation hs_buckets = observation;
+  const trainer::PlayerModel* models[] = {nullptr, nullptr};
+  HandReader reader(nullptr, game);
+  reader.SetRangeBuckets(final_state, models, buckets, &observation);
+  const char* street_starts[] = {"", "crc/", "crc/rc/", "crc/rc/rrc/"};
+  const char* holes[] = {"AhKs", "QdQc"};
+  int changed = 0;
+  for (int round = 0; round < 4; ++round) {
+    const State start = MakeState(game, street_starts[round], {}, board);
+    HandReader check(nullptr, game);
+    check.StartHand(start, -1, models);
+    check.Update(start);
+    check.PrepareStreet(start);
+    for (int p = 0; p < 2; ++p) {
+      const std::vector<Card> hole = Cards(holes[p]);
+      std::array<uint8_t, kNumPairs> expected;
+      check.RangeBuckets(p, buckets, &expected);
+      const uint8_t want =
+          round == 0 ? hs_buckets.bucket[p][0] : expected[poker::PairIndex(hole[0], hole[1])];
+      EXPECT_EQ(observation.bucket[p][round], want) << "round " << round << " position " << p;
+      changed += observation.bucket[p][round] != hs_buckets.bucket[p][round];
+    }
+  }
+  EXPECT_GT(changed, 0);
+  // An HS model's buckets are left alone.
+  trainer::HandObservation untouched = hs_buckets;
+  reader.SetRangeBuckets(final_state, models, EmptyModel(game).buckets(), &untouched);
+  EXPECT_EQ(untouched.bucket, hs_buckets.bucket);
+}
+
+// A model whose 60 players each took 10 river decisions in bucket 0 at the root: `check` of
+// them checks, the rest raises (per player: `alike` 5 and 5; otherwise all one way, half the
+// players each way).
+trainer::OpponentModel RiverPlayers(const GameDef& game, bool alike, int players = 60) {
+  trainer::OpponentModel model = EmptyModel(game);
+  const trainer::PathKey root;
+  for (int i = 0; i < players; ++i) {
+    const int checks = alike ? 5 : (i % 2 == 0 ? 10 : 0);
+    trainer::PatternTree& own = model.MutablePlayer(absl::StrCat("p", i)).mutable_street(3);
+    trainer::PatternTree& pop = model.mutable_population().mutable_street(3);
+    for (trainer::PatternTree* tree : {&own, &pop}) {
+      tree->AddTimes(root, 10);
+      tree->AddDecisions(root, kCheck, checks);
+      tree->AddDecisions(root, kFirstRaise, 10 - checks);
+      tree->AddBucketDecisions(root, 0, kCheck, checks);
+      tree->AddBucketDecisions(root, 0, kFirstRaise, 10 - checks);
+    }
+  }
+  return model;
+}
+
+TEST(HandReaderTest, PlayerPseudoDecisionsAreFittedOnThePlayers) {
+  const GameDef& game = Game(kLimitGame);
+  // Players who all play like the population: their own counts add nothing, the most
+  // pseudo-decisions of the grid; players who each always do one thing: the fewest.
+  EXPECT_EQ(PlayerPseudoDecisions(RiverPlayers(game, true), 3, 10), 1000);
+  EXPECT_EQ(PlayerPseudoDecisions(RiverPlayers(game, false), 3, 10), 1);
+  // Too few cells (40 players, one cell each), or a street without counts: the fallback.
+  EXPECT_EQ(PlayerPseudoDecisions(RiverPlayers(game, false, 40), 3, 10), 10);
+  EXPECT_EQ(PlayerPseudoDecisions(RiverPlayers(game, false), 2, 7), 7);
+  // The reader smooths with the fitted value only when asked to.
+  const trainer::OpponentModel model = RiverPlayers(game, false);
+  ReaderOptions options;
+  EXPECT_EQ(HandReader(&model, game, options).player_prior(3), 10);
+  options.fit_player_prior = true;
+  EXPECT_EQ(HandReader(&model, game, options).player_prior(3), 1);
+  EXPECT_EQ(HandReader(&model, game, options).player_prior(1), 10);
+}
+
+TEST(HandReaderTest, PopulationPseudoDecisionsFollowHowFarThePopulationIsFromDfModel) {
+  const GameDef& game = Game(kLimitGame);
+  const ReaderOptions options;
+  DfModel df = DfModel::Default(EmptyModel(game).abstraction());
+  df.set_theta(options.df_theta);
+  // 8 buckets at 8 nodes of the river: 64 cells, each 100 decisions between check and raise,
+  // either as DFmodel says at the bucket's middle win rate or all on the action it finds less
+  // likely.
+  const auto make = [&](bool as_df) {
+    trainer::OpponentModel model = EmptyModel(game);
+    trainer::PatternTree& tree = model.mutable_population().mutable_street(3);
+    for (int node = 0; node < 8; ++node) {
+      trainer::PathKey path;
+      for (int step = 0; step < node; ++step) path = path.Child(kCheck, step % 2 == 0);
+      for (int b = 0; b < 8; ++b) {
+        const double rate = (b + 0.5) / 8;
+        const double check = df.Relative(kCheck, rate), raise = df.Relative(kFirstRaise, rate);
+        double share =
+            (1 - options.df_uniform_share) * raise / (check + raise) + options.df_uniform_share / 2;
+        if (!as_df) share = share > 0.5 ? 0 : 1;
+        const auto raises = static_cast<uint64_t>(std::lround(100 * share));
+        tree.AddDecisions(path, kFirstRaise, raises);
+        tree.AddDecisions(path, kCheck, 100 - raises);
+        tree.AddBucketDecisions(path, b, kFirstRaise, raises);
+        tree.AddBucketDecisions(path, b, kCheck, 100 - raises);
+      }
+    }
+    return model;
+  };
+  const double follows = PopulationPseudoDecisions(make(true), 3, df, options.df_uniform_share, 5);
+  const double against = PopulationPseudoDecisions(make(false), 3, df, options.df_uniform_share, 5);
+  EXPECT_GE(follows, 300);
+  EXPECT_LE(against, 2);
+  EXPECT_EQ(PopulationPseudoDecisions(EmptyModel(game), 3, df, options.df_uniform_share, 5), 5);
+}
+
+}  // namespace
+}  // namespace agent

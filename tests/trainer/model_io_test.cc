@@ -5,6 +5,7 @@
 #include "gmock/gmock.h"
 #include "google/protobuf/stubs/logging.h"
 #include "gtest/gtest.h"
+#include "poker/card.h"
 #include "poker/codec.h"
 #include "tests/trainer/ten_hands.h"
 #include "tests/trainer/test_util.h"
@@ -242,6 +243,69 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
   OpponentModel plain = TrainTen("plain.log");
   EXPECT_FALSE(plain.street_context());
   EXPECT_THAT(std::string(plain.CheckCompatible(model).message()), HasSubstr("street context"));
+}
+
+TEST_F(ModelIoTest, SmallPairsApartPreflopIsVersionTwoOfTheBucketFunction) {
+  ModelOptions options;
+  options.preflop_small_pairs = true;
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  const StrengthBuckets& buckets = created->buckets();
+  const auto preflop = [&](const char* text) {
+    return buckets.PreflopBucket(poker::ParsePair(text).value());
+  };
+  EXPECT_EQ(preflop("2c2d"), 8);
+  EXPECT_EQ(preflop("8h8s"), 8);
+  EXPECT_LT(preflop("9h9s"), 8);
+  EXPECT_LT(preflop("AsKs"), 8);
+  EXPECT_EQ(buckets.BucketRange(0, 8), "22..88");
+  EXPECT_EQ(created->ToProto().abstraction().buckets().version(), 2u);
+  const std::string path = dir_.File("pairs.pb");
+  ASSERT_TRUE(created->Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->buckets().preflop_small_pairs());
+  EXPECT_EQ(loaded->buckets().PreflopBucket(poker::ParsePair("5c5d").value()), 8);
+  // The default; version 1 (small pairs in their equity bucket) loads and refuses to merge.
+  EXPECT_TRUE(TrainTen("default.log").buckets().preflop_small_pairs());
+  options.preflop_small_pairs = false;
+  OpponentModel version1 = OpponentModel::Create(game_, options).value();
+  EXPECT_LT(version1.buckets().PreflopBucket(poker::ParsePair("5c5d").value()), 8);
+  EXPECT_EQ(version1.ToProto().abstraction().buckets().version(), 1u);
+  EXPECT_FALSE(version1.CheckCompatible(*loaded).ok());
+  const std::string old_path = dir_.File("version1.pb");
+  ASSERT_TRUE(version1.Save(old_path).ok());
+  absl::StatusOr<OpponentModel> old = OpponentModel::Load(old_path);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_FALSE(old->buckets().preflop_small_pairs());
+}
+
+TEST_F(ModelIoTest, RangeBucketModelsSaveTheirBucketFunctionAndRefuseToMergeWithHsModels) {
+  ModelOptions options;
+  options.range_buckets = true;
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  EXPECT_TRUE(created->buckets().range_relative());
+  EXPECT_EQ(created->ToProto().abstraction().buckets().name(), "hs_draw_range");
+  const std::string path = dir_.File("range.pb");
+  ASSERT_TRUE(created->Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_TRUE(loaded->buckets().range_relative());
+  EXPECT_EQ(loaded->buckets().num_buckets(), created->buckets().num_buckets());
+  // Range buckets: floor(K x percentile), the top percentile in the top bucket.
+  EXPECT_EQ(loaded->buckets().RangeBucket(0.0), 0);
+  EXPECT_EQ(loaded->buckets().RangeBucket(0.49), 3);
+  EXPECT_EQ(loaded->buckets().RangeBucket(1.0), 7);
+  OpponentModel plain = TrainTen("plain.log");
+  EXPECT_FALSE(plain.buckets().range_relative());
+  EXPECT_THAT(std::string(plain.CheckCompatible(*loaded).message()), HasSubstr("range-relative"));
+  // A file whose range function has another version is refused, naming it.
+  opponent_model::Model proto = loaded->ToProto();
+  proto.mutable_abstraction()->mutable_buckets()->set_version(3);
+  absl::StatusOr<OpponentModel> future = OpponentModel::FromProto(proto);
+  ASSERT_FALSE(future.ok());
+  EXPECT_THAT(std::string(future.status().message()), HasSubstr("'hs_draw_range' version 3"));
 }
 
 }  // namespace

@@ -178,9 +178,9 @@ TEST(StrengthBucketsTest, ProtoRoundTripAndRefusals) {
   EXPECT_EQ(back->PreflopBucket(Pair("AsAh")), 7);
 
   opponent_model::BucketFunction bad = proto;
-  bad.set_version(2);
+  bad.set_version(3);
   EXPECT_THAT(std::string(StrengthBuckets::FromProto(bad, 4).status().message()),
-              HasSubstr("version 2"));
+              HasSubstr("version 3"));
   bad = proto;
   bad.set_name("ehs");
   EXPECT_THAT(std::string(StrengthBuckets::FromProto(bad, 4).status().message()),

@@ -100,6 +100,7 @@ struct Args {
   std::string markov_text = "sequence", title, html_path;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
+  bool no_small_pairs = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
   int threads = 1;
@@ -142,6 +143,15 @@ void AddOptions(Args& a, po::options_description& visible) {
       "street-context", po::bool_switch(&o.model.street_context),
       "the model's trees after the first street start with the earlier streets' raises (0, 1, "
       "2+), so a raised pot and a limped one do not share nodes")(
+      "range-buckets", po::bool_switch(&o.model.range_buckets),
+      "after the flop, a made hand's bucket is its HS percentile in the range the player has "
+      "shown (read with a model of the training hands counted with HS buckets), not its HS")(
+      "no-preflop-small-pairs", po::bool_switch(&a.no_small_pairs),
+      "the small pocket pairs (22..88) share the preflop bucket of their equity (bucket function "
+      "version 1) instead of having a bucket of their own")(
+      "range-passes", po::value(&o.range_passes)->default_value(1),
+      "--range-buckets: the ranges are read with a model counted with HS buckets (1) or with "
+      "range buckets of one pass fewer (2, 3, ...)")(
       "raise-edges", po::value(&a.raise_edges)->multitoken(),
       "raise-size class edges as fractions of the pot after calling (as trainer --raise-edges; "
       "default 0.6 1)")("draw-max-hs",
@@ -150,8 +160,14 @@ void AddOptions(Args& a, po::options_description& visible) {
                         "(as trainer)")(
       "player-prior", po::value(&o.reader.player_prior)->default_value(10),
       "hand reader: pseudo-decisions smoothing a player's counts toward the population's")(
+      "fit-player-prior", po::bool_switch(&o.reader.fit_player_prior),
+      "hand reader: smooth with the player pseudo-decisions fitted per street on the model's "
+      "players (empirical Bayes), --player-prior only where too few")(
       "population-prior", po::value(&o.reader.population_prior)->default_value(5),
       "hand reader: pseudo-decisions smoothing the population's counts toward DFmodel")(
+      "fit-population-prior", po::bool_switch(&o.reader.fit_population_prior),
+      "hand reader: smooth with the population pseudo-decisions fitted per street on the "
+      "population's counts (empirical Bayes), --population-prior only where too few")(
       "min-likelihood", po::value(&o.reader.min_likelihood)->default_value(1e-3f, "0.001"),
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&a.no_entry_prior),
@@ -193,6 +209,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   }
   if (a.threads < 0) return "--threads must not be negative";
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
+  if (o.range_passes < 1) return "--range-passes must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
     return "give --players or --min-hands, not both";
   }
@@ -210,6 +227,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (!alphabet.ok()) return std::string(alphabet.status().message());
   o.markov.alphabet = *alphabet;
   o.reader.entry_prior = !a.no_entry_prior;
+  o.model.preflop_small_pairs = !a.no_small_pairs;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
@@ -307,14 +325,43 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   fact("evaluated_hands", absl::StrCat(parts.eval.size()), true);
   fact("hands_with_cases", absl::StrCat(result.hands_scored), true);
   fact("players_modelled", absl::StrCat(predictors.modelled.size()), true);
-  fact("model",
-       absl::StrFormat(
-           "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g, "
-           "population_prior %g, min_likelihood %g, entry prior %s; ranges scored to the power %g",
-           o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
-           o.model.draw_max_hs, o.reader.player_prior, o.reader.population_prior,
-           o.reader.min_likelihood, o.reader.entry_prior ? "on" : "off", o.range_exponent),
-       false);
+  fact(
+      "model",
+      absl::StrFormat(
+          "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g%s, "
+          "population_prior %g%s, min_likelihood %g, entry prior %s; ranges scored to the power %g",
+          o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
+          o.model.draw_max_hs, o.reader.player_prior,
+          o.reader.fit_player_prior ? " (where too few to fit)" : "", o.reader.population_prior,
+          o.reader.fit_population_prior ? " (where too few to fit)" : "", o.reader.min_likelihood,
+          o.reader.entry_prior ? "on" : "off", o.range_exponent),
+      false);
+  if (o.model.street_context || o.model.range_buckets || !o.model.preflop_small_pairs) {
+    fact("model_options",
+         absl::StrCat(o.model.street_context ? "street context; " : "",
+                      o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
+                      o.model.range_buckets
+                          ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
+                          : ""),
+         false);
+  }
+  if (o.reader.fit_player_prior || o.reader.fit_population_prior) {
+    // What the readers smooth with, per street (fitted when the reader is made).
+    const agent::HandReader reader(&predictors.model, predictors.model.game(), o.reader);
+    std::vector<std::string> player, population;
+    for (int r = 0; r < predictors.model.game().num_rounds; ++r) {
+      player.push_back(absl::StrFormat("%.3g", reader.player_prior(r)));
+      population.push_back(absl::StrFormat("%.3g", reader.population_prior(r)));
+    }
+    fact("pseudo_decisions",
+         absl::StrCat(
+             "player ", absl::StrJoin(player, " "), "; population ", absl::StrJoin(population, " "),
+             " (per street",
+             o.reader.fit_player_prior && o.reader.fit_population_prior
+                 ? ", fitted)"
+                 : (o.reader.fit_player_prior ? ", player fitted)" : ", population fitted)")),
+         false);
+  }
   fact("markov",
        absl::StrFormat(
            "actions %s, emission prior %g, player prior %g; markov-paper %s",

@@ -363,11 +363,20 @@ absl::Status ChoosePlayers(const Corpus& corpus, absl::Span<const int> train,
 
 // Counts hands into predictors: the opponent model (as `trainer` counts a hand: the population
 // and every modelled player's own model), the Markov chain and the class prior.
+//
+// A range-relative model ("hs_draw_range") needs each player's range at the start of every street
+// to bucket its cards: training reads it with `reference` (the same hands counted with HS
+// buckets), online learning with the model being learned (as the agent would).
 class Learner {
  public:
-  Learner(const Corpus& corpus, Predictors* out)
-      : corpus_(corpus), out_(out), bucketer_(out->model.buckets()) {
+  Learner(const Corpus& corpus, Predictors* out, const EvalOptions& options,
+          const Predictors* reference = nullptr)
+      : corpus_(corpus), out_(out), bucketer_(out->model.buckets()), reference_(reference) {
     if (out->player_model.size() != corpus.names.size()) RefreshPlayerModels();
+    if (out->model.buckets().range_relative()) {
+      range_reader_ = std::make_unique<agent::HandReader>(
+          reference != nullptr ? &reference->model : &out->model, corpus.game, options.reader);
+    }
   }
 
   // Learns hand `h`. `shown_only`: as a player at the table learns it (online): hole cards only
@@ -392,6 +401,13 @@ class Learner {
     trainer::ObserveState(*state, model.abstraction(), model.position_classes(), &observation_);
     if (model.buckets().enabled()) {
       bucketer_.SetBuckets(game, trainer::HandCards::FromState(*state), &observation_);
+    }
+    if (range_reader_ != nullptr) {
+      const Predictors& reading = reference_ != nullptr ? *reference_ : *out_;
+      std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+      for (int p = 0; p < game.num_players; ++p) models[p] = reading.player_model[hand.player[p]];
+      range_reader_->SetRangeBuckets(*state, absl::MakeConstSpan(models.data(), game.num_players),
+                                     model.buckets(), &observation_);
     }
     for (int p = 0; p < game.num_players; ++p) {
       const int name = hand.player[p];
@@ -436,6 +452,8 @@ class Learner {
   Predictors* out_;
   trainer::HandBucketer bucketer_;
   trainer::HandObservation observation_;
+  const Predictors* reference_;
+  std::unique_ptr<agent::HandReader> range_reader_;  // range-relative models only
 };
 
 // The card-counting chain's mean class counts: the boards of the first kBoardsCounted training
@@ -583,7 +601,18 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     return chosen;
   }
 
-  Learner learner(corpus, &out);
+  // A range-relative model reads the players' ranges with a model of the same hands counted
+  // with HS buckets (range_passes 1), or with range buckets itself (more passes).
+  std::unique_ptr<Predictors> reference;
+  if (out.model.buckets().range_relative()) {
+    EvalOptions hs = options;
+    hs.range_passes = options.range_passes - 1;
+    hs.model.range_buckets = hs.range_passes >= 1;
+    absl::StatusOr<std::unique_ptr<Predictors>> counted = TrainPredictors(corpus, train, hs);
+    if (!counted.ok()) return counted.status();
+    reference = *std::move(counted);
+  }
+  Learner learner(corpus, &out, options, reference.get());
   auto last_report = std::chrono::steady_clock::now();
   int64_t done = 0;
   for (int h : train) {
@@ -664,7 +693,7 @@ absl::StatusOr<EvalResult> EvaluateOnline(const Corpus& corpus, absl::Span<const
                       trained.training_hands,
                       {},
                       trained.scored};
-  Learner learner(corpus, &learning);
+  Learner learner(corpus, &learning, options);
   Scorer scorer(corpus, learning, options);
   EvalResult result;
   result.by_player.resize(learning.modelled.size());

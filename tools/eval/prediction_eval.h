@@ -106,6 +106,9 @@ struct EvalOptions {
   // showdown; the Markov chain and the class prior learn the shown hands too.
   bool online = false;
   trainer::ModelOptions model;
+  // A range-relative model (model.range_buckets) is counted with the ranges a model of the same
+  // hands reads: 1, counted with HS buckets; n > 1, itself range-relative with n - 1 passes.
+  int range_passes = 1;
   agent::ReaderOptions reader;
   MarkovOptions markov;
   // The readers' ranges are scored raised to this power (renormalised): 1 scores them as the

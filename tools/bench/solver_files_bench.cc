@@ -61,8 +61,8 @@ void BM_LoadMillionInfosets(benchmark::State& state) {
     state.SkipWithError(std::string(tree.status().message()).c_str());
     return;
   }
-  const solver::Profile uniform = solver::ProfileFromSums(
-      *tree, **cards, std::vector<double>(tree->num_entries(), 0.0));
+  const solver::Profile uniform =
+      solver::ProfileFromSums(*tree, **cards, std::vector<double>(tree->num_entries(), 0.0));
   solver::TrainingInfo info;
   info.card_spec = spec;
   if (absl::Status s = solver::WriteStrategyFile(path, *tree, **cards, uniform, info); !s.ok()) {

@@ -129,6 +129,7 @@ void BettingTree::Fill(int index, const poker::State& state, const CardAbstracti
   std::array<Edge, kMaxTreeActions> edges;
   const int n = AbstractEdges(state, actions_, &edges);
   node.player = static_cast<int8_t>(state.CurrentPlayer());
+  for (int p = 0; p < std::min(game_.num_players, 2); ++p) node.spent2[p] = state.spent(p);
   node.num_actions = static_cast<uint8_t>(n);
   node.first_child = static_cast<int32_t>(nodes_.size());
   node.offset = num_entries_;
@@ -208,6 +209,27 @@ int BettingTree::MapHistory(const poker::State& state, poker::Rng* rng, bool* in
   }
   if (nodes_[current].player != state.CurrentPlayer()) *in_tree = false;
   return current;
+}
+
+int BettingTree::NearestNode(const poker::State& state) const {
+  if (game_.num_players != 2 || state.finished()) return -1;
+  const int me = state.CurrentPlayer();
+  const double real_pot = state.spent(0) + state.spent(1);
+  const double real_call = state.spent(1 - me) - state.spent(me);
+  const bool real_facing = real_call > 0;
+  int best = -1;
+  double best_distance = 0;
+  for (int i = 0; i < num_nodes(); ++i) {
+    const Node& node = nodes_[i];
+    if (node.player != me || node.round != state.round()) continue;
+    const double pot = node.spent2[0] + node.spent2[1];
+    const double call = node.spent2[1 - me] - node.spent2[me];
+    if ((call > 0) != real_facing) continue;
+    const double distance =
+        std::abs(std::log(pot / real_pot)) + 2 * std::abs(call / pot - real_call / real_pot);
+    if (best < 0 || distance < best_distance) best = i, best_distance = distance;
+  }
+  return best;
 }
 
 poker::Action BettingTree::RealAction(const Edge& edge, const poker::State& state) {

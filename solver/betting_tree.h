@@ -57,7 +57,7 @@ struct Node {
   uint16_t folded_mask = 0;  // terminal: bit p = position p folded
   int32_t first_child = 0;   // decision: children are first_child .. first_child+num_actions-1
   int64_t offset = 0;        // decision: first entry in the flat arrays
-  std::array<int32_t, 2> spent2{};  // terminal, 2-player games: chips put in (fast payoff)
+  std::array<int32_t, 2> spent2{};  // 2-player games: chips put in (terminal: fast payoff)
   int32_t terminal = -1;            // terminal: index into spent()
 };
 
@@ -88,6 +88,13 @@ class BettingTree {
   // where the tree has none, or the tree ended), the walk stops and `*in_tree` is false; the
   // returned node is the last one matched.
   int MapHistory(const poker::State& state, poker::Rng* rng, bool* in_tree) const;
+
+  // For a real state the tree does not reach (MapHistory's `in_tree` false, 2-player games): the
+  // decision node of the same round and player, facing a bet when the real player does, whose
+  // pot and bet to call (as a share of the pot) are nearest the real ones:
+  // min |ln(pot / real pot)| + 2 |to_call / pot - real to_call / real pot|. -1 when there is
+  // none (or the game has more than 2 players).
+  int NearestNode(const poker::State& state) const;
 
   // The real action for edge `child` at `state` (whose player is to act): fold/call as such, a
   // raise sized by the edge's kind in the real state and made legal (clamped into the raise

@@ -87,7 +87,8 @@ class ExactAbstraction : public CardAbstraction {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeCardAbstraction(const poker::GameDef& game,
-                                                                     absl::string_view spec) {
+                                                                     absl::string_view spec,
+                                                                     absl::string_view tables) {
   if (spec == "exact") {
     double n = 1;
     for (int i = 0; i < game.num_hole_cards + game.TotalBoardCards(); ++i) n *= game.DeckSize();
@@ -114,6 +115,7 @@ absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeCardAbstraction(const poker
         }
       }
     }
+    if (!tables.empty()) return MakeHoldemBucketsFromTables(game, counts, tables);
     return MakeHoldemBuckets(game, counts);
   }
   return absl::InvalidArgumentError(

@@ -29,6 +29,11 @@ class CardAbstraction {
   // "holdem:169,64,64,64:v1"), written into strategy files and compared on load.
   virtual std::string Name() const = 0;
 
+  // What the abstraction was built from beyond its spec, for strategy files to keep so that
+  // loading needs no sampling (MakeCardAbstraction's `tables`): opaque bytes, empty when the
+  // spec alone is cheap to build from (exact).
+  virtual std::string Tables() const { return {}; }
+
   // Buckets in round r: Bucket(r, ...) is in [0, NumBuckets(r)).
   virtual int NumBuckets(int round) const = 0;
 
@@ -53,9 +58,12 @@ class CardAbstraction {
 //            is the real game (perfect recall). Small decks only (Kuhn, Leduc).
 //   "holdem[:PRE,FLOP,TURN,RIVER]": 52-card two-hole-card hold'em buckets
 //            (solver/holdem_buckets.h); counts optional.
+// With `tables` (Tables() of an abstraction of the same spec, from a strategy file) the
+// abstraction is rebuilt from them instead of sampled (hold'em); ignored by "exact".
 // Errors name the spec and why it does not fit the game.
 absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeCardAbstraction(const poker::GameDef& game,
-                                                                     absl::string_view spec);
+                                                                     absl::string_view spec,
+                                                                     absl::string_view tables = {});
 
 }  // namespace solver
 

@@ -35,12 +35,20 @@ poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const pok
   // history the same way.
   poker::Rng translation(seed_ * 0x9E3779B97F4A7C15ULL + state.hand_number());
   bool in_tree = false;
-  const int n = tree.MapHistory(state, &translation, &in_tree);
-  const Node& node = tree.node(n);
-  if (!in_tree || node.player != state.CurrentPlayer() || node.round != state.round()) {
-    if (why != nullptr) *why = "off the abstract tree: check/call";
-    return poker::Action::Call();
+  int n = tree.MapHistory(state, &translation, &in_tree);
+  const char* where = "";
+  if (!in_tree || tree.node(n).player != state.CurrentPlayer() ||
+      tree.node(n).round != state.round()) {
+    // Off the tree (e.g. a real raise past the abstract cap, translated to all-in, was called
+    // and the hand goes on): the strategy of the nearest situation of this round.
+    n = tree.NearestNode(state);
+    if (n < 0) {
+      if (why != nullptr) *why = "off the abstract tree: check/call";
+      return poker::Action::Call();
+    }
+    where = "off the tree, nearest ";
   }
+  const Node& node = tree.node(n);
   std::array<poker::Card, poker::kMaxBoardCards> board{};
   const int visible = state.NumBoardCardsVisible();
   for (int i = 0; i < visible; ++i) board[i] = state.board_card(i);
@@ -59,7 +67,7 @@ poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const pok
   poker::Action action = BettingTree::RealAction(tree.edge(node.first_child + chosen), state);
   if (!state.IsLegal(action)) action = poker::Action::Call();
   if (why != nullptr) {
-    *why = absl::StrCat("node ", n, " bucket ", bucket, " action ", chosen, " of ",
+    *why = absl::StrCat(where, "node ", n, " bucket ", bucket, " action ", chosen, " of ",
                         int{node.num_actions}, " (p ", weights[chosen] / 255.0, ")");
   }
   return action;

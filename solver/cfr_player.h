@@ -2,7 +2,9 @@
 // agent's `cfr` policy, `bot --style cfr` and the arena's `bot:style=cfr,strategy=FILE`. The real
 // betting is mapped onto the abstract tree (off-tree opponent raises by the pseudo-harmonic
 // mapping), our cards onto the abstraction's bucket, an action drawn from the strategy, and our own
-// raise sized by the abstraction (a pot fraction, all-in) in the real state and made legal.
+// raise sized by the abstraction (a pot fraction, all-in) in the real state and made legal. Where
+// the real hand has left the tree (e.g. a raise past the abstract cap, translated to all-in,
+// called), the decision comes from the nearest node of the round (BettingTree::NearestNode).
 #ifndef SOLVER_CFR_PLAYER_H_
 #define SOLVER_CFR_PLAYER_H_
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "poker/hand_evaluator.h"
 #include "poker/hand_strength.h"
 #include "poker/rng.h"
+#include "proto/solver_strategy.pb.h"
 
 namespace solver {
 namespace {
@@ -32,26 +34,54 @@ constexpr int kRiverSampleBoards = 2000;
 constexpr int kTurnSampleBoards = 256;
 constexpr int kFlopSampleBoards = 32;
 
-// Percentile buckets over a sorted sample: bucket(v) = ceil(K * #(sample <= v) / n) - 1, clamped
-// to [0, K - 1] (see the header).
+// Percentile buckets: bucket(v) = ceil(K * #(sample <= v) / n) - 1 over a sample, clamped to
+// [0, K - 1] (see the header). That is a non-decreasing step function of v that only steps at
+// sample values, so it is kept as its K - 1 edges: edge b - 1 is the smallest sample value whose
+// bucket is at least b (INT64_MAX when there is none), and bucket(v) = #(edges <= v). The edges
+// are what a strategy file stores (proto HoldemEdges).
 class Percentiles {
  public:
-  Percentiles(std::vector<int64_t> sample, int num_buckets)
-      : sorted_(std::move(sample)), num_buckets_(num_buckets) {
-    std::sort(sorted_.begin(), sorted_.end());
+  static Percentiles FromSample(std::vector<int64_t> sample, int num_buckets) {
+    std::sort(sample.begin(), sample.end());
+    const int64_t n = static_cast<int64_t>(sample.size());
+    std::vector<int64_t> edges(num_buckets - 1, std::numeric_limits<int64_t>::max());
+    int next = 1;  // the next bucket whose edge is not set yet
+    for (int64_t i = 0; i < n && next < num_buckets;) {
+      int64_t j = i;  // sample[i..j) are equal
+      while (j < n && sample[j] == sample[i]) ++j;
+      const int64_t b = std::clamp<int64_t>((num_buckets * j + n - 1) / n - 1, 0, num_buckets - 1);
+      for (; next <= b; ++next) edges[next - 1] = sample[i];
+      i = j;
+    }
+    return Percentiles(std::move(edges));
   }
+  explicit Percentiles(std::vector<int64_t> edges) : edges_(std::move(edges)) {}
+
   int Bucket(int64_t value) const {
-    const int64_t n = static_cast<int64_t>(sorted_.size());
-    if (n == 0) return 0;
-    const int64_t at_or_below =
-        std::upper_bound(sorted_.begin(), sorted_.end(), value) - sorted_.begin();
-    const int64_t b = (num_buckets_ * at_or_below + n - 1) / n - 1;
-    return static_cast<int>(std::clamp<int64_t>(b, 0, num_buckets_ - 1));
+    return static_cast<int>(std::upper_bound(edges_.begin(), edges_.end(), value) - edges_.begin());
+  }
+  int num_buckets() const { return static_cast<int>(edges_.size()) + 1; }
+  const std::vector<int64_t>& edges() const { return edges_; }
+
+  void ToProto(solver_proto::PercentileEdges* out) const {
+    out->mutable_edges()->Assign(edges_.begin(), edges_.end());
+  }
+  // An error unless `in` has num_buckets - 1 non-decreasing edges.
+  static absl::StatusOr<Percentiles> FromProto(const solver_proto::PercentileEdges& in,
+                                               int num_buckets, absl::string_view what) {
+    std::vector<int64_t> edges(in.edges().begin(), in.edges().end());
+    if (static_cast<int>(edges.size()) != num_buckets - 1 ||
+        !std::is_sorted(edges.begin(), edges.end())) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("hold'em bucket edges: ", what, " has ", edges.size(), " edges",
+                       std::is_sorted(edges.begin(), edges.end()) ? "" : " out of order", ", want ",
+                       num_buckets - 1, " in order"));
+    }
+    return Percentiles(std::move(edges));
   }
 
  private:
-  std::vector<int64_t> sorted_;
-  int64_t num_buckets_;
+  std::vector<int64_t> edges_;
 };
 
 // One post-flop round's E[HS] x potential values of a pair: `strength` = sum of 2 * ahead + tied
@@ -71,22 +101,54 @@ class TwoDimensionalEdges {
     const int groups = num_buckets / levels_;
     std::vector<int64_t> strengths;
     for (const StrengthPotential& v : sample) strengths.push_back(v.strength);
-    groups_ = std::make_unique<Percentiles>(std::move(strengths), groups);
+    groups_ = Percentiles::FromSample(std::move(strengths), groups);
     std::vector<std::vector<int64_t>> spreads(groups);
     for (const StrengthPotential& v : sample) {
-      spreads[groups_->Bucket(v.strength)].push_back(v.spread);
+      spreads[groups_.Bucket(v.strength)].push_back(v.spread);
     }
-    for (std::vector<int64_t>& g : spreads) levels_within_.emplace_back(std::move(g), levels_);
+    for (std::vector<int64_t>& g : spreads) {
+      levels_within_.push_back(Percentiles::FromSample(std::move(g), levels_));
+    }
   }
+  TwoDimensionalEdges(int levels, Percentiles groups, std::vector<Percentiles> levels_within)
+      : levels_(levels), groups_(std::move(groups)), levels_within_(std::move(levels_within)) {}
 
   int Bucket(const StrengthPotential& v) const {
-    const int group = groups_->Bucket(v.strength);
+    const int group = groups_.Bucket(v.strength);
     return group * levels_ + levels_within_[group].Bucket(v.spread);
+  }
+
+  void ToProto(solver_proto::PercentileEdges* strength,
+               google::protobuf::RepeatedPtrField<solver_proto::PercentileEdges>* spread) const {
+    groups_.ToProto(strength);
+    for (const Percentiles& p : levels_within_) p.ToProto(spread->Add());
+  }
+  static absl::StatusOr<std::unique_ptr<TwoDimensionalEdges>> FromProto(
+      const solver_proto::PercentileEdges& strength,
+      const google::protobuf::RepeatedPtrField<solver_proto::PercentileEdges>& spread,
+      int num_buckets, absl::string_view round) {
+    const int levels = HoldemPotentialLevels(num_buckets);
+    const int groups = num_buckets / levels;
+    absl::StatusOr<Percentiles> g =
+        Percentiles::FromProto(strength, groups, absl::StrCat(round, " strength"));
+    if (!g.ok()) return g.status();
+    if (spread.size() != groups) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "hold'em bucket edges: ", round, " has ", spread.size(), " spread lists, want ", groups));
+    }
+    std::vector<Percentiles> within;
+    for (int i = 0; i < groups; ++i) {
+      absl::StatusOr<Percentiles> p =
+          Percentiles::FromProto(spread[i], levels, absl::StrCat(round, " spread ", i));
+      if (!p.ok()) return p.status();
+      within.push_back(*std::move(p));
+    }
+    return std::make_unique<TwoDimensionalEdges>(levels, *std::move(g), std::move(within));
   }
 
  private:
   int levels_;
-  std::unique_ptr<Percentiles> groups_;
+  Percentiles groups_{std::vector<int64_t>{}};
   std::vector<Percentiles> levels_within_;  // by group
 };
 
@@ -281,10 +343,12 @@ StrengthPotential OneRolloutValue(Card hole0, Card hole1, const Card* board, int
 
 // The E[HS] x potential buckets of one post-flop round with a board of `board_size` (3 or 4) cards:
 // the board index (canonical id and suit permutation of every board), the canonical boards, and
-// their bucket tables, each filled on first use.
+// their bucket tables, each filled on first use. The edges are given (from a strategy file) or,
+// when `edges` is null, drawn from the fixed sample.
 class BoardTables {
  public:
-  BoardTables(int board_size, int num_buckets) : board_size_(board_size) {
+  BoardTables(int board_size, int num_buckets, std::unique_ptr<TwoDimensionalEdges> edges)
+      : board_size_(board_size), edges_(std::move(edges)) {
     const int num_boards = kBinomials.c[kNumCards][board_size];
     entries_.resize(num_boards);
     std::unordered_map<uint64_t, int> ids;
@@ -317,6 +381,7 @@ class BoardTables {
     }
     tables_ = std::make_unique<std::atomic<const uint16_t*>[]>(canonical_.size());
     for (size_t i = 0; i < canonical_.size(); ++i) tables_[i].store(nullptr);
+    if (edges_ != nullptr) return;
 
     // The percentile sample, over boards drawn uniformly; its tables are kept.
     poker::Rng rng(kHoldemSampleSeed + board_size);
@@ -341,6 +406,7 @@ class BoardTables {
   }
 
   int NumCanonicalBoards() const { return static_cast<int>(canonical_.size()); }
+  const TwoDimensionalEdges& edges() const { return *edges_; }
 
   // The bucket from the board's table, filling it first if needed (for DealBuckets: ~20 ms per
   // new flop, ~1 ms per new turn board, then ~20 ns).
@@ -392,19 +458,36 @@ class BoardTables {
   }
 
   int board_size_;
-  std::vector<Entry> entries_;       // by colex board index
-  std::vector<uint64_t> canonical_;  // card mask of each canonical board, by id
+  std::vector<Entry> entries_;  // by colex board index
   std::unique_ptr<TwoDimensionalEdges> edges_;
+  std::vector<uint64_t> canonical_;  // card mask of each canonical board, by id
   std::unique_ptr<std::atomic<const uint16_t*>[]> tables_;  // by id; null until first use
 };
 
 class HoldemBuckets : public CardAbstraction {
  public:
+  // With the edges drawn from the fixed sample.
   HoldemBuckets(const poker::GameDef& game, const HoldemBucketCounts& counts)
       : CardAbstraction(game),
         counts_(counts.per_round),
-        flop_(3, counts.per_round[kFlop]),
-        turn_(4, counts.per_round[kTurn]) {
+        flop_(3, counts.per_round[kFlop], nullptr),
+        turn_(4, counts.per_round[kTurn], nullptr),
+        river_(RiverFromSample(counts.per_round[kRiver])) {
+    FillRiverTable();
+  }
+  // With given edges (the FromProto checks).
+  HoldemBuckets(const poker::GameDef& game, const HoldemBucketCounts& counts,
+                std::unique_ptr<TwoDimensionalEdges> flop,
+                std::unique_ptr<TwoDimensionalEdges> turn, Percentiles river)
+      : CardAbstraction(game),
+        counts_(counts.per_round),
+        flop_(3, counts.per_round[kFlop], std::move(flop)),
+        turn_(4, counts.per_round[kTurn], std::move(turn)),
+        river_(std::move(river)) {
+    FillRiverTable();
+  }
+
+  static Percentiles RiverFromSample(int num_buckets) {
     poker::Rng rng(kHoldemSampleSeed);
     std::vector<int64_t> sample;
     std::array<int32_t, kNumPairs> num;
@@ -415,8 +498,16 @@ class HoldemBuckets : public CardAbstraction {
         if (v >= 0) sample.push_back(v);
       }
     }
-    const Percentiles river(std::move(sample), counts.per_round[kRiver]);
-    for (int v = 0; v <= kRiverMaxNumerator; ++v) river_bucket_[v] = river.Bucket(v);
+    return Percentiles::FromSample(std::move(sample), num_buckets);
+  }
+
+  std::string Tables() const override {
+    solver_proto::HoldemEdges edges;
+    edges.mutable_counts()->Assign(counts_.begin(), counts_.end());
+    river_.ToProto(edges.mutable_river());
+    flop_.edges().ToProto(edges.mutable_flop_strength(), edges.mutable_flop_spread());
+    turn_.edges().ToProto(edges.mutable_turn_strength(), edges.mutable_turn_spread());
+    return edges.SerializeAsString();
   }
 
   std::string Name() const override {
@@ -464,6 +555,10 @@ class HoldemBuckets : public CardAbstraction {
   const BoardTables& turn() const { return turn_; }
 
  private:
+  void FillRiverTable() {
+    for (int v = 0; v <= kRiverMaxNumerator; ++v) river_bucket_[v] = river_.Bucket(v);
+  }
+
   // 2 * ahead + tied on the 5-card board for each of `players` hole pairs (player-major in
   // `holes`), against the 990 opponent pairs that conflict with neither the board nor that player:
   // one evaluation per pair of the 47 cards off the board, shared by the players. The player
@@ -507,6 +602,7 @@ class HoldemBuckets : public CardAbstraction {
   std::array<int, 4> counts_;
   BoardTables flop_;
   BoardTables turn_;
+  Percentiles river_;
   std::array<uint16_t, kRiverMaxNumerator + 1> river_bucket_{};
 };
 
@@ -534,8 +630,9 @@ int HoldemPotentialLevels(int num_buckets) {
   return 1;
 }
 
-absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBuckets(
-    const poker::GameDef& game, const HoldemBucketCounts& counts) {
+namespace {
+
+absl::Status CheckGameAndCounts(const poker::GameDef& game, const HoldemBucketCounts& counts) {
   if (absl::Status s = CheckGame(game); !s.ok()) return s;
   if (counts.per_round[kPreflop] != poker::kNumStartingHandClasses) {
     return absl::InvalidArgumentError(
@@ -550,7 +647,41 @@ absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBuckets(
                                                      kMaxHoldemBuckets));
     }
   }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBuckets(
+    const poker::GameDef& game, const HoldemBucketCounts& counts) {
+  if (absl::Status s = CheckGameAndCounts(game, counts); !s.ok()) return s;
   return std::make_unique<HoldemBuckets>(game, counts);
+}
+
+absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBucketsFromTables(
+    const poker::GameDef& game, const HoldemBucketCounts& counts, absl::string_view tables) {
+  if (absl::Status s = CheckGameAndCounts(game, counts); !s.ok()) return s;
+  solver_proto::HoldemEdges edges;
+  if (!edges.ParseFromArray(tables.data(), static_cast<int>(tables.size()))) {
+    return absl::InvalidArgumentError("hold'em bucket edges: do not parse");
+  }
+  if (!std::equal(edges.counts().begin(), edges.counts().end(), counts.per_round.begin(),
+                  counts.per_round.end())) {
+    return absl::InvalidArgumentError(absl::StrCat("hold'em bucket edges: made for bucket counts ",
+                                                   absl::StrJoin(edges.counts(), ","), ", not ",
+                                                   absl::StrJoin(counts.per_round, ",")));
+  }
+  absl::StatusOr<Percentiles> river =
+      Percentiles::FromProto(edges.river(), counts.per_round[kRiver], "river");
+  if (!river.ok()) return river.status();
+  absl::StatusOr<std::unique_ptr<TwoDimensionalEdges>> flop = TwoDimensionalEdges::FromProto(
+      edges.flop_strength(), edges.flop_spread(), counts.per_round[kFlop], "flop");
+  if (!flop.ok()) return flop.status();
+  absl::StatusOr<std::unique_ptr<TwoDimensionalEdges>> turn = TwoDimensionalEdges::FromProto(
+      edges.turn_strength(), edges.turn_spread(), counts.per_round[kTurn], "turn");
+  if (!turn.ok()) return turn.status();
+  return std::make_unique<HoldemBuckets>(game, counts, *std::move(flop), *std::move(turn),
+                                         *std::move(river));
 }
 
 }  // namespace solver

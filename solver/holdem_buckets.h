@@ -29,6 +29,16 @@
 //   anything at or below the smallest sample value's share in 0. The sample (river 2000 boards,
 //   turn 256, flop 32, every live pair on each; poker::Rng seeded with kHoldemSampleSeed) is
 //   drawn the same way on every machine, so the edges are fixed by the version in Name().
+//   Drawing it costs ~1.5 s, so strategy files keep the edges (Tables(), K - 1 integers per
+//   percentile list, a few KB) and loading rebuilds the abstraction from them
+//   (MakeHoldemBucketsFromTables, no sampling).
+// - Versions ("...:vN" in Name()): a strategy file keeps its edges, but not how a hand's values
+//   are computed (river HS, E[HS], sd(HS), the canonical boards) nor how an edge list turns a
+//   value into a bucket. Any change to those, or to what draws the edges (sample seed and sizes,
+//   the percentile rule, HoldemPotentialLevels), bumps N; a file of another N is refused on load.
+//   holdem_buckets_test pins a fingerprint of the default counts' edges, so a change to the
+//   sample that forgets the bump fails there; a checkpoint whose edges differ from the ones the
+//   program draws is refused on --resume.
 //
 // Thread-safety: Bucket and DealBuckets may be called from any number of threads; the lazily
 // filled tables are published with atomic pointers (two threads meeting a new board at once both
@@ -41,6 +51,7 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "poker/card.h"
 #include "poker/game_def.h"
@@ -66,9 +77,15 @@ inline constexpr uint64_t kHoldemSampleSeed = 0x5EED'B0C4'E75ULL;
 
 // The hold'em abstraction for a 52-card, two-hole-card, four-round game with 0, 3, 1, 1 board
 // cards; Name() is "holdem_ehs_pot:169,F,T,R:v1". An error for other games or counts out of range.
-// Construction draws the sample (~1 s on one core).
+// Construction draws the sample (~1.5 s on one core).
 absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBuckets(
     const poker::GameDef& game, const HoldemBucketCounts& counts);
+
+// The same abstraction from its edges as Tables() gave them (a serialized proto HoldemEdges, kept
+// in strategy files): no sampling, ~0.1 s. An error when they do not parse or do not fit
+// `counts`.
+absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBucketsFromTables(
+    const poker::GameDef& game, const HoldemBucketCounts& counts, absl::string_view tables);
 
 // The roll-out sums behind the flop and turn buckets, for every pair at once: over every
 // roll-out of a 3- or 4-card board to five cards, the sum of (2 * ahead + tied)^2 from

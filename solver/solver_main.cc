@@ -3,6 +3,7 @@
 //                     --seconds S) [--threads 2] [--seed S] --out FILE [--resume CKPT]
 //        solver inspect FILE
 //        solver exploitability FILE
+//        solver convert OLD_FILE NEW_FILE
 // Exit status: 0 success, 1 failure (files, abstractions), 2 bad command line.
 #include <atomic>
 #include <chrono>
@@ -47,6 +48,8 @@ const char kHelpTail[] =
     "  inspect FILE    prints a strategy: every infoset of a small game, the preflop 13x13\n"
     "                  table per action at the root for hold'em\n"
     "  exploitability FILE  exact best responses, values and exploitability (small games)\n"
+    "  convert OLD NEW rewrites a format-1 strategy file in the current format (same strategy,\n"
+    "                  the card abstraction's tables added to the header)\n"
     "Exit status: 0 success, 1 failure, 2 bad command line.\n";
 
 // Small games with the exact abstraction can be walked for exploitability.
@@ -329,7 +332,8 @@ int main(int argc, char** argv) {
   po::options_description visible(
       "solver: CFR strategies for abstract poker games.\n"
       "Usage: solver train --game FILE --out FILE (--iterations N | --seconds S) [options]\n"
-      "       solver inspect FILE\n       solver exploitability FILE\nOptions");
+      "       solver inspect FILE\n       solver exploitability FILE\n"
+      "       solver convert OLD_FILE NEW_FILE\nOptions");
   visible.add_options()("help,h", "this help")("game", po::value<std::string>(),
                                                "train: the ACPC .game file")(
       "abstraction", po::value<std::string>(),
@@ -357,9 +361,10 @@ int main(int argc, char** argv) {
       "curve", po::value<std::string>(),
       "train: CSV of iterations, seconds, exploitability at every progress line (small games)");
   po::options_description hidden;
-  hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>());
+  hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>())(
+      "new-file", po::value<std::string>());
   po::positional_options_description positional;
-  positional.add("command", 1).add("file", 1);
+  positional.add("command", 1).add("file", 1).add("new-file", 1);
   po::variables_map vm;
   if (std::optional<int> done = cli::ParseCommandLine("solver", argc, argv, visible, hidden,
                                                       positional, &vm, [] { return kHelpTail; })) {
@@ -376,5 +381,15 @@ int main(int argc, char** argv) {
     return command == "inspect" ? Inspect(vm["file"].as<std::string>())
                                 : Exploitability(vm["file"].as<std::string>());
   }
+  if (command == "convert") {
+    if (!vm.count("new-file")) return cli::UsageError("solver", "convert needs OLD_FILE NEW_FILE");
+    if (absl::Status s = solver::ConvertStrategyFile(vm["file"].as<std::string>(),
+                                                     vm["new-file"].as<std::string>());
+        !s.ok()) {
+      return Fail(s);
+    }
+    return 0;
+  }
+  if (vm.count("new-file")) return cli::UsageError("solver", command + " takes one file");
   return cli::UsageError("solver", "unknown command '" + command + "'");
 }

@@ -30,6 +30,7 @@ solver_proto::StrategyHeader MakeHeader(const BettingTree& tree, const CardAbstr
   h.set_game(poker::FormatGameDef(tree.game()));
   h.set_card_spec(info.card_spec);
   h.set_card_abstraction(cards.Name());
+  h.set_card_tables(cards.Tables());
   h.set_betting_abstraction(tree.Name());
   for (double f : tree.actions().pot_fractions) h.add_pot_fractions(f);
   h.set_all_in(tree.actions().all_in);
@@ -58,8 +59,10 @@ absl::Status Write(const std::string& path, solver_proto::StrategyHeader header,
   return poker::WriteFileAtomically(path, file);
 }
 
-// Reads and checks the framing and checksum; the payload into `payload`.
-absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::string* payload) {
+// Reads and checks the framing and checksum; the payload into `payload`. Format 1 files (no
+// card tables) are refused unless `allow_format1` (for ConvertStrategyFile).
+absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::string* payload,
+                                                  bool allow_format1 = false) {
   absl::StatusOr<std::string> read = poker::ReadFileToString(path);
   if (!read.ok()) return read.status();
   const std::string& bytes = *read;
@@ -78,7 +81,17 @@ absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::
   if (!header.ParseFromArray(bytes.data() + 12, static_cast<int>(length))) {
     return absl::DataLossError(absl::StrCat(path, ": the header does not parse"));
   }
-  if (header.format_version() != kStrategyFormatVersion) {
+  if (header.format_version() == 1 && !allow_format1) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path,
+        ": format version 1 (before strategy files kept their card abstraction's tables), this "
+        "program reads ",
+        kStrategyFormatVersion,
+        ": re-train it (tools/experiments/solver_blueprints.sh) or convert it "
+        "with `solver convert ",
+        path, " NEW_FILE`"));
+  }
+  if (header.format_version() != kStrategyFormatVersion && header.format_version() != 1) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": format version ",
                                                    header.format_version(), ", this program reads ",
                                                    kStrategyFormatVersion));
@@ -187,6 +200,11 @@ absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& p
     return absl::InvalidArgumentError(absl::StrCat(path, ": a strategy, not a checkpoint"));
   }
   if (absl::Status s = CheckFits(path, *header, tree, cards); !s.ok()) return s;
+  if (header->card_tables() != cards.Tables()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        path, ": its card abstraction's tables (bucket edges) differ from this program's '",
+        cards.Name(), "': the abstraction changed without a new version"));
+  }
   if (header->seed() != solver->options().seed) {
     return absl::FailedPreconditionError(absl::StrCat(path, ": trained with seed ", header->seed(),
                                                       ", not ", solver->options().seed));
@@ -219,7 +237,7 @@ absl::StatusOr<std::unique_ptr<Blueprint>> Blueprint::Load(const std::string& pa
         absl::StrCat(path, ": made for another game:\n", header->game()));
   }
   absl::StatusOr<std::unique_ptr<CardAbstraction>> cards =
-      MakeCardAbstraction(bp->game_, header->card_spec());
+      MakeCardAbstraction(bp->game_, header->card_spec(), header->card_tables());
   if (!cards.ok()) {
     return absl::FailedPreconditionError(
         absl::StrCat(path, ": its card abstraction: ", cards.status().message()));
@@ -238,6 +256,36 @@ absl::StatusOr<std::unique_ptr<Blueprint>> Blueprint::Load(const std::string& pa
     return absl::DataLossError(absl::StrCat(path, ": payload of the wrong size"));
   }
   return bp;
+}
+
+absl::Status ConvertStrategyFile(const std::string& in, const std::string& out) {
+  std::string payload;
+  absl::StatusOr<solver_proto::StrategyHeader> header = Read(in, &payload, true);
+  if (!header.ok()) return header.status();
+  if (header->kind() != solver_proto::StrategyHeader::STRATEGY) {
+    return absl::InvalidArgumentError(absl::StrCat(in, ": a checkpoint, not a strategy"));
+  }
+  if (header->format_version() == kStrategyFormatVersion) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(in, ": already format version ", kStrategyFormatVersion));
+  }
+  absl::StatusOr<poker::GameDef> game = poker::ParseGameDef(header->game(), in);
+  if (!game.ok()) return game.status();
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> cards =
+      MakeCardAbstraction(*game, header->card_spec());
+  if (!cards.ok()) {
+    return absl::FailedPreconditionError(
+        absl::StrCat(in, ": its card abstraction: ", cards.status().message()));
+  }
+  // Same name, same version: this program draws the same edges the file was trained with.
+  if (header->card_abstraction() != (*cards)->Name()) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        in, ": made with card abstraction '", header->card_abstraction(), "', this program has '",
+        (*cards)->Name(), "': it cannot be converted, only re-trained"));
+  }
+  header->set_format_version(kStrategyFormatVersion);
+  header->set_card_tables((*cards)->Tables());
+  return Write(out, *header, payload.data(), payload.size());
 }
 
 Profile Blueprint::ToProfile() const {

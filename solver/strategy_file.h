@@ -1,5 +1,6 @@
 // Strategy and checkpoint files (docs/solver.md): the magic "PKSOLVR1", a little-endian uint32
-// header length, the protobuf StrategyHeader (proto/solver_strategy.proto), then the packed
+// header length, the protobuf StrategyHeader (proto/solver_strategy.proto; with the card
+// abstraction's tables, e.g. the hold'em bucket edges, so loading samples nothing), then the packed
 // payload: for a strategy one uint8 per (node, bucket, action) with every infoset summing to 255;
 // for a checkpoint the regrets and average sums as float64. Written atomically
 // (poker::WriteFileAtomically: a temporary file, fsynced, then renamed). A file is refused with a
@@ -24,7 +25,9 @@
 
 namespace solver {
 
-inline constexpr uint32_t kStrategyFormatVersion = 1;
+// 2: the header keeps the card abstraction's tables (card_tables); format 1 files are refused
+// with a pointer to ConvertStrategyFile (`solver convert`).
+inline constexpr uint32_t kStrategyFormatVersion = 2;
 
 // What the header records beyond the tree and abstraction.
 struct TrainingInfo {
@@ -54,6 +57,11 @@ absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& p
                                                             const BettingTree& tree,
                                                             const CardAbstraction& cards,
                                                             Mccfr* solver);
+
+// Rewrites a format-1 strategy file `in` as the current format at `out`: the same payload, the
+// header with the tables of the abstraction this program builds from the file's spec (refused
+// when the file's abstraction name differs from that one's).
+absl::Status ConvertStrategyFile(const std::string& in, const std::string& out);
 
 // A strategy ready to play or inspect: the game, the abstractions rebuilt from the header, the
 // quantised probabilities.

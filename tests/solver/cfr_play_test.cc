@@ -120,6 +120,51 @@ TEST(CfrPlay, AlwaysLegalInNoLimitHoldemFacingAnyBet) {
       300);
 }
 
+// Past the tree: with one abstract raise a round, a real re-raise preflop is translated to the
+// all-in edge, and once it is called the real hand goes on where the tree has ended. The decision
+// then comes from the nearest node of the round (same player, facing a bet or not, nearest pot),
+// not from a blind check/call.
+TEST(CfrPlay, OffTheTreeUsesTheNearestNodeOfTheRound) {
+  tools_test::TempDir dir;
+  ActionAbstraction actions;
+  actions.pot_fractions = {0.5, 1};
+  actions.max_raises = 1;
+  const std::string path =
+      MakeStrategy(dir, "holdem.nolimit.2p.reverse_blinds.game", "holdem:169,4,4,4", 0, actions);
+  std::shared_ptr<const Blueprint> bp = *LoadSharedBlueprint(path, nullptr);
+  const BettingTree& tree = bp->tree();
+  poker::State s(bp->game(), 0);
+  for (int32_t to : {300, 900}) ASSERT_TRUE(s.Apply(poker::Action::Raise(to)).ok());
+  ASSERT_TRUE(s.Apply(poker::Action::Call()).ok());
+  ASSERT_EQ(s.round(), 1);
+  poker::Rng rng(1);
+  bool in_tree = true;
+  tree.MapHistory(s, &rng, &in_tree);
+  EXPECT_FALSE(in_tree);
+  int n = tree.NearestNode(s);
+  ASSERT_GE(n, 0);
+  EXPECT_EQ(tree.node(n).round, 1);
+  EXPECT_EQ(tree.node(n).player, s.CurrentPlayer());
+  EXPECT_EQ(tree.node(n).spent2[0], tree.node(n).spent2[1]);  // not facing a bet
+  // Of the flop nodes not facing a bet, the pot nearest 1800 is that of a called pot-sized
+  // raise preflop (600): nothing bigger short of all-in is on the tree.
+  EXPECT_EQ(tree.node(n).spent2[0] + tree.node(n).spent2[1], 600);
+
+  ASSERT_TRUE(s.Apply(poker::Action::Raise(900 + 1800)).ok());  // a pot-sized bet
+  n = tree.NearestNode(s);
+  ASSERT_GE(n, 0);
+  EXPECT_EQ(tree.node(n).player, s.CurrentPlayer());
+  const Node& facing = tree.node(n);
+  EXPECT_GT(facing.spent2[1 - facing.player], facing.spent2[facing.player]);
+  CfrDecider decider(bp, 3);
+  const poker::Card hole[2] = {s.hole_card(s.CurrentPlayer(), 0),
+                               s.hole_card(s.CurrentPlayer(), 1)};
+  std::string why;
+  const poker::Action a = decider.Decide(s, hole, 0.5, &why);
+  EXPECT_TRUE(s.IsLegal(a));
+  EXPECT_TRUE(absl::StrContains(why, "off the tree, nearest node " + std::to_string(n))) << why;
+}
+
 TEST(CfrPlay, OffTreeRaiseTranslatesToANeighbour) {
   tools_test::TempDir dir;
   ActionAbstraction actions;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <string>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -13,6 +15,8 @@
 #include "poker/hand_strength.h"
 #include "poker/random_deal.h"
 #include "poker/rng.h"
+#include "proto/solver_strategy.pb.h"
+#include "solver/card_abstraction.h"
 #include "tests/common/test_support.h"
 
 namespace solver {
@@ -278,6 +282,81 @@ TEST(HoldemBucketsTest, RolloutStrengthMatchesDirectCounts) {
   EXPECT_EQ(squares[poker::PairIndex(Cards("2h")[0], Cards("As")[0])], -1);
   AllPairsRolloutStrength(Cards("2h7hKc4h5s"), &squares);
   EXPECT_EQ(squares[0], -1);
+}
+
+// FNV-1a 64 of a byte string (the fingerprint of a set of edges).
+uint64_t Fingerprint(const std::string& bytes) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : bytes) h = (h ^ c) * 0x100000001b3ULL;
+  return h;
+}
+
+// The edges a strategy file keeps rebuild the very same abstraction without the sample: the same
+// buckets for every deal, the same tables again.
+TEST(HoldemBucketsTest, TablesRebuildTheSameBuckets) {
+  const HoldemBucketCounts counts{{169, 50, 40, 30}};
+  std::unique_ptr<CardAbstraction> sampled = Make(counts);
+  ASSERT_NE(sampled, nullptr);
+  const std::string tables = sampled->Tables();
+  ASSERT_FALSE(tables.empty());
+  EXPECT_LT(tables.size(), 4000u);  // 49 + 39 + 29 edges and their framing
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> rebuilt =
+      MakeHoldemBucketsFromTables(game, counts, tables);
+  ASSERT_TRUE(rebuilt.ok()) << rebuilt.status();
+  EXPECT_EQ((*rebuilt)->Name(), sampled->Name());
+  EXPECT_EQ((*rebuilt)->Tables(), tables);
+  for (const Deal& d : poker::RandomHeadsUpDeals(40, 51)) {
+    EXPECT_EQ(DealBuckets(**rebuilt, d), DealBuckets(*sampled, d));
+    for (int r = 1; r < kRounds; ++r) {
+      const absl::Span<const Card> hole(&d.holes[0], 2);
+      const absl::Span<const Card> board = absl::MakeConstSpan(d.board).first(kBoardCards[r]);
+      EXPECT_EQ((*rebuilt)->Bucket(r, hole, board), sampled->Bucket(r, hole, board));
+    }
+  }
+  // Through the generic factory too.
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> generic =
+      MakeCardAbstraction(game, "holdem:169,50,40,30", tables);
+  ASSERT_TRUE(generic.ok()) << generic.status();
+  EXPECT_EQ((*generic)->Tables(), tables);
+}
+
+TEST(HoldemBucketsTest, RefusesTablesThatDoNotFit) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  std::unique_ptr<CardAbstraction> a = Make({{169, 8, 8, 8}});
+  ASSERT_NE(a, nullptr);
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> other =
+      MakeHoldemBucketsFromTables(game, {{169, 8, 8, 9}}, a->Tables());
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("made for bucket counts 169,8,8,8, not 169,8,8,9"),
+            std::string::npos)
+      << other.status();
+  other = MakeHoldemBucketsFromTables(game, {{169, 8, 8, 8}}, "\xff\xff garbage");
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("do not parse"), std::string::npos) << other.status();
+  // A list one edge short.
+  solver_proto::HoldemEdges edges;
+  ASSERT_TRUE(edges.ParseFromString(a->Tables()));
+  edges.mutable_river()->mutable_edges()->RemoveLast();
+  other = MakeHoldemBucketsFromTables(game, {{169, 8, 8, 8}}, edges.SerializeAsString());
+  ASSERT_FALSE(other.ok());
+  EXPECT_NE(other.status().message().find("river has 6 edges"), std::string::npos)
+      << other.status();
+}
+
+// The edges of the bundled blueprints' counts are pinned: if the sample, the percentile rule or
+// the bucket values change, this fails, and the fix is to bump the version in Name() (":v1",
+// holdem_buckets.h) so that old strategy files are refused, then update these fingerprints.
+TEST(HoldemBucketsTest, EdgesArePinnedByTheVersion) {
+  std::unique_ptr<CardAbstraction> limit = Make({{169, 64, 64, 64}});
+  std::unique_ptr<CardAbstraction> nolimit = Make({{169, 20, 20, 20}});
+  ASSERT_NE(limit, nullptr);
+  ASSERT_NE(nolimit, nullptr);
+  EXPECT_EQ(limit->Name(), "holdem_ehs_pot:169,64,64,64:v1");
+  EXPECT_EQ(Fingerprint(limit->Tables()), 0xf75f0b053f12083fULL)
+      << "edges of holdem_ehs_pot:169,64,64,64:v1";
+  EXPECT_EQ(Fingerprint(nolimit->Tables()), 0xc580671f62441fa4ULL)
+      << "edges of holdem_ehs_pot:169,20,20,20:v1";
 }
 
 }  // namespace

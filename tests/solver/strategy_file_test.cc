@@ -4,9 +4,14 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
+#include "poker/card.h"
+#include "proto/solver_strategy.pb.h"
 #include "solver/best_response.h"
 #include "tests/common/test_support.h"
 #include "tests/solver/test_util.h"
@@ -129,6 +134,90 @@ TEST(StrategyFile, ResumeEqualsUninterrupted) {
   // Another seed is refused.
   Mccfr other(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 4});
   EXPECT_FALSE(ReadCheckpoint(ckpt, *s.tree, *s.cards, &other).ok());
+}
+
+// Rewrites the protobuf header of a strategy or checkpoint file's bytes.
+std::string WithHeader(const std::string& bytes,
+                       const std::function<void(solver_proto::StrategyHeader*)>& edit) {
+  uint32_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= uint32_t{static_cast<unsigned char>(bytes[8 + i])} << (8 * i);
+  solver_proto::StrategyHeader header;
+  EXPECT_TRUE(header.ParseFromArray(bytes.data() + 12, static_cast<int>(length)));
+  edit(&header);
+  const std::string serialized = header.SerializeAsString();
+  std::string out = bytes.substr(0, 8);
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(serialized.size() >> (8 * i) & 0xFF));
+  return out + serialized + bytes.substr(12 + length);
+}
+
+// A hold'em strategy keeps its bucket edges: it loads from them, a format-1 file (without them)
+// is refused with a pointer to `solver convert`, and the conversion gives the same strategy.
+TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  absl::StatusOr<std::unique_ptr<CardAbstraction>> cards =
+      MakeCardAbstraction(game, "holdem:169,8,8,8");
+  ASSERT_TRUE(cards.ok()) << cards.status();
+  absl::StatusOr<BettingTree> tree = BettingTree::Build(game, ActionAbstraction{}, **cards);
+  ASSERT_TRUE(tree.ok()) << tree.status();
+  Profile profile;
+  profile.probs.resize(tree->num_entries());
+  for (size_t i = 0; i < profile.probs.size(); ++i) profile.probs[i] = (i % 7) / 6.0f;
+  profile = ProfileFromSums(*tree, **cards,
+                            std::vector<double>(profile.probs.begin(), profile.probs.end()));
+  TrainingInfo info = Info();
+  info.card_spec = "holdem:169,8,8,8";
+  test_support::TempDir dir;
+  const std::string path = dir.File("holdem.strategy");
+  ASSERT_TRUE(WriteStrategyFile(path, *tree, **cards, profile, info).ok());
+  absl::StatusOr<std::unique_ptr<Blueprint>> bp = Blueprint::Load(path, &game);
+  ASSERT_TRUE(bp.ok()) << bp.status();
+  EXPECT_EQ((*bp)->header().format_version(), 2u);
+  EXPECT_EQ((*bp)->header().card_tables(), (*cards)->Tables());
+  EXPECT_EQ((*bp)->cards().Tables(), (*cards)->Tables());
+  EXPECT_EQ((*bp)->cards().Name(), "holdem_ehs_pot:169,8,8,8:v1");
+  const std::vector<poker::Card> hole = poker::ParseCards("AsKd").value();
+  const std::vector<poker::Card> board = poker::ParseCards("Qs7d2c9h").value();
+  EXPECT_EQ((*bp)->cards().Bucket(2, hole, board), (*cards)->Bucket(2, hole, board));
+
+  // Format 1: no tables.
+  const std::string bytes = test_support::ReadFileBytes(path);
+  const std::string old = dir.Write("old.strategy", WithHeader(bytes, [](auto* h) {
+                                      h->set_format_version(1);
+                                      h->clear_card_tables();
+                                    }));
+  bp = Blueprint::Load(old, &game);
+  ASSERT_FALSE(bp.ok());
+  EXPECT_NE(bp.status().message().find("format version 1"), std::string::npos) << bp.status();
+  EXPECT_NE(bp.status().message().find("solver convert " + old), std::string::npos) << bp.status();
+  const std::string converted = dir.File("converted.strategy");
+  ASSERT_TRUE(ConvertStrategyFile(old, converted).ok());
+  EXPECT_EQ(test_support::ReadFileBytes(converted), bytes);
+  EXPECT_FALSE(ConvertStrategyFile(converted, dir.File("twice")).ok());  // already current
+
+  // A format-1 file of another version of the abstraction cannot be converted.
+  const std::string other = dir.Write("other.strategy", WithHeader(bytes, [](auto* h) {
+                                        h->set_format_version(1);
+                                        h->clear_card_tables();
+                                        h->set_card_abstraction("holdem_ehs_pot:169,8,8,8:v0");
+                                      }));
+  absl::Status s = ConvertStrategyFile(other, dir.File("x"));
+  EXPECT_NE(s.message().find("only re-trained"), std::string::npos) << s;
+
+  // A checkpoint whose edges differ from the program's (same name): refused on resume.
+  Mccfr solver(*tree, **cards, MccfrOptions{.threads = 1, .seed = 3});
+  const std::string ckpt = dir.File("holdem.ckpt");
+  ASSERT_TRUE(WriteCheckpoint(ckpt, *tree, **cards, solver, info).ok());
+  EXPECT_TRUE(ReadCheckpoint(ckpt, *tree, **cards, &solver).ok());
+  solver_proto::HoldemEdges edges;
+  ASSERT_TRUE(edges.ParseFromString((*cards)->Tables()));
+  edges.mutable_river()->set_edges(0, edges.river().edges(0) + 1);
+  const std::string moved = dir.Write(
+      "moved.ckpt", WithHeader(test_support::ReadFileBytes(ckpt),
+                               [&](auto* h) { h->set_card_tables(edges.SerializeAsString()); }));
+  absl::StatusOr<solver_proto::StrategyHeader> h = ReadCheckpoint(moved, *tree, **cards, &solver);
+  ASSERT_FALSE(h.ok());
+  EXPECT_NE(h.status().message().find("without a new version"), std::string::npos) << h.status();
 }
 
 }  // namespace

@@ -3,9 +3,11 @@
 #   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,64,64,64 buckets
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
 #                                               (then all-in only), holdem:169,20,20,20 buckets
-# Each took 13-15 minutes on 2 threads of a loaded 2-core machine. With 2 threads the result
-# differs in the last digits from run to run (lock-free shared tables); --threads 1 is
-# deterministic (and takes about twice as long).
+# The limit file: 15 minutes on 2 threads of a loaded 2-core machine (with 2 threads the result
+# differs in the last digits from run to run: lock-free shared tables; format 2 by
+# `solver convert`, same strategy). The no-limit file: one thread, seed 7, deterministic (this
+# command gives it bit for bit): 1,079 s on one slot of the loaded machine (load average 3.6-5),
+# i.e. within the budget of 30 minutes on 2 threads.
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|all]
 # Bigger strategies: raise the bucket counts (--abstraction holdem:169,128,128,128), add pot
 # fractions (--actions 0.5,1,2), and the iteration budget; the files grow with the entries
@@ -25,6 +27,7 @@ if [ "$which" = limit ] || [ "$which" = all ]; then
 fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
-    --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 2 --seed 1 --weighting linear \
-    --iterations 13120768 --progress-every 60 --out "$out/holdem.nolimit.2p.strategy"
+    --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 1 --seed 7 \
+    --weighting linear --iterations 6937856 --progress-every 60 \
+    --out "$out/holdem.nolimit.2p.strategy"
 fi

@@ -3,10 +3,17 @@
 # hands) against `bot --style ta` and against the agent (policy fold, its default model), limit
 # and no-limit; then the cfr policy's decision time from the agent's decision log (1,000 deals).
 # Results (JSON per match): out/experiments/solver_matches/.
-# Usage: tools/experiments/solver_matches.sh [--bin DIR] [limit|nolimit|all] [DEALS]
+# Usage: tools/experiments/solver_matches.sh [--bin DIR] [--seeds TA_SEED,AGENT_SEED]
+#                                            [limit|nolimit|all] [DEALS]
+# (seeds 1,2 by default; the decision-time run uses TA_SEED + 2).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
+seed_ta=1
+seed_agent=2
+while [ "${1:-}" = "--bin" ] || [ "${1:-}" = "--seeds" ]; do
+  if [ "$1" = "--bin" ]; then bin="$2"; else seed_ta="${2%,*}"; seed_agent="${2#*,}"; fi
+  shift 2
+done
 which="${1:-all}"
 deals="${2:-10000}"
 out="$root/out/experiments/solver_matches"
@@ -15,14 +22,14 @@ uptime | tee "$out/uptime.txt"
 
 run() {  # kind game strategy
   local kind="$1" game="$2" strategy="$3"
-  "$bin/arena" --game "$game" --hands "$deals" --seed 1 --duplicate --json --quiet \
+  "$bin/arena" --game "$game" --hands "$deals" --seed "$seed_ta" --duplicate --json --quiet \
     --player "CFR=bot:style=cfr,strategy=$strategy" --player "TA=bot:style=ta" \
-    | tee "$out/$kind.vs_ta.json"
-  "$bin/arena" --game "$game" --hands "$deals" --seed 2 --duplicate --json --quiet \
+    | tee "$out/$kind.vs_ta.seed$seed_ta.json"
+  "$bin/arena" --game "$game" --hands "$deals" --seed "$seed_agent" --duplicate --json --quiet \
     --player "CFR=bot:style=cfr,strategy=$strategy" --player "AGENT=agent:policy=fold" \
-    | tee "$out/$kind.vs_agent.json"
+    | tee "$out/$kind.vs_agent.seed$seed_agent.json"
   rm -f "$out/$kind.decisions.jsonl"
-  "$bin/arena" --game "$game" --hands 1000 --seed 3 --json --quiet \
+  "$bin/arena" --game "$game" --hands 1000 --seed "$((seed_ta + 2))" --json --quiet \
     --player "CFR=agent:policy=cfr,strategy=$strategy,log=$out/$kind.decisions.jsonl" \
     --player "TA=bot:style=ta" > /dev/null
   python3 "$here/timing.py" "$out/$kind.decisions.jsonl"

@@ -138,6 +138,16 @@ void FillRankTable(int rank, int cards, uint32_t key, uint32_t singles, uint32_t
 
 }  // namespace
 
+HandRank EvaluateSevenCardFlush(const Card* cards, uint64_t key) {
+  // The counter's top bit is bit 51 + 4 * suit (only one suit can hold 5 of 7 cards).
+  const int suit = (std::countr_zero(key & kFlushBits) - (kSuitCounterShift + 3)) / 4;
+  uint32_t suited = 0;
+  for (int i = 0; i < 7; ++i) {
+    suited |= static_cast<uint32_t>(SuitOf(cards[i]) == suit) << RankOf(cards[i]);
+  }
+  return kTables.flush[suited];
+}
+
 Tables::Tables() : rank{}, flush{} {
   FillRankTable(0, 0, 0, 0, 0, 0, 0, rank);
   for (uint32_t suited = 0; suited < kFlushTableSize; ++suited) {
@@ -181,7 +191,36 @@ Hand Hand::Of(absl::Span<const Card> cards) {
   return hand;
 }
 
-HandRank EvaluateCards(absl::Span<const Card> cards) { return Evaluate(Hand::Of(cards)); }
+HandRank EvaluateCards(absl::Span<const Card> cards) {
+  if (cards.size() == 7) return EvaluateSevenCards(cards.data());
+  return Evaluate(Hand::Of(cards));
+}
+
+void EvaluateSevenCardsBatch(absl::Span<const Card> cards, absl::Span<HandRank> ranks) {
+  using namespace hand_internal;
+  // In chunks, in two passes: all keys first, then all lookups. Each pass is a loop of
+  // independent iterations, so the processor overlaps many hands' table loads rather than
+  // waiting out each hand's chain of dependent loads (cards, keys, row offset, rank). Flushes are
+  // marked in a bit mask and fixed afterwards, keeping both loops free of branches.
+  constexpr size_t kChunk = 64;
+  const size_t num_hands = cards.size() / 7;
+  uint64_t keys[kChunk];
+  for (size_t start = 0; start < num_hands; start += kChunk) {
+    const size_t n = std::min(kChunk, num_hands - start);
+    const Card* c = cards.data() + 7 * start;
+    uint64_t flushes = 0;
+    for (size_t i = 0; i < n; ++i) {
+      keys[i] = SevenCardKey(c + 7 * i);
+      flushes |= static_cast<uint64_t>((keys[i] & kFlushBits) != 0) << i;
+    }
+    HandRank* out = ranks.data() + start;
+    for (size_t i = 0; i < n; ++i) out[i] = RankOfNonFlushKey(keys[i]);
+    for (; flushes != 0; flushes &= flushes - 1) {
+      const int i = std::countr_zero(flushes);
+      out[i] = EvaluateSevenCardFlush(c + 7 * i, keys[i]);
+    }
+  }
+}
 
 namespace {
 

@@ -196,32 +196,6 @@ HandRank EvaluateCards(absl::Span<const Card> cards) {
   return Evaluate(Hand::Of(cards));
 }
 
-void EvaluateSevenCardsBatch(absl::Span<const Card> cards, absl::Span<HandRank> ranks) {
-  using namespace hand_internal;
-  // In chunks, in two passes: all keys first, then all lookups. Each pass is a loop of
-  // independent iterations, so the processor overlaps many hands' table loads rather than
-  // waiting out each hand's chain of dependent loads (cards, keys, row offset, rank). Flushes are
-  // marked in a bit mask and fixed afterwards, keeping both loops free of branches.
-  constexpr size_t kChunk = 64;
-  const size_t num_hands = cards.size() / 7;
-  uint64_t keys[kChunk];
-  for (size_t start = 0; start < num_hands; start += kChunk) {
-    const size_t n = std::min(kChunk, num_hands - start);
-    const Card* c = cards.data() + 7 * start;
-    uint64_t flushes = 0;
-    for (size_t i = 0; i < n; ++i) {
-      keys[i] = SevenCardKey(c + 7 * i);
-      flushes |= static_cast<uint64_t>((keys[i] & kFlushBits) != 0) << i;
-    }
-    HandRank* out = ranks.data() + start;
-    for (size_t i = 0; i < n; ++i) out[i] = RankOfNonFlushKey(keys[i]);
-    for (; flushes != 0; flushes &= flushes - 1) {
-      const int i = std::countr_zero(flushes);
-      out[i] = EvaluateSevenCardFlush(c + 7 * i, keys[i]);
-    }
-  }
-}
-
 namespace {
 
 // Groups then kickers, for 0 to 4 cards (no straights or flushes exist with so few).

@@ -1,7 +1,7 @@
 // A fast 5-, 6- and 7-card hand evaluator with an incremental hand type.
 //
 // Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better);
-// `EvaluateSevenCards` (and its batched form) for 7 card indices; `ForEachSevenCardHand` and
+// `EvaluateSevenCards` for 7 card indices; `ForEachSevenCardHand` and
 // `ForEachSevenCardRank` to go through all 7-card hands.
 // The packed layout of Hand and the lookup scheme are documented below (hand_internal), next to
 // the inline kernel that relies on them; the tables are built in hand_evaluator.cc.
@@ -263,11 +263,6 @@ inline HandRank EvaluateSevenCards(const Card* cards) {
     return EvaluateSevenCardFlush(cards, key);
   return RankOfNonFlushKey(key);
 }
-
-// Ranks of hands.size() / 7 hands of 7 cards laid out one after another (hand i is
-// cards[7 * i .. 7 * i + 6]): ranks[i] = EvaluateSevenCards(&cards[7 * i]). `ranks` must hold one
-// rank per hand. The batched form of EvaluateSevenCards for callers with many hands at once.
-void EvaluateSevenCardsBatch(absl::Span<const Card> cards, absl::Span<HandRank> ranks);
 
 // Calls visit(hand) for each of the 133,784,560 7-card hands of the 52-card deck, each built
 // incrementally (the previous six cards' Hand plus one card), the fastest way to go through them

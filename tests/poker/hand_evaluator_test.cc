@@ -194,32 +194,12 @@ TEST(HandEvaluatorTest, RankEnumerationMatchesTheHandEnumerationHandByHand) {
   ExpectSevenCardCategoryCounts(count, seen);
 }
 
-// Every 7-card hand given as card indices, one by one (EvaluateSevenCards, EvaluateCards) and in
-// batches (EvaluateSevenCardsBatch), against Evaluate of the same cards as a Hand.
-TEST(HandEvaluatorTest, EveryHandFromCardsSingleAndBatchedMatchesEvaluate) {
-  constexpr int kBatch = 1000;  // not a multiple of the batch's internal chunk
-  std::vector<Card> batch_cards;
-  std::vector<HandRank> batch_expected;
-  std::vector<HandRank> batch_ranks(kBatch);
+// Every 7-card hand given as card indices (EvaluateSevenCards, and EvaluateCards, which uses it
+// for 7 cards) against Evaluate of the same cards as a Hand.
+TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
   std::array<int64_t, kNumHandCategories> count{};
   std::bitset<1 << 16> seen;
-  int64_t single_mismatches = 0;
-  int64_t batch_mismatches = 0;
-  auto run_batch = [&] {
-    const size_t n = batch_expected.size();
-    EvaluateSevenCardsBatch(batch_cards, absl::MakeSpan(batch_ranks.data(), n));
-    for (size_t i = 0; i < n; ++i) {
-      if (batch_ranks[i] != batch_expected[i] && ++batch_mismatches <= 5) {
-        ADD_FAILURE() << "batch: "
-                      << CardsToString(absl::MakeConstSpan(batch_cards.data() + 7 * i, 7))
-                      << " ranks " << batch_ranks[i] << ", expected " << batch_expected[i];
-      }
-      ++count[static_cast<int>(CategoryOf(batch_ranks[i]))];
-      seen.set(batch_ranks[i]);
-    }
-    batch_cards.clear();
-    batch_expected.clear();
-  };
+  int64_t mismatches = 0;
   Card c[7];
   for (c[0] = 0; c[0] < kNumCards; ++c[0]) {
     const Hand h0 = Hand::Of(c[0]);
@@ -235,14 +215,13 @@ TEST(HandEvaluatorTest, EveryHandFromCardsSingleAndBatchedMatchesEvaluate) {
               const Hand h5 = h4 + Hand::Of(c[5]);
               for (c[6] = c[5] + 1; c[6] < kNumCards; ++c[6]) {
                 const HandRank expected = Evaluate(h5 + Hand::Of(c[6]));
-                const HandRank single = EvaluateSevenCards(c);
-                if (single != expected && ++single_mismatches <= 5) {
-                  ADD_FAILURE() << CardsToString(c) << ": EvaluateSevenCards " << single
+                const HandRank rank = EvaluateSevenCards(c);
+                if (rank != expected && ++mismatches <= 5) {
+                  ADD_FAILURE() << CardsToString(c) << ": EvaluateSevenCards " << rank
                                 << ", Evaluate " << expected;
                 }
-                batch_cards.insert(batch_cards.end(), c, c + 7);
-                batch_expected.push_back(expected);
-                if (batch_expected.size() == kBatch) run_batch();
+                ++count[static_cast<int>(CategoryOf(rank))];
+                seen.set(rank);
               }
             }
           }
@@ -250,9 +229,7 @@ TEST(HandEvaluatorTest, EveryHandFromCardsSingleAndBatchedMatchesEvaluate) {
       }
     }
   }
-  run_batch();
-  EXPECT_EQ(single_mismatches, 0);
-  EXPECT_EQ(batch_mismatches, 0);
+  EXPECT_EQ(mismatches, 0);
   ExpectSevenCardCategoryCounts(count, seen);
 }
 
@@ -352,16 +329,10 @@ TEST(HandEvaluatorTest, SevenCardHandsAgreeWithTheReferenceOnAMillionRandomShowd
     const Card second[7] = {deal[0], deal[1], deal[2], deal[3], deal[4], deal[7], deal[8]};
     const HandRank a = EvaluateCards(first);
     const HandRank b = EvaluateCards(second);
-    // The other 7-card paths, with the cards in random order: from card indices one hand at a
-    // time and batched, and through a Hand.
-    HandRank batched[2];
-    Card both[14];
-    std::copy(first, first + 7, both);
-    std::copy(second, second + 7, both + 7);
-    EvaluateSevenCardsBatch(both, batched);
+    // The other 7-card paths, with the cards in random order: from card indices, and through a
+    // Hand.
     const HandRank via_hand = Evaluate(Hand::Of(first));
-    if ((EvaluateSevenCards(first) != a || EvaluateSevenCards(second) != b || batched[0] != a ||
-         batched[1] != b || via_hand != a) &&
+    if ((EvaluateSevenCards(first) != a || EvaluateSevenCards(second) != b || via_hand != a) &&
         ++disagreements <= 5) {
       ADD_FAILURE() << CardsToString(first) << " / " << CardsToString(second)
                     << ": the 7-card paths disagree";

@@ -84,23 +84,6 @@ void BM_Eval7RandomFromCards(benchmark::State& state) {
 }
 BENCHMARK(BM_Eval7RandomFromCards)->Arg(1 << 16)->Arg(1 << 24);
 
-// The same hands through the batched interface, 256 hands per call.
-void BM_Eval7RandomFromCardsBatch(benchmark::State& state) {
-  const std::vector<Card>& cards = SevenCardDeals(static_cast<int>(state.range(0)));
-  constexpr int kBatch = 256;
-  HandRank ranks[kBatch];
-  for (auto _ : state) {
-    uint32_t sum = 0;
-    for (size_t h = 0; h < cards.size() / 7; h += kBatch) {
-      EvaluateSevenCardsBatch(absl::MakeConstSpan(cards.data() + 7 * h, 7 * kBatch), ranks);
-      for (HandRank r : ranks) sum += r;
-    }
-    benchmark::DoNotOptimize(sum);
-  }
-  state.SetItemsProcessed(state.iterations() * state.range(0));
-}
-BENCHMARK(BM_Eval7RandomFromCardsBatch)->Arg(1 << 16)->Arg(1 << 24);
-
 // The same hands built as Hand sums (seven table lookups and additions) and then evaluated: the
 // way from cards before EvaluateSevenCards.
 void BM_Eval7RandomFromCardsViaHand(benchmark::State& state) {

@@ -85,7 +85,7 @@ def summary(xs):
 print(json.dumps({"id": id_, "what": what, "command": f"{program} --benchmark_filter='^{filt}$'",
                   "unit": unit_name, "repetitions": len(runs), "cpu": summary(cpu),
                   "wall": summary(wall), "load_before": before, "load_after": after,
-                  "target": target}))
+                  "target": float(target)}))
 PY
 }
 
@@ -146,7 +146,7 @@ wall = [hands / t[0] for t in times]
 cpu = [hands / (t[1] + t[2]) for t in times]
 def summary(xs):
     return {"median": statistics.median(xs), "min": min(xs), "max": max(xs), "all": xs}
-target = {"stats": 1e6 if threads == "2" else 0, "train": 0}[command]
+target = 1e6 if command == "stats" and threads == "2" else 0
 print(json.dumps({
     "id": f"trainer_{command}_{threads}t",
     "what": f"trainer {command}, {threads} thread{'s' if threads != '1' else ''}, "
@@ -211,16 +211,18 @@ def fmt(value, unit):
             return f"{value / scale:.3g} {name}/s"
     return f"{value:.3g} /s"
 print(f"| what | command | CPU: median (min-max of {reps}) | wall: median (min-max) | "
-      "load before / after |")
-print("|---|---|---|---|---|")
+      "load before / after | target |")
+print("|---|---|---|---|---|---|")
 for r in rows:
     cells = []
     for kind in ("cpu", "wall"):
         s = r[kind]
         cells.append(f"{fmt(s['median'], r['unit'])} ({fmt(s['min'], r['unit'])}-"
                      f"{fmt(s['max'], r['unit'])})")
+    target = float(r["target"])
     print(f"| {r['what']} | `{r['command']}` | {cells[0]} | {cells[1]} | "
-          f"{r['load_before']} / {r['load_after']} |")
+          f"{r['load_before']} / {r['load_after']} | "
+          f"{fmt(target, r['unit']) if target > 0 else '-'} |")
 for name, value in derived.items():
     print(f"\n{name}: {value:.2f}x", end="")
 print(f"\n\nJSON: {out}")

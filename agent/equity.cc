@@ -158,16 +158,19 @@ int ScanDraw(const std::array<float, kNumPairs>& weights, const uint64_t* pair_m
 
 // Draws every opponent's pair, redrawing the whole set until no two overlap (exact; see top).
 // Heads-up there is nothing to overlap: the range already excludes our cards and the board.
-template <bool kHeadsUp>
+// kOpponents: the number of opponents when fixed at compile time (1 or 2, so that the loops
+// unroll), 0 when it is ctx.num_opponents.
+template <int kOpponents>
 inline uint64_t DrawOpponents(const TrialContext& ctx, Rng& rng, uint16_t* drawn, Stats* stats) {
-  if constexpr (kHeadsUp) {
+  const int num_opponents = kOpponents > 0 ? kOpponents : ctx.num_opponents;
+  if constexpr (kOpponents == 1) {
     drawn[0] = static_cast<uint16_t>(ctx.alias[0].Sample(rng.Next()));
     return ctx.tables->pair_mask[drawn[0]];
   }
   if (ctx.redraw_each) {
     // Flat ranges keep at least C(52 - 7 - 16, 2) = 406 pairs after 8 opponents: never stalls.
     uint64_t used = 0;
-    for (int i = 0; i < ctx.num_opponents; ++i) {
+    for (int i = 0; i < num_opponents; ++i) {
       uint32_t p = ctx.alias[i].Sample(rng.Next());
       while (used & ctx.tables->pair_mask[p]) {
         ++stats->rejections;
@@ -182,7 +185,7 @@ inline uint64_t DrawOpponents(const TrialContext& ctx, Rng& rng, uint16_t* drawn
     for (int restart = 0; restart <= kMaxRestarts; ++restart) {
       uint64_t used = 0;
       int i = 0;
-      for (; i < ctx.num_opponents; ++i) {
+      for (; i < num_opponents; ++i) {
         const uint32_t p = ctx.alias[i].Sample(rng.Next());
         const uint64_t mask = ctx.tables->pair_mask[p];
         if (used & mask) break;
@@ -194,64 +197,99 @@ inline uint64_t DrawOpponents(const TrialContext& ctx, Rng& rng, uint16_t* drawn
     }
     stats->sequential = true;
   }
-  return DrawSequential(ctx, rng, drawn, stats);
+  // Through a copy: passing `rng` itself out of line would keep the trial loop's generator in
+  // memory (its address escapes) rather than in registers.
+  Rng copy = rng;
+  const uint64_t used = DrawSequential(ctx, copy, drawn, stats);
+  rng = copy;
+  return used;
 }
 
 // Runs trials until `max_trials` or the deadline. kDeal = board cards still to come. The
 // generator, the deck and the sums live in locals: the deck is bytes, and a byte store may alias
 // anything, so members reached through pointers would be reloaded after every card.
-template <int kDeal, bool kHeadsUp>
-void RunTrials(TrialContext& ctx, int64_t max_trials,
-               std::chrono::steady_clock::time_point deadline, bool timed, Stats* stats) {
+template <int kDeal, int kOpponents>
+[[gnu::noinline]] void RunTrials(TrialContext& ctx, int64_t max_trials,
+                                 std::chrono::steady_clock::time_point deadline, bool timed,
+                                 Stats* stats) {
   const Tables& t = *ctx.tables;
   Rng rng = ctx.rng;
   Card deck[kNumCards];
   std::copy(ctx.deck, ctx.deck + ctx.deck_size, deck);
   const int deck_size = ctx.deck_size;
-  const int num_opponents = kHeadsUp ? 1 : ctx.num_opponents;
+  constexpr bool kHeadsUp = kOpponents == 1;
+  const int num_opponents = kOpponents > 0 ? kOpponents : ctx.num_opponents;
   const Hand hole_hand = ctx.hole_hand;
   const Hand board_hand = ctx.board_hand;
-  int64_t sum = 0;
-  int64_t sum_sq = 0;
+  // Outcomes are counted rather than scored: a trial is won, lost or tied among k players, and
+  // the sums of scores and squared scores follow from the counts at the end. Adding a comparison
+  // result is branch-free; adding a score made the compiler branch on win or loss, as
+  // unpredictable as the cards (a mispredicted branch every other heads-up trial).
+  int64_t wins = 0;
+  int64_t ties[kMaxOpponents + 2] = {};  // ties[k]: trials we tied with k - 1 opponents
   int64_t trials = 0;
-  uint16_t drawn[kMaxOpponents];
-  for (; trials < max_trials; ++trials) {
+  // Trials run in chunks, in two passes: first the deals of the whole chunk (random draws and
+  // rejections, full of branches the predictor cannot learn), then their showdowns (table loads
+  // and comparisons only), so the showdowns of many trials overlap instead of each waiting behind
+  // a mispredicted draw. The random stream is consumed exactly as trial after trial would.
+  constexpr int kChunk = 64;  // divides 256, the time check's period
+  Hand boards[kChunk];
+  uint16_t drawn[kChunk][kMaxOpponents];
+  while (trials < max_trials) {
     if (timed && (trials & 255) == 0 && std::chrono::steady_clock::now() >= deadline) break;
-    const uint64_t used = DrawOpponents<kHeadsUp>(ctx, rng, drawn, stats);
-    if (!kHeadsUp && stats->incompatible) break;
+    const int chunk = static_cast<int>(std::min<int64_t>(kChunk, max_trials - trials));
+    int dealt_trials = 0;
+    for (; dealt_trials < chunk; ++dealt_trials) {
+      const uint64_t used = DrawOpponents<kOpponents>(ctx, rng, drawn[dealt_trials], stats);
+      if (!kHeadsUp && stats->incompatible) break;
 
-    // Partial Fisher-Yates over the unseen cards, skipping the opponents' cards; two draws per
-    // 64 random bits. Swapped-out cards stay in the deck for the next trial (any order works).
-    Hand board = board_hand;
-    int left = deck_size;
-    int dealt = 0;
-    while (dealt < kDeal) {
-      const uint64_t r = rng.Next();
-      for (int half = 0; half < 2 && dealt < kDeal; ++half) {
-        const uint32_t bits = half == 0 ? static_cast<uint32_t>(r >> 32) : static_cast<uint32_t>(r);
-        const uint32_t j = Rng::Below(bits, left);
-        const Card c = deck[j];
-        if ((used >> c) & 1) continue;
-        deck[j] = deck[left - 1];
-        deck[left - 1] = c;
-        --left;
-        board += t.card[c];
-        ++dealt;
+      // Partial Fisher-Yates over the unseen cards, skipping the opponents' cards; two draws per
+      // 64 random bits. Swapped-out cards stay in the deck for the next trial (any order works).
+      Hand board = board_hand;
+      int left = deck_size;
+      int dealt = 0;
+      while (dealt < kDeal) {
+        const uint64_t r = rng.Next();
+        for (int half = 0; half < 2 && dealt < kDeal; ++half) {
+          const uint32_t bits =
+              half == 0 ? static_cast<uint32_t>(r >> 32) : static_cast<uint32_t>(r);
+          const uint32_t j = Rng::Below(bits, left);
+          const Card c = deck[j];
+          if ((used >> c) & 1) continue;
+          deck[j] = deck[left - 1];
+          deck[left - 1] = c;
+          --left;
+          board += t.card[c];
+          ++dealt;
+        }
       }
+      boards[dealt_trials] = board;
     }
 
-    const HandRank ours = Evaluate(board + hole_hand);
-    int best = -1;
-    int num_best = 0;
-    for (int i = 0; i < num_opponents; ++i) {
-      const int theirs = Evaluate(board + t.pair[drawn[i]]);
-      num_best = theirs > best ? 1 : num_best + (theirs == best);
-      best = theirs > best ? theirs : best;
+    for (int k = 0; k < dealt_trials; ++k) {
+      const Hand& board = boards[k];
+      const HandRank ours = Evaluate(board + hole_hand);
+      // The best opponent rank, then how many opponents hold it: maxima and counted
+      // comparisons, no data-dependent branches.
+      HandRank theirs[kMaxOpponents];
+      HandRank best = 0;
+      for (int i = 0; i < num_opponents; ++i) {
+        theirs[i] = Evaluate(board + t.pair[drawn[k][i]]);
+        best = std::max(best, theirs[i]);
+      }
+      int num_best = 0;
+      for (int i = 0; i < num_opponents; ++i) num_best += theirs[i] == best;
+      wins += ours > best;
+      ties[num_best + 1] += ours == best;
     }
-    // Branch-free: win, tie or loss is as unpredictable as the cards.
-    const int64_t score = (ours > best) * kPotUnits + (ours == best) * kTieShare[num_best + 1];
-    sum += score;
-    sum_sq += score * score;
+    trials += dealt_trials;
+    if (dealt_trials < chunk) break;  // the ranges could not be dealt together
+  }
+  int64_t sum = wins * kPotUnits;
+  int64_t sum_sq = wins * kPotUnits * kPotUnits;
+  for (int k = 2; k <= kMaxOpponents + 1; ++k) {
+    sum += ties[k] * kTieShare[k];
+    sum_sq += ties[k] * kTieShare[k] * kTieShare[k];
   }
   stats->trials = trials;
   stats->sum = sum;
@@ -400,31 +438,32 @@ absl::StatusOr<EquityResult> EquityCalculator::MonteCarlo(const EquityOptions& o
   const auto deadline =
       std::chrono::steady_clock::now() + std::chrono::microseconds(options.max_micros);
   Stats stats;
-  const bool heads_up = num_opponents_ == 1;
-  switch (cards_to_deal_ * 2 + heads_up) {
-    case 11:
-      RunTrials<5, true>(ctx, options.max_trials, deadline, timed, &stats);
-      break;
-    case 10:
-      RunTrials<5, false>(ctx, options.max_trials, deadline, timed, &stats);
-      break;
+  // The trial loop specialised by board cards to deal and by 1, 2 or any number of opponents.
+  auto run = [&]<int kDeal>() {
+    switch (num_opponents_) {
+      case 1:
+        RunTrials<kDeal, 1>(ctx, options.max_trials, deadline, timed, &stats);
+        break;
+      case 2:
+        RunTrials<kDeal, 2>(ctx, options.max_trials, deadline, timed, &stats);
+        break;
+      default:
+        RunTrials<kDeal, 0>(ctx, options.max_trials, deadline, timed, &stats);
+        break;
+    }
+  };
+  switch (cards_to_deal_) {
     case 5:
-      RunTrials<2, true>(ctx, options.max_trials, deadline, timed, &stats);
-      break;
-    case 4:
-      RunTrials<2, false>(ctx, options.max_trials, deadline, timed, &stats);
-      break;
-    case 3:
-      RunTrials<1, true>(ctx, options.max_trials, deadline, timed, &stats);
+      run.operator()<5>();
       break;
     case 2:
-      RunTrials<1, false>(ctx, options.max_trials, deadline, timed, &stats);
+      run.operator()<2>();
       break;
     case 1:
-      RunTrials<0, true>(ctx, options.max_trials, deadline, timed, &stats);
+      run.operator()<1>();
       break;
     default:
-      RunTrials<0, false>(ctx, options.max_trials, deadline, timed, &stats);
+      run.operator()<0>();
       break;
   }
   if (stats.incompatible) {

@@ -4,6 +4,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
@@ -193,7 +195,9 @@ absl::Status ParseHandLine(absl::string_view line, const poker::GameDef& game,
     record->names[p].assign(name.data(), name.size());
   }
 
-  record->state = poker::State(game, hand_number);
+  // Built in place: assigning a new State would build it on the side and copy its 2.7 KB.
+  static_assert(std::is_trivially_destructible_v<poker::State>);
+  std::construct_at(&record->state, game, hand_number);
   if (absl::Status status = poker::ApplyBetting(betting, &record->state); !status.ok()) {
     return Reject(reason, kReasonIllegalAction,
                   absl::StrCat("betting ", QuoteForMessage(betting), ": ", status.message()));

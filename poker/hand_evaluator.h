@@ -1,8 +1,21 @@
 // A fast 5-, 6- and 7-card hand evaluator with an incremental hand type.
 //
-// Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better).
+// Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better);
+// `EvaluateSevenCards` for 7 card indices; `ForEachSevenCardHand` and
+// `ForEachSevenCardRank` to go through all 7-card hands.
 // The packed layout of Hand and the lookup scheme are documented below (hand_internal), next to
 // the inline kernel that relies on them; the tables are built in hand_evaluator.cc.
+//
+// Designs this one follows (ideas and facts only; the code and the constants are our own):
+// - OMPEval (github.com/zekyll/OMPEval): a hand as sums of per-card keys, one per rank chosen so
+//   that every rank multiset of up to 7 cards has its own sum, and per-suit counters biased so
+//   that the fifth card of a suit sets a flag bit; flushes looked up by the suit's rank mask.
+// - holdem-hand-evaluator (github.com/b-inary/holdem-hand-evaluator): the key/mask Hand of
+//   64-bit sums and the single-displacement perfect hash of the rank key into a dense table.
+// - Tarjan and Yao, "Storing a sparse table" (CACM 1979): row displacement, the packing of that
+//   hash (first-fit, rows from most to fewest keys).
+// - The "2+2" lookup-table evaluators: enumerating all hands by nested loops so that work done
+//   for the first six cards is shared by every seventh card (ForEachSevenCardRank).
 //
 // Thread-safety: every function here may be called from any number of threads at once. The
 // tables are built once, during static initialisation (before main), and only read afterwards.
@@ -12,6 +25,11 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <cstring>
+
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
 
 #include "absl/types/span.h"
 #include "poker/card.h"
@@ -86,6 +104,70 @@ extern const uint32_t kRowOffsets[kNumRows];
 // Flush hands: indexed directly by the flush suit's 13-bit rank mask.
 inline constexpr int kFlushTableSize = 1 << kNumRanks;
 
+// One card's share of a Hand's key (its rank key plus one in its suit's counter), without the
+// starting 3s: the key of cards c_1..c_n is kEmptyKey + kCardKeys[c_1] + ... + kCardKeys[c_n].
+// Evaluating from card indices sums these 8-byte keys (two cards at a time, kPairKeys) and leaves
+// the card mask out (a flush, about 3% of random 7-card hands, rebuilds its suit's ranks from the
+// cards instead): 4 table loads for 7 cards rather than 14 for seven Hands, the loads being what
+// bounds the speed of evaluating from cards.
+inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
+  std::array<uint64_t, kNumCards> keys{};
+  for (int c = 0; c < kNumCards; ++c) {
+    keys[c] = kRankKeys[RankOf(static_cast<Card>(c))] +
+              (uint64_t{1} << (kSuitCounterShift + 4 * SuitOf(static_cast<Card>(c))));
+  }
+  return keys;
+}();
+
+// The keys of two cards a and b, at index a | b << 6 (4096 entries, 32 KB; entries with a card
+// index of 52 or more are unused): one load adds two cards. Two card bytes side by side in memory
+// become this index with one bit extraction (PairIndices), so 7 cards take 4 key loads.
+inline constexpr int kPairBits = 6;
+inline constexpr std::array<uint64_t, 1 << (2 * kPairBits)> kPairKeys = [] {
+  std::array<uint64_t, 1 << (2 * kPairBits)> keys{};
+  for (int a = 0; a < kNumCards; ++a) {
+    for (int b = 0; b < kNumCards; ++b) keys[a | b << kPairBits] = kCardKeys[a] + kCardKeys[b];
+  }
+  return keys;
+}();
+
+// The low 6 bits of each byte of `bytes`, packed: byte i's bits land at 6 * i. Card indices are
+// below 64, so 4 card bytes read as one little-endian word become two kPairKeys indices.
+inline uint32_t PairIndices(uint32_t bytes) {
+#if defined(__BMI2__)
+  return _pext_u32(bytes, 0x3F3F3F3Fu);
+#else
+  return (bytes & 0x3Fu) | ((bytes >> 2) & 0xFC0u) | ((bytes >> 4) & 0x3F000u) |
+         ((bytes >> 6) & 0xFC0000u);
+#endif
+}
+
+// The key of the 7 cards cards[0..6] (as Hand::key()).
+inline uint64_t SevenCardKey(const Card* cards) {
+  if constexpr (std::endian::native == std::endian::little) {
+    // Cards 0-3 as one word and 4-5 as another: three pair indices (see kPairKeys).
+    uint32_t first_four;
+    uint16_t next_two;
+    std::memcpy(&first_four, cards, 4);
+    std::memcpy(&next_two, cards + 4, 2);
+    const uint32_t pairs = PairIndices(first_four);
+    const uint32_t pair45 = PairIndices(next_two);
+    return (kEmptyKey + kPairKeys[pairs & 0xFFF]) + (kPairKeys[pairs >> 12] + kPairKeys[pair45]) +
+           kCardKeys[cards[6]];
+  } else {
+    return ((kEmptyKey + kCardKeys[cards[0]]) + (kCardKeys[cards[1]] + kCardKeys[cards[2]])) +
+           ((kCardKeys[cards[3]] + kCardKeys[cards[4]]) +
+            (kCardKeys[cards[5]] + kCardKeys[cards[6]]));
+  }
+}
+
+// The rank of a key of 5 to 7 cards without a flush (the perfect hash above).
+inline HandRank RankOfNonFlushKey(uint64_t key);
+
+// The flush of seven cards whose key has a suit counter at 5 or more (the slow path of
+// EvaluateSevenCards): the ranks of that suit among the cards, looked up in the flush table.
+HandRank EvaluateSevenCardFlush(const Card* cards, uint64_t key);
+
 // The lookup tables (about 180 KB), filled by the constructor in hand_evaluator.cc.
 struct Tables {
   Tables();
@@ -97,6 +179,11 @@ struct Tables {
 // before any static object defined after this #include in any file, so even static initialisers
 // may evaluate hands; afterwards it is read-only, and the kernel needs no "built yet?" check.
 inline const Tables kTables;
+
+inline HandRank RankOfNonFlushKey(uint64_t key) {
+  const uint32_t rank_key = static_cast<uint32_t>(key);
+  return kTables.rank[(rank_key >> kRowBits) + kRowOffsets[rank_key & kRowMask]];
+}
 
 }  // namespace hand_internal
 
@@ -168,6 +255,16 @@ inline HandRank Evaluate(const Hand& hand) {
   return kTables.rank[(rank_key >> kRowBits) + kRowOffsets[rank_key & kRowMask]];
 }
 
+// Rank of the 7 distinct cards cards[0..6] (each below kNumCards): the same value as
+// Evaluate(Hand::Of(...)) and EvaluateCards, computed without building a Hand (see kCardKeys).
+inline HandRank EvaluateSevenCards(const Card* cards) {
+  using namespace hand_internal;
+  const uint64_t key = SevenCardKey(cards);
+  if (key & kFlushBits) [[unlikely]]
+    return EvaluateSevenCardFlush(cards, key);
+  return RankOfNonFlushKey(key);
+}
+
 // Calls visit(hand) for each of the 133,784,560 7-card hands of the 52-card deck, each built
 // incrementally (the previous six cards' Hand plus one card), the fastest way to go through them
 // all (exhaustive tests, the enumeration benchmark). Always inlined: called out of line, a visit
@@ -188,6 +285,47 @@ template <typename Visit>
             for (int f = e + 1; f < kNumCards; ++f) {
               const Hand hf = he + Hand::Of(f);
               for (int g = f + 1; g < kNumCards; ++g) visit(hf + Hand::Of(g));
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+// Calls visit(rank) with the rank of each of the 133,784,560 7-card hands, in the order of
+// ForEachSevenCardHand (the same ranks as Evaluate of its hands), but looks up far fewer: for six
+// cards without four of a suit the seventh card cannot make a flush, so its suit does not matter
+// and the cards of one rank share one lookup (cards count up rank by rank, card = 4 * rank +
+// suit). Only six-card prefixes holding four or more of a suit evaluate every seventh card.
+// Visiting ranks while enumerating the hands by nested loops is what the fastest enumerators
+// (2+2-style lookup tables) gain from; here it needs no table beyond the evaluator's.
+template <typename Visit>
+[[gnu::always_inline]] inline void ForEachSevenCardRank(Visit&& visit) {
+  using namespace hand_internal;
+  // Adding one to every suit counter tops one at 8 exactly when the suit already has 4 cards.
+  constexpr uint64_t kOneOfEachSuit = uint64_t{0x1111} << kSuitCounterShift;
+  for (int a = 0; a < kNumCards; ++a) {
+    const Hand ha = Hand::Of(a);
+    for (int b = a + 1; b < kNumCards; ++b) {
+      const Hand hb = ha + Hand::Of(b);
+      for (int c = b + 1; c < kNumCards; ++c) {
+        const Hand hc = hb + Hand::Of(c);
+        for (int d = c + 1; d < kNumCards; ++d) {
+          const Hand hd = hc + Hand::Of(d);
+          for (int e = d + 1; e < kNumCards; ++e) {
+            const Hand he = hd + Hand::Of(e);
+            for (int f = e + 1; f < kNumCards - 1; ++f) {
+              const Hand hf = he + Hand::Of(f);
+              if ((hf.key() + kOneOfEachSuit) & kFlushBits) [[unlikely]] {
+                for (int g = f + 1; g < kNumCards; ++g) visit(Evaluate(hf + Hand::Of(g)));
+                continue;
+              }
+              int g = f + 1;
+              for (int rank = RankOf(static_cast<Card>(g)); rank < kNumRanks; ++rank) {
+                const HandRank value = RankOfNonFlushKey(hf.key() + kRankKeys[rank]);
+                for (const int end = 4 * rank + 4; g < end; ++g) visit(value);
+              }
             }
           }
         }

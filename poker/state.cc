@@ -15,9 +15,19 @@ int32_t ClampToInt32(int64_t v) {
   return static_cast<int32_t>(std::min<int64_t>(v, std::numeric_limits<int32_t>::max()));
 }
 
+// The action slots of a new hand, copied in one 2 KB block: initialising the 256 Actions one by
+// one (two stores each) took a third of the time of reading a log. Built at run time on purpose:
+// a compile-time constant is turned back into that loop by the compiler.
+using ActionSlots = std::array<std::array<Action, kMaxActionsPerRound>, kMaxRounds>;
+const ActionSlots& NoActions() {
+  static const ActionSlots* const slots = new ActionSlots{};
+  return *slots;
+}
+
 }  // namespace
 
-State::State(const GameDef& game, uint32_t hand_number) : game_(&game), hand_number_(hand_number) {
+State::State(const GameDef& game, uint32_t hand_number)
+    : game_(&game), hand_number_(hand_number), actions_(NoActions()) {
   for (auto& hole : hole_cards_) hole.fill(kNoCard);
   board_cards_.fill(kNoCard);
   for (int p = 0; p < game.num_players; ++p) {

@@ -146,16 +146,11 @@ TEST(HandEvaluatorTablesTest, DISABLED_PrintRowOffsets) {
   printf("\n");
 }
 
-TEST(HandEvaluatorTest, SevenCardCategoryCountsOverAllHands) {
-  std::array<int64_t, kNumHandCategories> count{};
-  std::bitset<1 << 16> seen;
+// The category counts of all 133,784,560 7-card hands, and the number of distinct ranks.
+void ExpectSevenCardCategoryCounts(const std::array<int64_t, kNumHandCategories>& count,
+                                   const std::bitset<1 << 16>& seen) {
   int64_t total = 0;
-  ForEachSevenCardHand([&](const Hand& hand) {
-    const HandRank rank = Evaluate(hand);
-    ++count[static_cast<int>(CategoryOf(rank))];
-    seen.set(rank);
-    ++total;
-  });
+  for (int64_t n : count) total += n;
   EXPECT_EQ(total, 133784560);
   EXPECT_EQ(count[static_cast<int>(HandCategory::kStraightFlush)], 41584);
   EXPECT_EQ(count[static_cast<int>(HandCategory::kFourOfAKind)], 224848);
@@ -167,6 +162,75 @@ TEST(HandEvaluatorTest, SevenCardCategoryCountsOverAllHands) {
   EXPECT_EQ(count[static_cast<int>(HandCategory::kOnePair)], 58627800);
   EXPECT_EQ(count[static_cast<int>(HandCategory::kHighCard)], 23294460);
   EXPECT_EQ(seen.count(), 4824u);  // the best five of seven never is, e.g., 7-5-4-3-2
+}
+
+// An order-sensitive digest of a sequence of ranks.
+uint64_t Digest(uint64_t digest, HandRank rank) { return digest * 0x9E3779B97F4A7C15u + rank + 1; }
+
+TEST(HandEvaluatorTest, SevenCardCategoryCountsOverAllHands) {
+  std::array<int64_t, kNumHandCategories> count{};
+  std::bitset<1 << 16> seen;
+  ForEachSevenCardHand([&](const Hand& hand) {
+    const HandRank rank = Evaluate(hand);
+    ++count[static_cast<int>(CategoryOf(rank))];
+    seen.set(rank);
+  });
+  ExpectSevenCardCategoryCounts(count, seen);
+}
+
+// ForEachSevenCardRank gives every hand the rank Evaluate gives it, in the same order.
+TEST(HandEvaluatorTest, RankEnumerationMatchesTheHandEnumerationHandByHand) {
+  uint64_t expected = 0;
+  ForEachSevenCardHand([&](const Hand& hand) { expected = Digest(expected, Evaluate(hand)); });
+  std::array<int64_t, kNumHandCategories> count{};
+  std::bitset<1 << 16> seen;
+  uint64_t digest = 0;
+  ForEachSevenCardRank([&](HandRank rank) {
+    digest = Digest(digest, rank);
+    ++count[static_cast<int>(CategoryOf(rank))];
+    seen.set(rank);
+  });
+  EXPECT_EQ(digest, expected);
+  ExpectSevenCardCategoryCounts(count, seen);
+}
+
+// Every 7-card hand given as card indices (EvaluateSevenCards, and EvaluateCards, which uses it
+// for 7 cards) against Evaluate of the same cards as a Hand.
+TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
+  std::array<int64_t, kNumHandCategories> count{};
+  std::bitset<1 << 16> seen;
+  int64_t mismatches = 0;
+  Card c[7];
+  for (c[0] = 0; c[0] < kNumCards; ++c[0]) {
+    const Hand h0 = Hand::Of(c[0]);
+    for (c[1] = c[0] + 1; c[1] < kNumCards; ++c[1]) {
+      const Hand h1 = h0 + Hand::Of(c[1]);
+      for (c[2] = c[1] + 1; c[2] < kNumCards; ++c[2]) {
+        const Hand h2 = h1 + Hand::Of(c[2]);
+        for (c[3] = c[2] + 1; c[3] < kNumCards; ++c[3]) {
+          const Hand h3 = h2 + Hand::Of(c[3]);
+          for (c[4] = c[3] + 1; c[4] < kNumCards; ++c[4]) {
+            const Hand h4 = h3 + Hand::Of(c[4]);
+            for (c[5] = c[4] + 1; c[5] < kNumCards; ++c[5]) {
+              const Hand h5 = h4 + Hand::Of(c[5]);
+              for (c[6] = c[5] + 1; c[6] < kNumCards; ++c[6]) {
+                const HandRank expected = Evaluate(h5 + Hand::Of(c[6]));
+                const HandRank rank = EvaluateSevenCards(c);
+                if (rank != expected && ++mismatches <= 5) {
+                  ADD_FAILURE() << CardsToString(c) << ": EvaluateSevenCards " << rank
+                                << ", Evaluate " << expected;
+                }
+                ++count[static_cast<int>(CategoryOf(rank))];
+                seen.set(rank);
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_EQ(mismatches, 0);
+  ExpectSevenCardCategoryCounts(count, seen);
 }
 
 TEST(HandEvaluatorTest, SixCardCategoryCountsOverAllHands) {
@@ -265,6 +329,14 @@ TEST(HandEvaluatorTest, SevenCardHandsAgreeWithTheReferenceOnAMillionRandomShowd
     const Card second[7] = {deal[0], deal[1], deal[2], deal[3], deal[4], deal[7], deal[8]};
     const HandRank a = EvaluateCards(first);
     const HandRank b = EvaluateCards(second);
+    // The other 7-card paths, with the cards in random order: from card indices, and through a
+    // Hand.
+    const HandRank via_hand = Evaluate(Hand::Of(first));
+    if ((EvaluateSevenCards(first) != a || EvaluateSevenCards(second) != b || via_hand != a) &&
+        ++disagreements <= 5) {
+      ADD_FAILURE() << CardsToString(first) << " / " << CardsToString(second)
+                    << ": the 7-card paths disagree";
+    }
     const reference::Score ra = ScoreBest(first);
     const reference::Score rb = ScoreBest(second);
     const bool agree = Sign(int64_t{a} - b) == Sign(int64_t{ra} - rb) &&

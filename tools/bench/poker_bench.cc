@@ -1,6 +1,7 @@
 // Benchmarks of the hand evaluator (poker/hand_evaluator.h). items_per_second counts evaluations.
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <random>
 #include <vector>
@@ -16,20 +17,28 @@ namespace {
 // that streaming them does not push the evaluator's tables out of the L2 cache.
 constexpr int kNumRandomHands = 1 << 14;
 
-// kNumRandomHands deals of `size` distinct random cards each, laid out one deal after another.
-std::vector<Card> RandomDeals(int size, uint64_t seed) {
+// `num_hands` deals of `size` distinct random cards each, laid out one deal after another.
+std::vector<Card> RandomDeals(int size, uint64_t seed, int num_hands = kNumRandomHands) {
   std::mt19937_64 rng(seed);
   std::array<Card, kNumCards> deck;
   for (int c = 0; c < kNumCards; ++c) deck[c] = static_cast<Card>(c);
   std::vector<Card> cards;
-  cards.reserve(static_cast<size_t>(size) * kNumRandomHands);
-  for (int h = 0; h < kNumRandomHands; ++h) {
+  cards.reserve(static_cast<size_t>(size) * num_hands);
+  for (int h = 0; h < num_hands; ++h) {
     for (int i = 0; i < size; ++i) {
       std::swap(deck[i], deck[i + rng() % (kNumCards - i)]);
       cards.push_back(deck[i]);
     }
   }
   return cards;
+}
+
+// The 7-card deals of RandomDeals(7, 77, num_hands), made once per size (2^24 deals take seconds).
+const std::vector<Card>& SevenCardDeals(int num_hands) {
+  static std::map<int, std::vector<Card>> deals;
+  auto it = deals.find(num_hands);
+  if (it == deals.end()) it = deals.emplace(num_hands, RandomDeals(7, 77, num_hands)).first;
+  return it->second;
 }
 
 std::vector<Hand> RandomHands(int size, uint64_t seed) {
@@ -60,9 +69,25 @@ BENCHMARK(BM_Eval5Random);
 BENCHMARK(BM_Eval6Random);
 BENCHMARK(BM_Eval7Random);
 
-// Random 7-card hands built from card indices (seven table lookups and additions) and evaluated.
+// Random 7-card hands given as card indices (what a caller holding cards does), state.range(0)
+// of them: 2^16 (115 KB of cards, cache-resident) and 2^24 (117 MB, streamed from memory).
 void BM_Eval7RandomFromCards(benchmark::State& state) {
-  const std::vector<Card> cards = RandomDeals(7, 77);
+  const std::vector<Card>& cards = SevenCardDeals(static_cast<int>(state.range(0)));
+  for (auto _ : state) {
+    uint32_t sum = 0;
+    for (const Card* c = cards.data(); c != cards.data() + cards.size(); c += 7) {
+      sum += EvaluateSevenCards(c);
+    }
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+BENCHMARK(BM_Eval7RandomFromCards)->Arg(1 << 16)->Arg(1 << 24);
+
+// The same hands built as Hand sums (seven table lookups and additions) and then evaluated: the
+// way from cards before EvaluateSevenCards.
+void BM_Eval7RandomFromCardsViaHand(benchmark::State& state) {
+  const std::vector<Card>& cards = SevenCardDeals(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     uint32_t sum = 0;
     for (const Card* c = cards.data(); c != cards.data() + cards.size(); c += 7) {
@@ -71,12 +96,39 @@ void BM_Eval7RandomFromCards(benchmark::State& state) {
     }
     benchmark::DoNotOptimize(sum);
   }
-  state.SetItemsProcessed(state.iterations() * kNumRandomHands);
+  state.SetItemsProcessed(state.iterations() * state.range(0));
 }
-BENCHMARK(BM_Eval7RandomFromCards);
+BENCHMARK(BM_Eval7RandomFromCardsViaHand)->Arg(1 << 16)->Arg(1 << 24);
 
-// All 133,784,560 7-card hands, each built from the previous six cards' hand plus one card.
+// The ranks of all 133,784,560 7-card hands (ForEachSevenCardRank), summed.
 void BM_Eval7Enumerate(benchmark::State& state) {
+  for (auto _ : state) {
+    uint32_t sum = 0;
+    ForEachSevenCardRank([&sum](HandRank rank) { sum += rank; });
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * 133784560);
+}
+BENCHMARK(BM_Eval7Enumerate)->Unit(benchmark::kMillisecond);
+
+// The same with an empty barrier per hand, so the compiler cannot fold the hands of one rank
+// group into one multiplication as it does above: every hand is visited one by one.
+void BM_Eval7EnumeratePerHand(benchmark::State& state) {
+  for (auto _ : state) {
+    uint32_t sum = 0;
+    ForEachSevenCardRank([&sum](HandRank rank) {
+      sum += rank;
+      asm volatile("" : "+r"(sum));
+    });
+    benchmark::DoNotOptimize(sum);
+  }
+  state.SetItemsProcessed(state.iterations() * 133784560);
+}
+BENCHMARK(BM_Eval7EnumeratePerHand)->Unit(benchmark::kMillisecond);
+
+// The same hands and sum, each hand built as a Hand and evaluated on its own: the enumeration
+// before ForEachSevenCardRank.
+void BM_Eval7EnumerateHands(benchmark::State& state) {
   for (auto _ : state) {
     uint32_t sum = 0;
     ForEachSevenCardHand([&sum](const Hand& hand) { sum += Evaluate(hand); });
@@ -84,7 +136,7 @@ void BM_Eval7Enumerate(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations() * 133784560);
 }
-BENCHMARK(BM_Eval7Enumerate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Eval7EnumerateHands)->Unit(benchmark::kMillisecond);
 
 // Building the lookup tables, which every program does once at start-up.
 void BM_BuildTables(benchmark::State& state) {

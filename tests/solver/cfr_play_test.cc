@@ -134,6 +134,12 @@ TEST(CfrPlay, OffTheTreeUsesTheNearestNodeOfTheRound) {
   std::shared_ptr<const Blueprint> bp = *LoadSharedBlueprint(path, nullptr);
   const BettingTree& tree = bp->tree();
   poker::State s(bp->game(), 0);
+  // Real cards: the decider buckets the hand on the board (the evaluator assumes valid cards).
+  const poker::Card cards[7] = {0, 1, 2, 3, 20, 33, 46};
+  for (int p = 0; p < 2; ++p) {
+    for (int i = 0; i < 2; ++i) s.set_hole_card(p, i, cards[2 * p + i]);
+  }
+  for (int i = 0; i < 3; ++i) s.set_board_card(i, cards[4 + i]);
   for (int32_t to : {300, 900}) ASSERT_TRUE(s.Apply(poker::Action::Raise(to)).ok());
   ASSERT_TRUE(s.Apply(poker::Action::Call()).ok());
   ASSERT_EQ(s.round(), 1);

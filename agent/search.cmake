@@ -6,7 +6,7 @@ add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc)
 target_include_directories(search_policy PUBLIC ${PROJECT_SOURCE_DIR})
-target_link_libraries(search_policy PUBLIC solver_play hand_reader equity poker
+target_link_libraries(search_policy PUBLIC solver_play hand_reader equity acpc_client poker
   absl::status absl::statusor absl::strings absl::str_format absl::span)
 target_link_libraries(agent PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,search_policy>")
 function(search_policy_link_arena)

@@ -13,6 +13,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "acpc/acpc_client.h"
 #include "agent/agent_player.h"
 #include "agent/hand_reader.h"
 #include "agent/policies.h"
@@ -68,18 +69,6 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   auto it = params.extra_text.find("search_strategy");
   if (it != params.extra_text.end()) p.strategy = it->second;
   return p;
-}
-
-std::string ActionText(const State& state, const Action& action) {
-  switch (action.type) {
-    case poker::ActionType::kFold:
-      return "f";
-    case poker::ActionType::kCall:
-      return "c";
-    case poker::ActionType::kRaise:
-      return state.game().is_no_limit() ? absl::StrCat("r", action.raise_to) : "r";
-  }
-  return "c";
 }
 
 // The bundled blueprint of a heads-up hold'em game (data/strategies/ beside the bundled models),
@@ -296,7 +285,8 @@ class SearchPolicy : public Policy {
     }
     clock_fired_ = result->clock_cap_fired;
     for (size_t i = 0; i < result->actions.size(); ++i) {
-      values_.emplace_back(ActionText(s, result->actions[i]), result->values[i]);
+      values_.emplace_back(acpc::AcpcSession::FormatAction(s.game(), result->actions[i]),
+                           result->values[i]);
     }
     why_ = absl::StrFormat("search %d streets, %d nodes, confidence %.3f", result->streets,
                            result->nodes, result->confidence);

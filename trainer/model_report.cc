@@ -79,7 +79,7 @@ std::string SummaryText(const OpponentModel& model) {
   const Provenance& provenance = model.provenance();
   const StrengthBuckets& buckets = model.buckets();
   std::string out;
-  absl::StrAppend(&out, "model format ", kModelFormatVersion, ", trained by ",
+  absl::StrAppend(&out, "model format ", model.format_version(), ", trained by ",
                   provenance.trainer_versions.empty()
                       ? std::string("?")
                       : absl::StrJoin(provenance.trainer_versions, ", "),
@@ -90,7 +90,13 @@ std::string SummaryText(const OpponentModel& model) {
     absl::StrAppend(&out, " (raise edges ", JoinNumbers(model.abstraction().raise_edges(), " "),
                     " x pot after calling)");
   }
-  absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street\n");
+  absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street");
+  if (model.street_context()) {
+    absl::StrAppend(&out, "; street context v", model.street_context_version(),
+                    model.street_context_version() >= 2 ? " (earlier raises 0/1/2+, own last raise)"
+                                                        : " (earlier raises 0/1/2+)");
+  }
+  absl::StrAppend(&out, "\n");
   if (buckets.enabled()) {
     absl::StrAppend(
         &out, "buckets: ", buckets.name(), " v", buckets.version(), ", ",
@@ -189,7 +195,8 @@ std::string SummaryJson(const OpponentModel& model) {
   const Provenance& provenance = model.provenance();
   const StrengthBuckets& buckets = model.buckets();
   Json out;
-  out["format_version"] = kModelFormatVersion;
+  out["format_version"] = model.format_version();
+  out["street_context_version"] = model.street_context_version();
   std::vector<int> blinds(game.blind.begin(), game.blind.begin() + game.num_players);
   std::vector<int> stacks(game.stack.begin(), game.stack.begin() + game.num_players);
   out["game"] = {{"betting", game.is_no_limit() ? "nolimit" : "limit"},

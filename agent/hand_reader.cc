@@ -162,6 +162,7 @@ void HandReader::StartHand(const poker::State& state, int observer,
   num_street_actions_ = 0;
   raises_read_ = 0;
   raises_before_street_ = 0;
+  previous_raised_ = false;
   last_raiser_ = -1;
   last_raiser_before_street_ = -1;
   range_street_ready_.fill(false);
@@ -236,6 +237,7 @@ void HandReader::Update(const poker::State& state) {
     if (path_round_ != read_round_) {
       path_round_ = read_round_;
       num_street_actions_ = 0;
+      previous_raised_ = raises_read_ > raises_before_street_;
       raises_before_street_ = raises_read_;
       last_raiser_before_street_ = last_raiser_;
     }
@@ -243,7 +245,7 @@ void HandReader::Update(const poker::State& state) {
     if (actor != observer_ && holdem_pairs_) {
       PathKey path = trainer::StreetContext(
           raises_before_street_, last_raiser_before_street_ == actor, read_round_,
-          model_ != nullptr ? model_->street_context_version() : 0);
+          model_ != nullptr ? model_->street_context_version() : 0, previous_raised_);
       const int depth = std::min(num_street_actions_, PathKey::kMaxDepth);
       for (int i = 0; i < depth; ++i) {
         path = path.Child(street_actions_[i].action, street_actions_[i].actor == actor);

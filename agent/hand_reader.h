@@ -247,6 +247,7 @@ class HandReader {
   int raises_before_street_ = 0;  // of which before the street being read (street context)
   int last_raiser_ = -1;          // position of the last raise read (street context)
   int last_raiser_before_street_ = -1;
+  bool previous_raised_ = false;  // the street before the one being read had a raise
   std::array<trainer::StreetAction, poker::kMaxActionsPerRound> street_actions_{};
 
   // DFmodel adaptation cache: the player model and hand count it was computed for.

@@ -272,15 +272,18 @@ void PlayerModel::AddHand(const HandObservation& hand, int position) {
   entry.entered += hand.Entered(position);
   int raises_before = 0;
   bool last_raise_own = false;
+  bool previous_raised = false;
   for (int round = 0; round < hand.num_rounds && round < num_rounds(); ++round) {
     const absl::Span<const StreetAction> actions = hand.Street(round);
     if (!actions.empty() && hand.CanAct(position, round)) {
       streets_[round].AddStreet(
           actions, position, hand.bucket[position][round],
-          StreetContext(raises_before, last_raise_own, round, street_context_));
+          StreetContext(raises_before, last_raise_own, round, street_context_, previous_raised));
     }
+    previous_raised = false;
     for (const StreetAction& step : actions) {
       if (step.action > kCall) {
+        previous_raised = true;
         ++raises_before;
         last_raise_own = step.actor == position;
       }
@@ -659,11 +662,13 @@ PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstracti
   PathKey path;
   int raises_before = 0;
   bool last_raise_own = false;
+  bool previous_raised = false;
   poker::State replay(state.game(), state.hand_number());
   for (int round = 0; round <= state.round() && round < state.game().num_rounds; ++round) {
     if (round == state.round()) {
-      path = StreetContext(raises_before, last_raise_own, round, street_context);
+      path = StreetContext(raises_before, last_raise_own, round, street_context, previous_raised);
     }
+    previous_raised = false;
     for (int i = 0; i < state.num_actions(round); ++i) {
       const poker::Action& action = state.action(round, i);
       const AbstractAction abstract = abstraction.Classify(replay, action);
@@ -671,6 +676,7 @@ PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstracti
         path = path.Child(abstract, state.actor(round, i) == position);
       }
       if (abstract > kCall) {
+        previous_raised = true;
         ++raises_before;
         last_raise_own = state.actor(round, i) == position;
       }

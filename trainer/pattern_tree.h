@@ -184,19 +184,30 @@ class PatternTree {
 
 // Street context: the first step of a street's path when the model separates streets by what
 // happened before them, as a step that no real street begins with (every path of such a tree
-// starts with it). Version 1: the raises (raise classes and all-in) of the earlier streets, 0,
-// 1 or 2 and more, as the step (action 0, 1 or 2, own). Version 2: the same count, and whether
-// the modelled player made the last of those raises (own) or not: the aggressor of a raised pot
-// and its caller do not share nodes. The root when `round` is 0 or `version` is 0 (no context).
+// starts with it). The root when `round` is 0 or `version` is 0 (no context).
+// Version 1: the raises (raise classes and all-in) of the earlier streets, 0, 1 or 2 and more,
+//   as the step (action 0, 1 or 2, own).
+// Version 2: also who made the last of those raises and whether the previous street had one:
+//   no raise before: (0, not own); on the turn and river after a street with a raise:
+//   (3, own = the modelled player made the last raise); otherwise one raise (1, own), two or
+//   more (2, own). So the preflop raiser and its caller do not share flop nodes, nor a turn
+//   after a flop bet and one after a checked flop. The step's action stays below 4, the fewest
+//   abstract actions a game has (limit), so every game's model file can hold it.
 inline constexpr int kStreetContextVersion = 2;
-inline PathKey StreetContext(int raises_before, bool last_raise_own, int round, int version) {
+inline PathKey StreetContext(int raises_before, bool last_raise_own, int round, int version,
+                             bool previous_raised) {
   if (version <= 0 || round == 0) return PathKey();
-  const auto raises = static_cast<AbstractAction>(raises_before < 2 ? raises_before : 2);
-  return PathKey().Child(raises, version == 1 || (raises_before > 0 && last_raise_own));
+  if (version == 1) {
+    return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? raises_before : 2),
+                           true);
+  }
+  if (raises_before == 0) return PathKey().Child(0, false);
+  if (round >= 2 && previous_raised) return PathKey().Child(3, last_raise_own);
+  return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? 1 : 2), last_raise_own);
 }
 // Every first step a street-context path may have, of either version: context c is the step
 // (action c / 2, own c % 2). Summing a node's counts over them gives the context-free node.
-inline constexpr int kNumStreetContexts = 6;
+inline constexpr int kNumStreetContexts = 8;
 inline PathKey StreetContextStep(int c) {
   return PathKey().Child(static_cast<AbstractAction>(c / 2), c % 2 == 1);
 }

@@ -679,8 +679,8 @@ TEST(HandReaderTest, StreetContextBacksOffToTheContextFreeCell) {
   // with every bucket, twice.
   trainer::OpponentModel model = TrainRiverRaiserWithContext(2);
   ASSERT_EQ(model.street_context_version(), 2);
-  const trainer::PathKey unraised = trainer::StreetContext(0, false, 3, 2);
-  const trainer::PathKey raised = trainer::StreetContext(1, false, 3, 2);
+  const trainer::PathKey unraised = trainer::StreetContext(0, false, 3, 2, false);
+  const trainer::PathKey raised = trainer::StreetContext(1, false, 3, 2, false);
   ASSERT_NE(unraised, raised);
   trainer::PatternTree& river = model.mutable_population().mutable_street(3);
   ASSERT_GT(river.Lookup(unraised).action_count(kFirstRaise), 200u);

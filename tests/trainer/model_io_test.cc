@@ -225,7 +225,8 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
     model.MutablePlayer("bob").AddHand(observation, 1);
   }
   const PatternTree& flop = model.FindPlayer("bob")->street(1);
-  const PathKey limped = StreetContext(0, false, 1, 1), raised = StreetContext(1, false, 1, 1);
+  const PathKey limped = StreetContext(0, false, 1, 1, false),
+                raised = StreetContext(1, false, 1, 1, false);
   EXPECT_EQ(flop.Lookup(limped).times(), 1u);
   EXPECT_EQ(flop.Lookup(raised).times(), 1u);
   EXPECT_FALSE(flop.Lookup(PathKey()).found());
@@ -269,10 +270,20 @@ TEST_F(ModelIoTest, StreetContextVersionTwoSeparatesTheAggressor) {
     model.MutablePlayer("alice").AddHand(observation, 0);
     model.MutablePlayer("bob").AddHand(observation, 1);
   }
-  const PathKey limped = StreetContext(0, false, 1, 2);
-  const PathKey aggressor = StreetContext(1, true, 1, 2), caller = StreetContext(1, false, 1, 2);
+  const PathKey limped = StreetContext(0, false, 1, 2, false);
+  const PathKey aggressor = StreetContext(1, true, 1, 2, true);
+  const PathKey caller = StreetContext(1, false, 1, 2, true);
   EXPECT_NE(aggressor, caller);
-  EXPECT_EQ(StreetContext(0, true, 1, 2), limped);  // no raise, no aggressor
+  EXPECT_EQ(StreetContext(0, true, 1, 2, false), limped);  // no raise, no aggressor
+  // On the turn, a flop with a raise is apart from a checked flop; 1 and 2+ raises before are
+  // apart only when the street before had none.
+  EXPECT_EQ(StreetContext(1, true, 2, 2, false), aggressor);
+  EXPECT_NE(StreetContext(1, true, 2, 2, true), aggressor);
+  EXPECT_EQ(StreetContext(1, true, 2, 2, true), StreetContext(2, true, 2, 2, true));
+  EXPECT_NE(StreetContext(2, true, 2, 2, false), StreetContext(1, true, 2, 2, false));
+  for (int c = 0; c < kNumStreetContexts; ++c) {
+    EXPECT_LT(StreetContextStep(c).action(0), 4);  // a step every game's file can hold
+  }
   const PatternTree& bob = model.FindPlayer("bob")->street(1);
   const PatternTree& alice = model.FindPlayer("alice")->street(1);
   EXPECT_EQ(bob.Lookup(aggressor).times(), 1u);
@@ -285,6 +296,14 @@ TEST_F(ModelIoTest, StreetContextVersionTwoSeparatesTheAggressor) {
   ASSERT_TRUE(poker::ApplyBetting("r300c/r400", &state).ok());
   EXPECT_EQ(StreetPath(state, model.abstraction(), 1, 2), aggressor.Child(3, false));
   EXPECT_EQ(bob.Lookup(aggressor.Child(3, false)).action_count(kFold), 1u);
+  // The turn after a called flop bet: the flop had a raise, made by position 0.
+  poker::State turn(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400c/", &turn).ok());
+  EXPECT_EQ(StreetPath(turn, model.abstraction(), 0, 2), StreetContext(2, true, 2, 2, true));
+  EXPECT_EQ(StreetPath(turn, model.abstraction(), 1, 2), StreetContext(2, false, 2, 2, true));
+  poker::State checked(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/cc/", &checked).ok());
+  EXPECT_EQ(StreetPath(checked, model.abstraction(), 1, 2), StreetContext(1, true, 2, 2, false));
 
   EXPECT_EQ(model.format_version(), 2u);
   const std::string path = dir_.File("context2.pb");

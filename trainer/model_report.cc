@@ -318,10 +318,13 @@ std::string PlayerText(const OpponentModel& model, const PlayerModel& player,
       const NodeView node = tree.Node(index);
       const PathKey path = node.path();
       const int depth = path.depth();
-      const std::string label = depth == 0 ? "root"
-                                           : absl::StrCat(std::string(2 * depth, ' '),
-                                                          path.own(depth - 1) ? "me:" : "other:",
-                                                          abstraction.Name(path.action(depth - 1)));
+      const bool context = depth == 1 && round > 0 && model.street_context();
+      const std::string label =
+          depth == 0 ? "root"
+          : context
+              ? absl::StrCat("  ", StreetContextName(path, model.street_context_version()))
+              : absl::StrCat(std::string(2 * depth, ' '), path.own(depth - 1) ? "me:" : "other:",
+                             abstraction.Name(path.action(depth - 1)));
       absl::StrAppend(&out, absl::StrFormat("%-*s %9d %9d", label_width, label, node.times(),
                                             node.decisions()));
       if (node.decisions() > 0) absl::StrAppend(&out, ActionRow(node, -1, tree.num_actions()));
@@ -373,6 +376,11 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
       const PathKey path = node.path();
       Json steps = Json::array();
       for (int i = 0; i < path.depth(); ++i) {
+        if (i == 0 && round > 0 && model.street_context()) {
+          steps.push_back(
+              {{"context", StreetContextName(path.Prefix(1), model.street_context_version())}});
+          continue;
+        }
         steps.push_back({{"action", abstraction.Name(path.action(i))}, {"own", path.own(i)}});
       }
       Json entry = {{"path", std::move(steps)},

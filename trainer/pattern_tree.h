@@ -205,6 +205,9 @@ inline PathKey StreetContext(int raises_before, bool last_raise_own, int round, 
   if (round >= 2 && previous_raised) return PathKey().Child(3, last_raise_own);
   return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? 1 : 2), last_raise_own);
 }
+// A context step's name for reports, e.g. "context: 1 raise, mine" (version 2: "no raise",
+// "1 raise" or "2+ raises", or "raise last street", with who made the last one).
+std::string StreetContextName(PathKey step, int version);
 // Every first step a street-context path may have, of either version: context c is the step
 // (action c / 2, own c % 2). Summing a node's counts over them gives the context-free node.
 inline constexpr int kNumStreetContexts = 8;

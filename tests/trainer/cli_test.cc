@@ -71,6 +71,10 @@ TEST_F(CliTest, TrainInspectMerge) {
   const Result context_summary = Trainer("inspect " + context);
   EXPECT_THAT(context_summary.output, HasSubstr("model format 2,"));
   EXPECT_THAT(context_summary.output, HasSubstr("; street context v2"));
+  // Trees after the first street start with the context step, shown by its meaning.
+  const Result context_river = Trainer("inspect " + context + " --player alice --street river");
+  EXPECT_THAT(context_river.output, HasSubstr("\n  context: no raise "));
+  EXPECT_THAT(context_river.output, Not(HasSubstr("\n  other:fold")));
 
   // The rest reads trees without it (their paths start at the street's root).
   const std::string model = dir_.File("ten.pb");

@@ -92,9 +92,11 @@ std::string SummaryText(const OpponentModel& model) {
   }
   absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street");
   if (model.street_context()) {
-    absl::StrAppend(&out, "; street context v", model.street_context_version(),
-                    model.street_context_version() >= 2 ? " (earlier raises 0/1/2+, own last raise)"
-                                                        : " (earlier raises 0/1/2+)");
+    absl::StrAppend(
+        &out, "; street context v", model.street_context_version(),
+        model.street_context_version() >= 2
+            ? " (earlier raises 0/1/2+, who made the last, a raise on the street before)"
+            : " (earlier raises 0/1/2+)");
   }
   absl::StrAppend(&out, "\n");
   if (buckets.enabled()) {
@@ -301,7 +303,8 @@ std::string PlayerText(const OpponentModel& model, const PlayerModel& player,
   absl::StrAppend(&out,
                   "(times: hands that reached the node with the player still in; decisions: its "
                   "actions there; then its action frequencies, overall and per strength bucket)\n");
-  const int label_width = 2 * model.max_depth() + 16;
+  // Context steps ("context: raise last street, another's") are wider than actions.
+  const int label_width = std::max(2 * model.max_depth() + 16, model.street_context() ? 40 : 0);
   for (int round = 0; round < num_rounds; ++round) {
     if (options.street >= 0 && round != options.street) continue;
     const PatternTree& tree = player.street(round);

@@ -162,6 +162,9 @@ void HandReader::StartHand(const poker::State& state, int observer,
   num_street_actions_ = 0;
   raises_read_ = 0;
   raises_before_street_ = 0;
+  previous_raised_ = false;
+  last_raiser_ = -1;
+  last_raiser_before_street_ = -1;
   range_street_ready_.fill(false);
 
   poker::CardSet known;
@@ -234,12 +237,15 @@ void HandReader::Update(const poker::State& state) {
     if (path_round_ != read_round_) {
       path_round_ = read_round_;
       num_street_actions_ = 0;
+      previous_raised_ = raises_read_ > raises_before_street_;
       raises_before_street_ = raises_read_;
+      last_raiser_before_street_ = last_raiser_;
     }
     const AbstractAction abstract = abstraction_.Classify(replay_, action);
     if (actor != observer_ && holdem_pairs_) {
-      PathKey path = trainer::StreetContext(raises_before_street_, read_round_,
-                                            model_ != nullptr && model_->street_context());
+      PathKey path = trainer::StreetContext(
+          raises_before_street_, last_raiser_before_street_ == actor, read_round_,
+          model_ != nullptr ? model_->street_context_version() : 0, previous_raised_);
       const int depth = std::min(num_street_actions_, PathKey::kMaxDepth);
       for (int i = 0; i < depth; ++i) {
         path = path.Child(street_actions_[i].action, street_actions_[i].actor == actor);
@@ -251,7 +257,10 @@ void HandReader::Update(const poker::State& state) {
       ranges_[actor].Normalize();
     }
     street_actions_[num_street_actions_++] = {static_cast<uint8_t>(actor), abstract};
-    raises_read_ += abstract > trainer::kCall;
+    if (abstract > trainer::kCall) {
+      ++raises_read_;
+      last_raiser_ = actor;
+    }
     (void)replay_.Apply(action);  // checked legal above
     ++read_index_;
   }
@@ -266,7 +275,7 @@ void HandReader::ActionLikelihoods(const poker::State& state, int position,
   }
   Likelihoods(state, position,
               trainer::StreetPath(state, abstraction_, position,
-                                  model_ != nullptr && model_->street_context()),
+                                  model_ != nullptr ? model_->street_context_version() : 0),
               action, likelihood->data());
 }
 
@@ -275,7 +284,7 @@ HandReader::NodeCounts HandReader::NodeDecisions(const poker::State& state, int 
   if (model_ == nullptr || state.finished() || state.CurrentPlayer() != position) return counts;
   const int round = state.round();
   const trainer::PathKey path =
-      trainer::StreetPath(state, abstraction_, position, model_->street_context());
+      trainer::StreetPath(state, abstraction_, position, model_->street_context_version());
   if (round < model_->population().num_rounds()) {
     counts.population =
         static_cast<double>(model_->population().street(round).Lookup(path).decisions());
@@ -506,6 +515,12 @@ void HandReader::Likelihoods(const poker::State& before, int position, PathKey p
 //                   over the live pairs when the population never decided here).
 //   P(a | b, w)     = (n_player(b, a) + player_prior * prior(a | b, w)) / (n_player(b) +
 //   player_prior) factor          = max(P(a | b, w), min_likelihood).
+// Street context version 2 (the node's path starts with a context step): P_pop above is the
+// context-free cell's, from the population's counts at the node summed over every context, and
+//   P_pop_ctx(a | b, w) = (n_ctx(b, a) + context_prior * P_pop(a | b, w)) / (n_ctx(b) +
+//                   context_prior)
+// with the counts under this context replaces it, so a context with few counts reads as the
+// context-free model does. Version 1 models back off straight to DFmodel, as before.
 // A node the model never saw contributes no counts at its level, so an unseen node (or a player
 // or model that is null) backs off straight to DFmodel. We do not back off to the parent node:
 // the parent's decisions were taken by another player or facing other legal actions, and paths
@@ -547,6 +562,12 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
   }
   FillDfTable(before, position, in);
   CountBuckets(in);
+  if (model_ != nullptr && model_->street_context_version() >= 2 && round > 0 &&
+      options_.context_prior > 0) {
+    in.context = true;
+    in.context_prior = options_.context_prior;
+    CountContextFree(path, round, in);
+  }
   ComputeDeviation(in);
 
   float* __restrict lik = cell_likelihood_.data();
@@ -600,6 +621,27 @@ void HandReader::CountBuckets(CellInputs& in) const {
   }
 }
 
+// The context-free cell of a street-context node: the population's counts at the node's path
+// (without its context step) under every context, summed. (A player's own counts stay in their
+// context: backing them off to its context-free counts read the validation parts worse.)
+void HandReader::CountContextFree(PathKey path, int round, CellInputs& in) const {
+  const PathKey rest = path.Tail(1);
+  const trainer::PatternTree& tree = model_->population().street(round);
+  for (int c = 0; c < trainer::kNumStreetContexts; ++c) {
+    PathKey p = trainer::StreetContextStep(c);
+    for (int i = 0; i < rest.depth(); ++i) p = p.Child(rest.action(i), rest.own(i));
+    const NodeView node = tree.Lookup(p);
+    if (!node.found()) continue;
+    for (int b = 0; b < std::max(1, node.num_buckets()) && b < kBucketSlots; ++b) {
+      for (int k = 0; k < in.na; ++k) {
+        const double n = static_cast<double>(node.bucket_action_count(b, in.acts[k]));
+        in.pop_free_n[b][k] += n;
+        in.pop_free_total[b] += n;
+      }
+    }
+  }
+}
+
 // 003's deviation G_T = O_T - B_T, for a player with many node decisions mostly without cards.
 void HandReader::ComputeDeviation(CellInputs& in) const {
   double player_decisions = 0, pop_decisions = 0;
@@ -632,8 +674,15 @@ double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
   const int b = in.st->cell_bucket[c];
   const float* d = df_table_[in.st->cell_bin[c]].data();
   const double qp = in.population_prior;
+  const double qc = in.context_prior;
   const auto population = [&](int j) {
-    return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qp * d[j]) / (in.pop_total[b] + qp) : d[j];
+    if (!in.context) {
+      return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qp * d[j]) / (in.pop_total[b] + qp) : d[j];
+    }
+    const double free = in.pop_free_total[b] > 0
+                            ? (in.pop_free_n[b][j] + qp * d[j]) / (in.pop_free_total[b] + qp)
+                            : d[j];
+    return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qc * free) / (in.pop_total[b] + qc) : free;
   };
   double prior = 0;
   if (!in.deviate) {

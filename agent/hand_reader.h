@@ -52,6 +52,12 @@ struct ReaderOptions {
   // Share of DFmodel's P(a | win rate) spread evenly over the available actions, so that no
   // action rules much out where the model has no data (0 = eq. 6 as is).
   double df_uniform_share = 0.4;
+  // Street-context models of version 2 and later (trainer/pattern_tree.h StreetContext): the
+  // population's counts in a context's cell are smoothed toward the context-free cell (the same
+  // node's counts summed over every context, themselves smoothed toward DFmodel) with this many
+  // pseudo-decisions, so that a context with few counts reads as the context-free model does.
+  // 0: no back-off (a context's cell backs off straight to DFmodel, as version 1 models read).
+  double context_prior = 150;
 };
 
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.
@@ -195,12 +201,22 @@ class HandReader {
     double player_bucket_decisions = 0;
     bool deviate = false;
     std::array<double, trainer::kMaxAbstractActions> deviation{};
+    // Street-context models (version 2) read with back-off: the population's counts summed
+    // over every context (the context-free cell), and that cell's pseudo-decisions in the
+    // context's (ReaderOptions::context_prior).
+    bool context = false;
+    double context_prior = 0;
+    std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_free_n{};
+    std::array<double, kBucketSlots> pop_free_total{};
   };
   // Per-cell likelihoods for Likelihoods, into cell_likelihood_, and its parts.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
                        trainer::AbstractAction action, uint32_t available, const Street& st);
   void FillDfTable(const poker::State& before, int position, const CellInputs& in);
   void CountBuckets(CellInputs& in) const;
+  // The population's context-free counts of a street-context node (`path` starts with its
+  // context step), into `in`.
+  void CountContextFree(trainer::PathKey path, int round, CellInputs& in) const;
   void ComputeDeviation(CellInputs& in) const;
   double CellProbability(const CellInputs& in, int cell, int k) const;
   void ApplyEntryPrior(int position, trainer::PathKey path, const trainer::PlayerModel& player,
@@ -229,6 +245,9 @@ class HandReader {
   int num_street_actions_ = 0;
   int raises_read_ = 0;           // raise-class and all-in actions read this hand
   int raises_before_street_ = 0;  // of which before the street being read (street context)
+  int last_raiser_ = -1;          // position of the last raise read (street context)
+  int last_raiser_before_street_ = -1;
+  bool previous_raised_ = false;  // the street before the one being read had a raise
   std::array<trainer::StreetAction, poker::kMaxActionsPerRound> street_actions_{};
 
   // DFmodel adaptation cache: the player model and hand count it was computed for.

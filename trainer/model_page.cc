@@ -1,8 +1,8 @@
 #include "trainer/model_page.h"
 
 #include "absl/strings/str_cat.h"
-#include "logs_parser/log_stats.h"
 #include "html/html_page.h"
+#include "logs_parser/log_stats.h"
 
 namespace report {
 namespace {
@@ -59,7 +59,7 @@ function esc(s) {
   return String(s).replace(/[&<>"']/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;',
     '"': '&quot;', "'": '&#39;'}[c]));
 }
-function stepText(s) { return (s.own ? 'me:' : 'other:') + s.action; }
+function stepText(s) { return s.context ? s.context : (s.own ? 'me:' : 'other:') + s.action; }
 function key(path) { return path.map(stepText).join(' '); }
 
 function bar(counts, total) {
@@ -97,8 +97,9 @@ function strip(buckets) {
 
 function nodeHtml(n) {
   const last = n.path.length ? n.path[n.path.length - 1] : null;
-  const label = last ? '<span class="' + (last.own ? 'me' : 'other') + '">' +
-    (last.own ? 'me' : 'other') + '</span>:' + esc(last.action) : 'root';
+  const label = !last ? 'root' : last.context ? esc(last.context) :
+    '<span class="' + (last.own ? 'me' : 'other') + '">' + (last.own ? 'me' : 'other') +
+    '</span>:' + esc(last.action);
   const kids = tree.children.get(key(n.path)) || [];
   ++rendered;
   return '<details data-key="' + esc(key(n.path)) + '"' + (kids.length ? '' : ' class="leaf"') +

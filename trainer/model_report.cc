@@ -79,7 +79,7 @@ std::string SummaryText(const OpponentModel& model) {
   const Provenance& provenance = model.provenance();
   const StrengthBuckets& buckets = model.buckets();
   std::string out;
-  absl::StrAppend(&out, "model format ", kModelFormatVersion, ", trained by ",
+  absl::StrAppend(&out, "model format ", model.format_version(), ", trained by ",
                   provenance.trainer_versions.empty()
                       ? std::string("?")
                       : absl::StrJoin(provenance.trainer_versions, ", "),
@@ -90,7 +90,15 @@ std::string SummaryText(const OpponentModel& model) {
     absl::StrAppend(&out, " (raise edges ", JoinNumbers(model.abstraction().raise_edges(), " "),
                     " x pot after calling)");
   }
-  absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street\n");
+  absl::StrAppend(&out, "; tree depth cap ", model.max_depth(), " actions per street");
+  if (model.street_context()) {
+    absl::StrAppend(
+        &out, "; street context v", model.street_context_version(),
+        model.street_context_version() >= 2
+            ? " (earlier raises 0/1/2+, who made the last, a raise on the street before)"
+            : " (earlier raises 0/1/2+)");
+  }
+  absl::StrAppend(&out, "\n");
   if (buckets.enabled()) {
     absl::StrAppend(
         &out, "buckets: ", buckets.name(), " v", buckets.version(), ", ",
@@ -189,7 +197,8 @@ std::string SummaryJson(const OpponentModel& model) {
   const Provenance& provenance = model.provenance();
   const StrengthBuckets& buckets = model.buckets();
   Json out;
-  out["format_version"] = kModelFormatVersion;
+  out["format_version"] = model.format_version();
+  out["street_context_version"] = model.street_context_version();
   std::vector<int> blinds(game.blind.begin(), game.blind.begin() + game.num_players);
   std::vector<int> stacks(game.stack.begin(), game.stack.begin() + game.num_players);
   out["game"] = {{"betting", game.is_no_limit() ? "nolimit" : "limit"},
@@ -294,7 +303,8 @@ std::string PlayerText(const OpponentModel& model, const PlayerModel& player,
   absl::StrAppend(&out,
                   "(times: hands that reached the node with the player still in; decisions: its "
                   "actions there; then its action frequencies, overall and per strength bucket)\n");
-  const int label_width = 2 * model.max_depth() + 16;
+  // Context steps ("context: raise last street, another's") are wider than actions.
+  const int label_width = std::max(2 * model.max_depth() + 16, model.street_context() ? 40 : 0);
   for (int round = 0; round < num_rounds; ++round) {
     if (options.street >= 0 && round != options.street) continue;
     const PatternTree& tree = player.street(round);
@@ -311,10 +321,13 @@ std::string PlayerText(const OpponentModel& model, const PlayerModel& player,
       const NodeView node = tree.Node(index);
       const PathKey path = node.path();
       const int depth = path.depth();
-      const std::string label = depth == 0 ? "root"
-                                           : absl::StrCat(std::string(2 * depth, ' '),
-                                                          path.own(depth - 1) ? "me:" : "other:",
-                                                          abstraction.Name(path.action(depth - 1)));
+      const bool context = depth == 1 && round > 0 && model.street_context();
+      const std::string label =
+          depth == 0 ? "root"
+          : context
+              ? absl::StrCat("  ", StreetContextName(path, model.street_context_version()))
+              : absl::StrCat(std::string(2 * depth, ' '), path.own(depth - 1) ? "me:" : "other:",
+                             abstraction.Name(path.action(depth - 1)));
       absl::StrAppend(&out, absl::StrFormat("%-*s %9d %9d", label_width, label, node.times(),
                                             node.decisions()));
       if (node.decisions() > 0) absl::StrAppend(&out, ActionRow(node, -1, tree.num_actions()));
@@ -366,6 +379,11 @@ std::string PlayerJson(const OpponentModel& model, const PlayerModel& player,
       const PathKey path = node.path();
       Json steps = Json::array();
       for (int i = 0; i < path.depth(); ++i) {
+        if (i == 0 && round > 0 && model.street_context()) {
+          steps.push_back(
+              {{"context", StreetContextName(path.Prefix(1), model.street_context_version())}});
+          continue;
+        }
         steps.push_back({{"action", abstraction.Name(path.action(i))}, {"own", path.own(i)}});
       }
       Json entry = {{"path", std::move(steps)},

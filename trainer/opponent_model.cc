@@ -259,7 +259,7 @@ absl::Status GameMismatch(absl::string_view field, int64_t model, int64_t expect
 // ---- PlayerModel ----
 
 PlayerModel::PlayerModel(std::string name, int num_rounds, int num_actions, int num_buckets,
-                         int max_depth, bool street_context)
+                         int max_depth, int street_context)
     : name_(std::move(name)), street_context_(street_context) {
   streets_.reserve(num_rounds);
   for (int r = 0; r < num_rounds; ++r) streets_.emplace_back(num_actions, num_buckets, max_depth);
@@ -271,13 +271,23 @@ void PlayerModel::AddHand(const HandObservation& hand, int position) {
   ++entry.dealt;
   entry.entered += hand.Entered(position);
   int raises_before = 0;
+  bool last_raise_own = false;
+  bool previous_raised = false;
   for (int round = 0; round < hand.num_rounds && round < num_rounds(); ++round) {
     const absl::Span<const StreetAction> actions = hand.Street(round);
     if (!actions.empty() && hand.CanAct(position, round)) {
-      streets_[round].AddStreet(actions, position, hand.bucket[position][round],
-                                StreetContext(raises_before, round, street_context_));
+      streets_[round].AddStreet(
+          actions, position, hand.bucket[position][round],
+          StreetContext(raises_before, last_raise_own, round, street_context_, previous_raised));
     }
-    for (const StreetAction& step : actions) raises_before += step.action > kCall;
+    previous_raised = false;
+    for (const StreetAction& step : actions) {
+      if (step.action > kCall) {
+        previous_raised = true;
+        ++raises_before;
+        last_raise_own = step.actor == position;
+      }
+    }
   }
 }
 
@@ -306,7 +316,7 @@ absl::Status PlayerModel::Merge(const PlayerModel& other) {
 // ---- OpponentModel ----
 
 OpponentModel::OpponentModel(const poker::GameDef& game, ActionAbstraction abstraction,
-                             StrengthBuckets buckets, int max_depth, bool street_context)
+                             StrengthBuckets buckets, int max_depth, int street_context)
     : game_(game),
       abstraction_(std::move(abstraction)),
       buckets_(std::move(buckets)),
@@ -346,8 +356,14 @@ absl::StatusOr<OpponentModel> OpponentModel::Create(const poker::GameDef& game,
     buckets = *std::move(hs_draw);
     if (options.preflop_small_pairs) buckets.SeparatePreflopSmallPairs();
   }
+  if (options.street_context && (options.street_context_version < 1 ||
+                                 options.street_context_version > kStreetContextVersion)) {
+    return absl::InvalidArgumentError(absl::StrCat("street context version ",
+                                                   options.street_context_version, " is not 1..",
+                                                   kStreetContextVersion));
+  }
   return OpponentModel(game, *std::move(abstraction), std::move(buckets), options.max_depth,
-                       options.street_context);
+                       options.street_context ? options.street_context_version : 0);
 }
 
 namespace {
@@ -404,10 +420,11 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
     return absl::DataLossError(
         "not a complete model file (its end marker is missing: truncated or not a model)");
   }
-  if (proto.format_version() != kModelFormatVersion) {
-    return absl::FailedPreconditionError(
-        absl::StrCat("model format version ", proto.format_version(),
-                     "; this program reads version ", kModelFormatVersion));
+  if (proto.format_version() != kModelFormatVersion &&
+      proto.format_version() != kModelFormatVersionContext2) {
+    return absl::FailedPreconditionError(absl::StrCat(
+        "model format version ", proto.format_version(), "; this program reads versions ",
+        kModelFormatVersion, " and ", kModelFormatVersionContext2));
   }
   if (!proto.has_game() || !proto.has_abstraction() || !proto.has_population()) {
     return absl::InvalidArgumentError("the model lacks its game, abstraction or population");
@@ -443,8 +460,20 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
         absl::StrCat("abstraction.buckets: ", buckets.status().message()));
   }
 
+  // Street context: files of format 1 have version 1 when it is on; format 2 says which.
+  int street_context = 0;
+  if (abstraction_proto.street_context()) {
+    street_context = proto.format_version() == kModelFormatVersion
+                         ? 1
+                         : static_cast<int>(abstraction_proto.street_context_version());
+    if (street_context < 1 || street_context > kStreetContextVersion) {
+      return absl::InvalidArgumentError(absl::StrCat("abstraction.street_context_version ",
+                                                     abstraction_proto.street_context_version(),
+                                                     " is not 1..", kStreetContextVersion));
+    }
+  }
   OpponentModel model(*game, *std::move(abstraction), *std::move(buckets), max_depth,
-                      abstraction_proto.street_context());
+                      street_context);
   for (int i = 0; i < proto.players_size(); ++i) {
     const opponent_model::PlayerModel& player = proto.players(i);
     const std::string where = absl::StrCat("players[", i, "] ('", player.name(), "')");
@@ -491,14 +520,17 @@ absl::StatusOr<OpponentModel> OpponentModel::Load(const std::string& path,
 
 Model OpponentModel::ToProto() const {
   Model proto;
-  proto.set_format_version(kModelFormatVersion);
+  // Format 1 unless street context version 2 is used: version-1 files stay byte-identical and
+  // readers of format 1 refuse what they would misread.
+  proto.set_format_version(format_version());
   GameToProto(game_, proto.mutable_game());
   opponent_model::Abstraction* abstraction = proto.mutable_abstraction();
   for (double edge : abstraction_.raise_edges()) abstraction->add_raise_edges(edge);
   abstraction->set_all_in_class(abstraction_.has_all_in_class());
   for (const std::string& name : abstraction_.names()) abstraction->add_action_names(name);
   abstraction->set_max_depth(max_depth_);
-  abstraction->set_street_context(street_context_);
+  abstraction->set_street_context(street_context_ > 0);
+  if (street_context_ >= 2) abstraction->set_street_context_version(street_context_);
   buckets_.ToProto(abstraction->mutable_buckets());
   for (const auto& [name, player] : players_) PlayerToProto(*player, proto.add_players());
   PlayerToProto(*population_, proto.mutable_population());
@@ -574,8 +606,11 @@ absl::Status OpponentModel::CheckCompatible(const OpponentModel& other) const {
   }
   if (street_context_ != other.street_context_) {
     return absl::FailedPreconditionError(
-        "one model separates streets by the earlier streets' raises (street context) and the "
-        "other does not");
+        (street_context_ > 0) == (other.street_context_ > 0)
+            ? absl::StrCat("the models use different street context versions: ", street_context_,
+                           " and ", other.street_context_)
+            : std::string("one model separates streets by the earlier streets' raises (street "
+                          "context) and the other does not"));
   }
   if (max_depth_ != other.max_depth_) {
     return absl::FailedPreconditionError(absl::StrCat(
@@ -623,19 +658,28 @@ absl::Status OpponentModel::Merge(const OpponentModel& other) {
 // ---- Free functions ----
 
 PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position,
-                   bool street_context) {
+                   int street_context) {
   PathKey path;
   int raises_before = 0;
+  bool last_raise_own = false;
+  bool previous_raised = false;
   poker::State replay(state.game(), state.hand_number());
   for (int round = 0; round <= state.round() && round < state.game().num_rounds; ++round) {
-    if (round == state.round()) path = StreetContext(raises_before, round, street_context);
+    if (round == state.round()) {
+      path = StreetContext(raises_before, last_raise_own, round, street_context, previous_raised);
+    }
+    previous_raised = false;
     for (int i = 0; i < state.num_actions(round); ++i) {
       const poker::Action& action = state.action(round, i);
       const AbstractAction abstract = abstraction.Classify(replay, action);
       if (round == state.round() && path.depth() < PathKey::kMaxDepth) {
         path = path.Child(abstract, state.actor(round, i) == position);
       }
-      raises_before += abstract > kCall;
+      if (abstract > kCall) {
+        previous_raised = true;
+        ++raises_before;
+        last_raise_own = state.actor(round, i) == position;
+      }
       // The state was built by legal actions, so replaying them cannot fail.
       (void)replay.Apply(action);
     }

@@ -42,8 +42,10 @@
 
 namespace trainer {
 
-// The model file format this code reads and writes (Model.format_version).
+// The model file format this code writes (Model.format_version): 1, or 2 for a model with
+// street context version 2 (which programs reading only format 1 must refuse). It reads both.
 inline constexpr uint32_t kModelFormatVersion = 1;
+inline constexpr uint32_t kModelFormatVersionContext2 = 2;
 // Model.end_marker: "MODL"; its absence means a truncated file.
 inline constexpr uint32_t kModelEndMarker = 0x4D4F444C;
 // Recorded in the provenance of models this code trains.
@@ -63,8 +65,13 @@ struct ModelOptions {
   int max_depth = 6;                             // node depth cap per street (1..12)
   std::vector<double> raise_edges = {0.6, 1.0};  // pot fractions (no-limit only)
   double draw_max_hs = StrengthBuckets::kDefaultDrawMaxHs;
-  // Street context (pattern_tree.h StreetContext): off by default.
+  // Street context (pattern_tree.h StreetContext), of this version (version 1 files load and
+  // read as before; version 2 models are written as model format 2). Off here, so the agent's
+  // models learned from nothing are as before (not measured in the arena with it); `trainer
+  // train` and `eval_prediction` turn it on by default (it read the validation parts better,
+  // docs/hand_reading.md).
   bool street_context = false;
+  int street_context_version = kStreetContextVersion;
   // Range-relative buckets after the flop ("hs_draw_range", strength_buckets.h): off by
   // default. Counting such a model needs each player's range (agent::HandReader::RangeBuckets).
   bool range_buckets = false;
@@ -77,8 +84,9 @@ struct ModelOptions {
 // modification.
 class PlayerModel {
  public:
+  // `street_context`: the street-context version (0: none).
   PlayerModel(std::string name, int num_rounds, int num_actions, int num_buckets, int max_depth,
-              bool street_context = false);
+              int street_context = 0);
 
   const std::string& name() const { return name_; }
   // Hands the player was dealt into (population: summed over players).
@@ -107,7 +115,7 @@ class PlayerModel {
   uint64_t hands_ = 0;
   std::vector<PatternTree> streets_;
   std::array<EntryCounts, kNumPositionClasses> entry_{};
-  bool street_context_ = false;
+  int street_context_ = 0;
 };
 
 // Where a model's counts came from (mirrors opponent_model.Provenance; sorted containers keep
@@ -159,7 +167,14 @@ class OpponentModel {
   const StrengthBuckets& buckets() const { return buckets_; }
   int max_depth() const { return max_depth_; }
   // The trees of the later streets start with the street-context step (pattern_tree.h).
-  bool street_context() const { return street_context_; }
+  bool street_context() const { return street_context_ > 0; }
+  // Its version (0: no street context).
+  int street_context_version() const { return street_context_; }
+  // The file format the model is written in (kModelFormatVersion, or kModelFormatVersionContext2
+  // with street context version 2).
+  uint32_t format_version() const {
+    return street_context_ >= 2 ? kModelFormatVersionContext2 : kModelFormatVersion;
+  }
   // Position class of every position of the game (position.h).
   const std::array<PositionClass, poker::kMaxPlayers>& position_classes() const {
     return position_classes_;
@@ -199,14 +214,14 @@ class OpponentModel {
 
  private:
   OpponentModel(const poker::GameDef& game, ActionAbstraction abstraction, StrengthBuckets buckets,
-                int max_depth, bool street_context = false);
+                int max_depth, int street_context = 0);
   std::unique_ptr<PlayerModel> NewPlayerModel(std::string name) const;
 
   poker::GameDef game_;
   ActionAbstraction abstraction_;
   StrengthBuckets buckets_;
   int max_depth_;
-  bool street_context_ = false;
+  int street_context_ = 0;  // version; 0: none
   std::array<PositionClass, poker::kMaxPlayers> position_classes_;
   std::map<std::string, std::unique_ptr<PlayerModel>, std::less<>> players_;
   std::unique_ptr<PlayerModel> population_;
@@ -217,9 +232,10 @@ class OpponentModel {
 
 // The path of the current street so far in `state` as seen by the modelled `position` (its own
 // actions marked own), for Lookup in that player's tree of state.round().
-// With `street_context`, the path starts with the street-context step (pattern_tree.h).
+// With `street_context` (a version; 0: none), the path starts with the street-context step
+// (pattern_tree.h).
 PathKey StreetPath(const poker::State& state, const ActionAbstraction& abstraction, int position,
-                   bool street_context = false);
+                   int street_context = 0);
 
 // OK if two games are the same in every rule; otherwise names the first differing field.
 absl::Status CompareGames(const poker::GameDef& model_game, const poker::GameDef& expected);

@@ -25,6 +25,17 @@ std::string PathKey::ToString(const ActionAbstraction& abstraction) const {
   return text;
 }
 
+std::string StreetContextName(PathKey step, int version) {
+  const int a = step.depth() > 0 ? step.action(0) : 0;
+  if (version == 1)
+    return absl::StrCat("context: ", a == 0 ? "no" : (a == 1 ? "1" : "2+"),
+                        a == 1 ? " raise" : " raises");
+  if (a == 0) return "context: no raise";
+  return absl::StrCat(
+      "context: ", a == 3 ? "raise last street" : (a == 1 ? "1 raise" : "2+ raises"),
+      step.own(0) ? ", mine" : ", another's");
+}
+
 uint64_t NodeView::decisions() const {
   if (decisions_ == nullptr) return 0;
   uint64_t sum = 0;

@@ -37,6 +37,12 @@ class PathKey {
   }
   // The first `depth` steps (all of them if the path is shorter).
   PathKey Prefix(int depth) const;
+  // The path without its first `steps` steps (the root when it has no more).
+  PathKey Tail(int steps) const {
+    if (steps <= 0) return *this;
+    if (steps >= depth()) return PathKey();
+    return PathKey(((bits_ & ~uint64_t{15}) << (5 * steps)) | uint64_t(depth() - steps));
+  }
   // Step i's code: action * 2 + own.
   uint32_t code(int i) const { return static_cast<uint32_t>((bits_ >> (59 - 5 * i)) & 31) - 1; }
   AbstractAction action(int i) const { return static_cast<AbstractAction>(code(i) >> 1); }
@@ -177,12 +183,36 @@ class PatternTree {
 };
 
 // Street context: the first step of a street's path when the model separates streets by what
-// happened before them: the raises (raise classes and all-in) of the earlier streets, 0, 1 or 2
-// and more, as a step (action 0, 1 or 2, own) that no real street begins with. The root when
-// `round` is 0 or `enabled` is false.
-inline PathKey StreetContext(int raises_before, int round, bool enabled) {
-  if (!enabled || round == 0) return PathKey();
-  return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? raises_before : 2), true);
+// happened before them, as a step that no real street begins with (every path of such a tree
+// starts with it). The root when `round` is 0 or `version` is 0 (no context).
+// Version 1: the raises (raise classes and all-in) of the earlier streets, 0, 1 or 2 and more,
+//   as the step (action 0, 1 or 2, own).
+// Version 2: also who made the last of those raises and whether the previous street had one:
+//   no raise before: (0, not own); on the turn and river after a street with a raise:
+//   (3, own = the modelled player made the last raise); otherwise one raise (1, own), two or
+//   more (2, own). So the preflop raiser and its caller do not share flop nodes, nor a turn
+//   after a flop bet and one after a checked flop. The step's action stays below 4, the fewest
+//   abstract actions a game has (limit), so every game's model file can hold it.
+inline constexpr int kStreetContextVersion = 2;
+inline PathKey StreetContext(int raises_before, bool last_raise_own, int round, int version,
+                             bool previous_raised) {
+  if (version <= 0 || round == 0) return PathKey();
+  if (version == 1) {
+    return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? raises_before : 2),
+                           true);
+  }
+  if (raises_before == 0) return PathKey().Child(0, false);
+  if (round >= 2 && previous_raised) return PathKey().Child(3, last_raise_own);
+  return PathKey().Child(static_cast<AbstractAction>(raises_before < 2 ? 1 : 2), last_raise_own);
+}
+// A context step's name for reports, e.g. "context: 1 raise, mine" (version 2: "no raise",
+// "1 raise" or "2+ raises", or "raise last street", with who made the last one).
+std::string StreetContextName(PathKey step, int version);
+// Every first step a street-context path may have, of either version: context c is the step
+// (action c / 2, own c % 2). Summing a node's counts over them gives the context-free node.
+inline constexpr int kNumStreetContexts = 8;
+inline PathKey StreetContextStep(int c) {
+  return PathKey().Child(static_cast<AbstractAction>(c / 2), c % 2 == 1);
 }
 
 }  // namespace trainer

@@ -140,6 +140,7 @@ int RunTrain(int argc, char** argv) {
   bool quiet = false;
   bool json = false;
   bool no_small_pairs = false;
+  bool no_street_context = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
@@ -168,9 +169,11 @@ int RunTrain(int argc, char** argv) {
       po::value(&draw_max_hs)->default_value(draw_max_hs, absl::StrFormat("%g", draw_max_hs)),
       "a flop or turn hand with a flush or 8-out straight draw goes to the draw bucket when "
       "its HS is below this")(
-      "street-context", po::bool_switch(&options.model.street_context),
-      "the trees after the first street start with the earlier streets' raises (0, 1, 2+), so "
-      "a raised pot and a limped one do not share nodes (stored in the model)")(
+      "no-street-context", po::bool_switch(&no_street_context),
+      "the trees after the first street do not start with the street context (default: they "
+      "start with the earlier streets' raises, 0, 1, 2+, and whether the player made the last "
+      "of them, so a raised pot and a limped one do not share nodes; context version 2, model "
+      "format 2)")(
       "no-preflop-small-pairs", po::bool_switch(&no_small_pairs),
       "the small pocket pairs (22..88) share the preflop bucket of their equity (bucket function "
       "version 1) instead of having a bucket of their own")(
@@ -202,6 +205,7 @@ int RunTrain(int argc, char** argv) {
   options.model.max_depth = max_depth;
   options.model.draw_max_hs = draw_max_hs;
   options.model.preflop_small_pairs = !no_small_pairs;
+  options.model.street_context = !no_street_context;
   if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
 
   absl::StatusOr<logs_parser::NamedGame> game =

@@ -655,6 +655,92 @@ TEST(HandReaderTest, UnknownPlayerAtAnUnseenNodeBacksOffToDfModel) {
   EXPECT_EQ(reader.df_model(0).interval(kCall).low, 0.57);
 }
 
+// Street context version 2: a context's population cell is smoothed toward the context-free
+// cell (the node's counts summed over every context) with context_prior pseudo-decisions,
+// recomputed here from the counts; version 1 models back off straight to DFmodel, as before.
+trainer::OpponentModel TrainRiverRaiserWithContext(int version) {
+  static const test_support::TempDir dir;
+  static const std::string* path = new std::string(WriteRiverRaiserLog(dir, 3000));
+  trainer::TrainOptions options;
+  options.log_paths = {*path};
+  options.game = Game(kLimitGame);
+  options.game_name = kLimitGame;
+  options.model.street_context = true;
+  options.model.street_context_version = version;
+  absl::StatusOr<trainer::TrainResult> result = trainer::Train(options);
+  EXPECT_TRUE(result.ok()) << result.status();
+  return std::move(result->model);
+}
+
+TEST(HandReaderTest, StreetContextBacksOffToTheContextFreeCell) {
+  const GameDef& game = Game(kLimitGame);
+  // Every hand of the log is unraised before the river: context (0 raises). A few river
+  // decisions after one preflop raise by the other player are added by hand: position 0 checks
+  // with every bucket, twice.
+  trainer::OpponentModel model = TrainRiverRaiserWithContext(2);
+  ASSERT_EQ(model.street_context_version(), 2);
+  const trainer::PathKey unraised = trainer::StreetContext(0, false, 3, 2, false);
+  const trainer::PathKey raised = trainer::StreetContext(1, false, 3, 2, false);
+  ASSERT_NE(unraised, raised);
+  trainer::PatternTree& river = model.mutable_population().mutable_street(3);
+  ASSERT_GT(river.Lookup(unraised).action_count(kFirstRaise), 200u);
+  river.AddTimes(raised, 2 * model.buckets().num_buckets());
+  for (int b = 0; b < model.buckets().num_buckets(); ++b) {
+    river.AddDecisions(raised, kCheck, 2);
+    river.AddBucketDecisions(raised, b, kCheck, 2);
+  }
+  const std::vector<Card> board = Cards("2c7d9hTsQc");
+  std::array<uint8_t, kNumPairs> buckets;
+  model.buckets().AllPairs(3, absl::MakeConstSpan(board), &buckets);
+  const std::vector<AbstractAction> available = {kCheck, kFirstRaise};
+  const trainer::NodeView free_a = river.Lookup(unraised), ctx = river.Lookup(raised);
+  for (const double context_prior : {0.0, 150.0, 1e9}) {
+    ReaderOptions options;
+    options.context_prior = context_prior;
+    HandReader reader(&model, game, options);
+    // A spectator reads position 0 betting the river after the other player raised preflop.
+    const ReadRatio got = ReadOneRiverAction(reader, "rc/cc/cc/", "r", -1, {}, 0);
+    ASSERT_EQ(got.live.size(), 47u * 46 / 2);
+    std::array<double, kNumPairs> expected{};
+    for (int i : got.live) {
+      const int b = buckets[i];
+      double n_free = 0, n_ctx = 0;
+      for (AbstractAction a : available) {
+        n_free +=
+            static_cast<double>(free_a.bucket_action_count(b, a) + ctx.bucket_action_count(b, a));
+        n_ctx += static_cast<double>(ctx.bucket_action_count(b, a));
+      }
+      ASSERT_EQ(n_ctx, 2);
+      const double df = DocumentedDf(kFirstRaise, available, got.hs[i], options);
+      const double raises = static_cast<double>(free_a.bucket_action_count(b, kFirstRaise));
+      const double p_free = n_free > 0 ? (raises + options.population_prior * df) /
+                                             (n_free + options.population_prior)
+                                       : df;
+      // No back-off (context_prior 0): the context's two checks smoothed toward DFmodel.
+      const double p = context_prior > 0 ? (0 + context_prior * p_free) / (n_ctx + context_prior)
+                                         : (0 + options.population_prior * df) /
+                                               (n_ctx + options.population_prior);
+      expected[i] = std::max(p, static_cast<double>(options.min_likelihood));
+    }
+    ExpectRatiosAre(got, expected, absl::StrCat("context prior ", context_prior));
+  }
+  // Version 1 reads as before: no back-off, whatever context_prior says.
+  trainer::OpponentModel v1 = TrainRiverRaiserWithContext(1);
+  ASSERT_EQ(v1.street_context_version(), 1);
+  HandReader v1_reader(&v1, game), df_only(nullptr, game);
+  const State before = MakeState(game, "rc/cc/cc/", {}, "2c7d9hTsQc");
+  ASSERT_FALSE(v1.population()
+                   .street(3)
+                   .Lookup(trainer::StreetPath(before, v1.abstraction(), 0, 1))
+                   .found());
+  v1_reader.StartHand(before, -1, {});
+  df_only.StartHand(before, -1, {});
+  Likelihood got, want;
+  v1_reader.ActionLikelihoods(before, 0, kFirstRaise, &got);
+  df_only.ActionLikelihoods(before, 0, kFirstRaise, &want);
+  for (int i = 0; i < kNumPairs; ++i) ASSERT_EQ(got[i], want[i]) << i;
+}
+
 TEST(HandReaderTest, DeviationShiftsAPlayerWithOnlyNodeCounts) {
   const GameDef& game = Game(kLimitGame);
   trainer::OpponentModel model = TrainRiverRaiser();

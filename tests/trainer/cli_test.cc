@@ -16,6 +16,7 @@ namespace trainer {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 struct Result {
   int exit_code = -1;
@@ -63,9 +64,22 @@ TEST_F(CliTest, HelpAndUsageErrors) {
 }
 
 TEST_F(CliTest, TrainInspectMerge) {
+  // By default the model has street context version 2 (model format 2).
+  const std::string context = dir_.File("context.pb");
+  ASSERT_EQ(Trainer("train --logs " + log_ + " --game " + game_ + " --out " + context).exit_code,
+            0);
+  const Result context_summary = Trainer("inspect " + context);
+  EXPECT_THAT(context_summary.output, HasSubstr("model format 2,"));
+  EXPECT_THAT(context_summary.output, HasSubstr("; street context v2"));
+  // Trees after the first street start with the context step, shown by its meaning.
+  const Result context_river = Trainer("inspect " + context + " --player alice --street river");
+  EXPECT_THAT(context_river.output, HasSubstr("\n  context: no raise "));
+  EXPECT_THAT(context_river.output, Not(HasSubstr("\n  other:fold")));
+
+  // The rest reads trees without it (their paths start at the street's root).
   const std::string model = dir_.File("ten.pb");
-  const Result train =
-      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + model + " --threads 2");
+  const Result train = Trainer("train --logs " + log_ + " --game " + game_ + " --out " + model +
+                               " --threads 2 --no-street-context");
   ASSERT_EQ(train.exit_code, 0) << train.output;
   EXPECT_THAT(train.output, HasSubstr("10 hands, 0 rejected"));
   EXPECT_THAT(train.output, HasSubstr("players with a model: 2; population: 20 player-hands"));
@@ -74,6 +88,8 @@ TEST_F(CliTest, TrainInspectMerge) {
   const Result summary = Trainer("inspect " + model);
   ASSERT_EQ(summary.exit_code, 0) << summary.output;
   EXPECT_THAT(summary.output, HasSubstr("players: 2; population: 20 player-hands"));
+  EXPECT_THAT(summary.output, HasSubstr("model format 1,"));
+  EXPECT_THAT(summary.output, Not(HasSubstr("street context")));
   EXPECT_THAT(summary.output, HasSubstr("actions: fold check call r<0.6 r0.6-1 r>=1 all-in"));
 
   // Alice on the river: 3 hands, one 3/4-pot bet (hand 2, bucket b2), two checks behind.
@@ -108,7 +124,9 @@ TEST_F(CliTest, TrainInspectMerge) {
   // A second log of the same game merges: counts double.
   const std::string other_log = dir_.Write("other/ten.log", testing::kTenHandsLog);
   const std::string other = dir_.File("other.pb");
-  ASSERT_EQ(Trainer("train --logs " + other_log + " --game " + game_ + " --out " + other).exit_code,
+  ASSERT_EQ(Trainer("train --logs " + other_log + " --game " + game_ + " --out " + other +
+                    " --no-street-context")
+                .exit_code,
             0);
   const Result merge = Trainer("merge " + model + " " + other + " --out " + dir_.File("m.pb"));
   ASSERT_EQ(merge.exit_code, 0) << merge.output;

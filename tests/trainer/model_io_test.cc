@@ -108,9 +108,9 @@ TEST_F(ModelIoTest, RefusesCorruptedAndTruncatedFiles) {
 
 TEST_F(ModelIoTest, RefusesWrongVersionAndForeignGame) {
   opponent_model::Model proto = TrainTen("a.log").ToProto();
-  proto.set_format_version(2);
+  proto.set_format_version(3);
   EXPECT_THAT(Refusal(proto.SerializeAsString()),
-              HasSubstr("model format version 2; this program reads version 1"));
+              HasSubstr("model format version 3; this program reads versions 1 and 2"));
 
   proto.set_format_version(kModelFormatVersion);
   poker::GameDef other = game_;
@@ -213,6 +213,7 @@ TEST_F(ModelIoTest, OnlineObservationFromStatesGrowsCounts) {
 TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
   ModelOptions options;
   options.street_context = true;
+  options.street_context_version = 1;
   absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
   ASSERT_TRUE(created.ok()) << created.status();
   OpponentModel model = *std::move(created);
@@ -224,14 +225,15 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
     model.MutablePlayer("bob").AddHand(observation, 1);
   }
   const PatternTree& flop = model.FindPlayer("bob")->street(1);
-  const PathKey limped = StreetContext(0, 1, true), raised = StreetContext(1, 1, true);
+  const PathKey limped = StreetContext(0, false, 1, 1, false),
+                raised = StreetContext(1, false, 1, 1, false);
   EXPECT_EQ(flop.Lookup(limped).times(), 1u);
   EXPECT_EQ(flop.Lookup(raised).times(), 1u);
   EXPECT_FALSE(flop.Lookup(PathKey()).found());
   // The reader's path of the raised pot's flop bet starts at the raised context.
   poker::State state(game_, 2);
   ASSERT_TRUE(poker::ApplyBetting("r300c/r400", &state).ok());
-  EXPECT_EQ(StreetPath(state, model.abstraction(), 1, true), raised.Child(3, false));
+  EXPECT_EQ(StreetPath(state, model.abstraction(), 1, 1), raised.Child(3, false));
   EXPECT_EQ(flop.Lookup(raised.Child(3, false)).action_count(kFold), 1u);
   EXPECT_EQ(StreetPath(state, model.abstraction(), 1), PathKey().Child(3, false));
 
@@ -240,9 +242,87 @@ TEST_F(ModelIoTest, StreetContextSeparatesRaisedAndLimpedPots) {
   absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
   ASSERT_TRUE(loaded.ok()) << loaded.status();
   EXPECT_TRUE(loaded->street_context());
+  // Version 1 is model format 1, written as before (no version field), byte for byte.
+  EXPECT_EQ(loaded->street_context_version(), 1);
+  EXPECT_EQ(model.ToProto().format_version(), 1u);
+  EXPECT_EQ(model.ToProto().abstraction().street_context_version(), 0u);
+  EXPECT_EQ(loaded->SerializeCanonical(), model.SerializeCanonical());
   OpponentModel plain = TrainTen("plain.log");
   EXPECT_FALSE(plain.street_context());
   EXPECT_THAT(std::string(plain.CheckCompatible(model).message()), HasSubstr("street context"));
+}
+
+// Version 2 also separates the last raiser from its callers; it is written as model format 2
+// (which programs reading only format 1 refuse), and versions 1 and 2 do not merge.
+TEST_F(ModelIoTest, StreetContextVersionTwoSeparatesTheAggressor) {
+  ModelOptions options;
+  options.street_context = true;
+  ASSERT_EQ(options.street_context_version, 2);
+  absl::StatusOr<OpponentModel> created = OpponentModel::Create(game_, options);
+  ASSERT_TRUE(created.ok()) << created.status();
+  OpponentModel model = *std::move(created);
+  HandObservation observation;
+  // Position 1 raises preflop and position 0 calls, then each bets the flop once.
+  for (const char* betting : {"r300c/r400f", "cc/r400f"}) {
+    poker::State state(game_, 2);
+    ASSERT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
+    ObserveState(state, model.abstraction(), model.position_classes(), &observation);
+    model.MutablePlayer("alice").AddHand(observation, 0);
+    model.MutablePlayer("bob").AddHand(observation, 1);
+  }
+  const PathKey limped = StreetContext(0, false, 1, 2, false);
+  const PathKey aggressor = StreetContext(1, true, 1, 2, true);
+  const PathKey caller = StreetContext(1, false, 1, 2, true);
+  EXPECT_NE(aggressor, caller);
+  EXPECT_EQ(StreetContext(0, true, 1, 2, false), limped);  // no raise, no aggressor
+  // On the turn, a flop with a raise is apart from a checked flop; 1 and 2+ raises before are
+  // apart only when the street before had none.
+  EXPECT_EQ(StreetContext(1, true, 2, 2, false), aggressor);
+  EXPECT_NE(StreetContext(1, true, 2, 2, true), aggressor);
+  EXPECT_EQ(StreetContext(1, true, 2, 2, true), StreetContext(2, true, 2, 2, true));
+  EXPECT_NE(StreetContext(2, true, 2, 2, false), StreetContext(1, true, 2, 2, false));
+  for (int c = 0; c < kNumStreetContexts; ++c) {
+    EXPECT_LT(StreetContextStep(c).action(0), 4);  // a step every game's file can hold
+  }
+  const PatternTree& bob = model.FindPlayer("bob")->street(1);
+  const PatternTree& alice = model.FindPlayer("alice")->street(1);
+  EXPECT_EQ(bob.Lookup(aggressor).times(), 1u);
+  EXPECT_FALSE(bob.Lookup(caller).found());
+  EXPECT_EQ(alice.Lookup(caller).times(), 1u);
+  EXPECT_FALSE(alice.Lookup(aggressor).found());
+  EXPECT_EQ(alice.Lookup(limped).times(), 1u);
+  // The reader's paths start at the same contexts.
+  poker::State state(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400", &state).ok());
+  EXPECT_EQ(StreetPath(state, model.abstraction(), 1, 2), aggressor.Child(3, false));
+  EXPECT_EQ(bob.Lookup(aggressor.Child(3, false)).action_count(kFold), 1u);
+  // The turn after a called flop bet: the flop had a raise, made by position 0.
+  poker::State turn(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/r400c/", &turn).ok());
+  EXPECT_EQ(StreetPath(turn, model.abstraction(), 0, 2), StreetContext(2, true, 2, 2, true));
+  EXPECT_EQ(StreetPath(turn, model.abstraction(), 1, 2), StreetContext(2, false, 2, 2, true));
+  poker::State checked(game_, 2);
+  ASSERT_TRUE(poker::ApplyBetting("r300c/cc/", &checked).ok());
+  EXPECT_EQ(StreetPath(checked, model.abstraction(), 1, 2), StreetContext(1, true, 2, 2, false));
+
+  EXPECT_EQ(model.format_version(), 2u);
+  const std::string path = dir_.File("context2.pb");
+  ASSERT_TRUE(model.Save(path).ok());
+  absl::StatusOr<OpponentModel> loaded = OpponentModel::Load(path);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  EXPECT_EQ(loaded->street_context_version(), 2);
+  EXPECT_EQ(loaded->SerializeCanonical(), model.SerializeCanonical());
+  // A format-2 file that names no valid version is refused.
+  opponent_model::Model proto = model.ToProto();
+  proto.mutable_abstraction()->set_street_context_version(3);
+  EXPECT_THAT(Refusal(proto.SerializeAsString()),
+              HasSubstr("abstraction.street_context_version 3 is not 1..2"));
+  options.street_context_version = 1;
+  OpponentModel v1 = OpponentModel::Create(game_, options).value();
+  EXPECT_THAT(std::string(v1.CheckCompatible(model).message()),
+              HasSubstr("different street context versions: 1 and 2"));
+  options.street_context_version = 3;
+  EXPECT_FALSE(OpponentModel::Create(game_, options).ok());
 }
 
 TEST_F(ModelIoTest, SmallPairsApartPreflopIsVersionTwoOfTheBucketFunction) {

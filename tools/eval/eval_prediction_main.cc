@@ -101,6 +101,7 @@ struct Args {
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
+  bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
   int threads = 1;
@@ -140,9 +141,16 @@ void AddOptions(Args& a, po::options_description& visible) {
                        "K: hand-strength buckets of the model (as trainer --buckets)")(
       "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
-      "street-context", po::bool_switch(&o.model.street_context),
-      "the model's trees after the first street start with the earlier streets' raises (0, 1, "
-      "2+), so a raised pot and a limped one do not share nodes")(
+      "no-street-context", po::bool_switch(&a.no_street_context),
+      "the model's trees after the first street do not start with the street context (the "
+      "earlier streets' raises, 0, 1, 2+, and whether the player made the last of them), so a "
+      "raised pot and a limped one share nodes, as before (default: context version 2)")(
+      "street-context-version",
+      po::value(&o.model.street_context_version)->default_value(trainer::kStreetContextVersion),
+      "street context version: 1 for the raises only, read without back-off (the first version)")(
+      "context-prior", po::value(&o.reader.context_prior)->default_value(o.reader.context_prior),
+      "hand reader, street context version 2: pseudo-decisions smoothing a context's population "
+      "counts toward the context-free counts (0: none)")(
       "range-buckets", po::bool_switch(&o.model.range_buckets),
       "after the flop, a made hand's bucket is its HS percentile in the range the player has "
       "shown (read with a model of the training hands counted with HS buckets), not its HS")(
@@ -228,6 +236,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.markov.alphabet = *alphabet;
   o.reader.entry_prior = !a.no_entry_prior;
   o.model.preflop_small_pairs = !a.no_small_pairs;
+  o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
@@ -338,11 +347,17 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
       false);
   if (o.model.street_context || o.model.range_buckets || !o.model.preflop_small_pairs) {
     fact("model_options",
-         absl::StrCat(o.model.street_context ? "street context; " : "",
-                      o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
-                      o.model.range_buckets
-                          ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
-                          : ""),
+         absl::StrCat(
+             o.model.street_context
+                 ? absl::StrCat("street context version ", o.model.street_context_version,
+                                o.model.street_context_version >= 2
+                                    ? absl::StrFormat(", context prior %g", o.reader.context_prior)
+                                    : "",
+                                "; ")
+                 : "",
+             o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
+             o.model.range_buckets ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
+                                   : ""),
          false);
   }
   if (o.reader.fit_player_prior || o.reader.fit_population_prior) {

@@ -20,8 +20,9 @@ exp_bin_and_hands "$@"
 cd "$root"
 # Population only: no player of these corpora has this many hands. --no-preflop-small-pairs:
 # the bundled models keep bucket function version 1 (small pairs in their equity bucket) until
-# an arena check of version 2 (docs/hand_reading.md).
-population_only=(--min-hands 100000000 --no-preflop-small-pairs)
+# an arena check of version 2 (docs/hand_reading.md); --no-street-context likewise keeps them
+# without street context (model format 1).
+population_only=(--min-hands 100000000 --no-preflop-small-pairs --no-street-context)
 
 limit_game=data/games/holdem.limit.2p.reverse_blinds.game
 corpus="out/bundled_models/limit_corpus"

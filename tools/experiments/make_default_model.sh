@@ -20,7 +20,8 @@ rm -rf "$corpus"
 "$here/make_corpus.sh" --bin "$bin" --game "$game" --hands 2000 --seed 100 "$corpus"
 mkdir -p "$(dirname "$out")"
 # --no-preflop-small-pairs: the bundled models keep bucket function version 1 (small pairs in
-# their equity bucket) until an arena check of version 2 (docs/hand_reading.md).
+# their equity bucket) until an arena check of version 2 (docs/hand_reading.md);
+# --no-street-context likewise (no street context, model format 1).
 "$bin/trainer" train --logs "$corpus" --game data/games/holdem.nolimit.2p.reverse_blinds.game \
-  --no-preflop-small-pairs --out "$out" --threads 2 -q
+  --no-preflop-small-pairs --no-street-context --out "$out" --threads 2 -q
 ls -l "$out"

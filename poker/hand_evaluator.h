@@ -335,10 +335,14 @@ template <typename Visit>
                 for (int g = f + 1; g < kNumCards; ++g) visit(Evaluate(hf + Hand::Of(g)));
                 continue;
               }
+              // The seventh cards of g's rank (1 to 4 of them), then all 4 of each higher rank.
               int g = f + 1;
-              for (int rank = RankOf(static_cast<Card>(g)); rank < kNumRanks; ++rank) {
+              int rank = RankOf(static_cast<Card>(g));
+              const HandRank first = RankOfNonFlushKey(hf.key() + kRankKeys[rank]);
+              for (const int end = 4 * rank + 4; g < end; ++g) visit(first);
+              for (++rank; rank < kNumRanks; ++rank) {
                 const HandRank value = RankOfNonFlushKey(hf.key() + kRankKeys[rank]);
-                for (const int end = 4 * rank + 4; g < end; ++g) visit(value);
+                for (int suit = 0; suit < kNumSuits; ++suit) visit(value);
               }
             }
           }

@@ -138,16 +138,6 @@ void FillRankTable(int rank, int cards, uint32_t key, uint32_t singles, uint32_t
 
 }  // namespace
 
-HandRank EvaluateSevenCardFlush(const Card* cards, uint64_t key) {
-  // The counter's top bit is bit 51 + 4 * suit (only one suit can hold 5 of 7 cards).
-  const int suit = (std::countr_zero(key & kFlushBits) - (kSuitCounterShift + 3)) / 4;
-  uint32_t suited = 0;
-  for (int i = 0; i < 7; ++i) {
-    suited |= static_cast<uint32_t>(SuitOf(cards[i]) == suit) << RankOf(cards[i]);
-  }
-  return kTables.flush[suited];
-}
-
 Tables::Tables() : rank{}, flush{} {
   FillRankTable(0, 0, 0, 0, 0, 0, 0, rank);
   for (uint32_t suited = 0; suited < kFlushTableSize; ++suited) {

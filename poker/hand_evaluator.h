@@ -16,6 +16,9 @@
 //   hash (first-fit, rows from most to fewest keys).
 // - The "2+2" lookup-table evaluators: enumerating all hands by nested loops so that work done
 //   for the first six cards is shared by every seventh card (ForEachSevenCardRank).
+// Our own, as far as we know: evaluating from card indices two cards per key load, the two card
+// bytes of a pair turned into a pair-table index by one bit extraction (EvaluateSevenCards); the
+// public evaluators above add one key per card.
 //
 // Thread-safety: every function here may be called from any number of threads at once. The
 // tables are built once, during static initialisation (before main), and only read afterwards.
@@ -108,8 +111,13 @@ inline constexpr int kFlushTableSize = 1 << kNumRanks;
 // starting 3s: the key of cards c_1..c_n is kEmptyKey + kCardKeys[c_1] + ... + kCardKeys[c_n].
 // Evaluating from card indices sums these 8-byte keys (two cards at a time, kPairKeys) and leaves
 // the card mask out (a flush, about 3% of random 7-card hands, rebuilds its suit's ranks from the
-// cards instead): 4 table loads for 7 cards rather than 14 for seven Hands, the loads being what
-// bounds the speed of evaluating from cards.
+// cards instead): 4 table loads for 7 cards rather than 14 for seven Hands. What bounds it is the
+// chain card load -> pair index -> key loads -> row offset -> rank (the rank table is L2-resident)
+// and the mispredicted flush branch (about 15% of the time on random hands). Measured slower on
+// the development machine (AMD EPYC, Zen 3): one key load per card (7 loads), pair entries of
+// key and card mask with a branch-free flush, card pairs read as 16-bit table indices (a 2 KB row
+// stride that puts the whole table on a few L1 sets), and smaller row-offset tables (fewer rows
+// pack the rank table less densely).
 inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
   std::array<uint64_t, kNumCards> keys{};
   for (int c = 0; c < kNumCards; ++c) {
@@ -119,9 +127,17 @@ inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
   return keys;
 }();
 
+// kCardKeys with the starting 3s added: the key of the seventh card, so that the sum of three
+// pairs and this is a whole Hand's key with no further addition.
+inline constexpr std::array<uint64_t, kNumCards> kLastCardKeys = [] {
+  std::array<uint64_t, kNumCards> keys{};
+  for (int c = 0; c < kNumCards; ++c) keys[c] = kEmptyKey + kCardKeys[c];
+  return keys;
+}();
+
 // The keys of two cards a and b, at index a | b << 6 (4096 entries, 32 KB; entries with a card
 // index of 52 or more are unused): one load adds two cards. Two card bytes side by side in memory
-// become this index with one bit extraction (PairIndices), so 7 cards take 4 key loads.
+// become this index with one bit extraction (PairIndex), so 7 cards take 4 key loads.
 inline constexpr int kPairBits = 6;
 inline constexpr std::array<uint64_t, 1 << (2 * kPairBits)> kPairKeys = [] {
   std::array<uint64_t, 1 << (2 * kPairBits)> keys{};
@@ -131,14 +147,18 @@ inline constexpr std::array<uint64_t, 1 << (2 * kPairBits)> kPairKeys = [] {
   return keys;
 }();
 
-// The low 6 bits of each byte of `bytes`, packed: byte i's bits land at 6 * i. Card indices are
-// below 64, so 4 card bytes read as one little-endian word become two kPairKeys indices.
-inline uint32_t PairIndices(uint32_t bytes) {
+// The kPairKeys index of the two card bytes at byte offset kByte (0 or 2) of `bytes` (card bytes
+// read as one little-endian word): the low 6 bits of each, packed (card indices are below 64).
+// One bit extraction per pair, each straight from the loaded word: no shift or mask between the
+// card load and the key load, whose latency is most of an evaluation's.
+// (64-bit operands: the index then needs no zero extension before the load.)
+template <int kByte>
+inline uint64_t PairIndex(uint64_t bytes) {
+  static_assert(kByte == 0 || kByte == 2);
 #if defined(__BMI2__)
-  return _pext_u32(bytes, 0x3F3F3F3Fu);
+  return _pext_u64(bytes, uint64_t{0x3F3F} << (8 * kByte));
 #else
-  return (bytes & 0x3Fu) | ((bytes >> 2) & 0xFC0u) | ((bytes >> 4) & 0x3F000u) |
-         ((bytes >> 6) & 0xFC0000u);
+  return ((bytes >> (8 * kByte)) & 0x3Fu) | ((bytes >> (8 * kByte + 2)) & 0xFC0u);
 #endif
 }
 
@@ -150,23 +170,17 @@ inline uint64_t SevenCardKey(const Card* cards) {
     uint16_t next_two;
     std::memcpy(&first_four, cards, 4);
     std::memcpy(&next_two, cards + 4, 2);
-    const uint32_t pairs = PairIndices(first_four);
-    const uint32_t pair45 = PairIndices(next_two);
-    return (kEmptyKey + kPairKeys[pairs & 0xFFF]) + (kPairKeys[pairs >> 12] + kPairKeys[pair45]) +
-           kCardKeys[cards[6]];
+    return (kPairKeys[PairIndex<0>(first_four)] + kPairKeys[PairIndex<2>(first_four)]) +
+           (kPairKeys[PairIndex<0>(next_two)] + kLastCardKeys[cards[6]]);
   } else {
-    return ((kEmptyKey + kCardKeys[cards[0]]) + (kCardKeys[cards[1]] + kCardKeys[cards[2]])) +
-           ((kCardKeys[cards[3]] + kCardKeys[cards[4]]) +
-            (kCardKeys[cards[5]] + kCardKeys[cards[6]]));
+    return ((kLastCardKeys[cards[0]] + kCardKeys[cards[1]]) +
+            (kCardKeys[cards[2]] + kCardKeys[cards[3]])) +
+           ((kCardKeys[cards[4]] + kCardKeys[cards[5]]) + (kCardKeys[cards[6]]));
   }
 }
 
 // The rank of a key of 5 to 7 cards without a flush (the perfect hash above).
 inline HandRank RankOfNonFlushKey(uint64_t key);
-
-// The flush of seven cards whose key has a suit counter at 5 or more (the slow path of
-// EvaluateSevenCards): the ranks of that suit among the cards, looked up in the flush table.
-HandRank EvaluateSevenCardFlush(const Card* cards, uint64_t key);
 
 // The lookup tables (about 180 KB), filled by the constructor in hand_evaluator.cc.
 struct Tables {
@@ -183,6 +197,18 @@ inline const Tables kTables;
 inline HandRank RankOfNonFlushKey(uint64_t key) {
   const uint32_t rank_key = static_cast<uint32_t>(key);
   return kTables.rank[(rank_key >> kRowBits) + kRowOffsets[rank_key & kRowMask]];
+}
+
+// The rank of a flush: `key` has a suit counter at 5 or more and `mask` is the card mask (bit
+// suit * 16 + rank). With at most 7 cards only one suit can hold 5, and a flush then beats
+// anything the other cards could make (quads or a full house would need 8 cards), so the suit's
+// ranks decide.
+inline HandRank RankOfFlush(uint64_t key, uint64_t mask) {
+  // The flag is bit 3 + 4 * suit of the counters. (Shifting the counters down, rather than
+  // reusing key & kFlushBits, leaves the callers' flush test a plain test of the key.)
+  const uint32_t flags = static_cast<uint32_t>(key >> kSuitCounterShift) & 0x8888u;
+  const int suit = std::countr_zero(flags) / 4;
+  return kTables.flush[(mask >> (16 * suit)) & (kFlushTableSize - 1)];
 }
 
 }  // namespace hand_internal
@@ -244,15 +270,9 @@ inline constexpr std::array<Hand, kNumCards> Hand::kCardHands = Hand::MakeCardHa
 inline HandRank Evaluate(const Hand& hand) {
   using namespace hand_internal;
   const uint64_t key = hand.key_;
-  if (key & kFlushBits) [[unlikely]] {
-    // With at most 7 cards only one suit can hold 5, and a flush then beats anything the other
-    // cards could make (quads or a full house would need 8 cards), so the suit's ranks decide.
-    const int flush_bit = std::countr_zero(key & kFlushBits);  // 51 + 4 * suit
-    const int suit_shift = (flush_bit - (kSuitCounterShift + 3)) * 4;
-    return kTables.flush[(hand.mask_ >> suit_shift) & (kFlushTableSize - 1)];
-  }
-  const uint32_t rank_key = static_cast<uint32_t>(key);
-  return kTables.rank[(rank_key >> kRowBits) + kRowOffsets[rank_key & kRowMask]];
+  if (key & kFlushBits) [[unlikely]]
+    return RankOfFlush(key, hand.mask_);
+  return RankOfNonFlushKey(key);
 }
 
 // Rank of the 7 distinct cards cards[0..6] (each below kNumCards): the same value as
@@ -260,8 +280,12 @@ inline HandRank Evaluate(const Hand& hand) {
 inline HandRank EvaluateSevenCards(const Card* cards) {
   using namespace hand_internal;
   const uint64_t key = SevenCardKey(cards);
-  if (key & kFlushBits) [[unlikely]]
-    return EvaluateSevenCardFlush(cards, key);
+  if (key & kFlushBits) [[unlikely]] {
+    // The rare path (about 3% of random hands): the card mask the key leaves out, from the cards.
+    auto mask = [cards](int i) { return Hand::Of(cards[i]).suit_mask(); };
+    return RankOfFlush(
+        key, ((mask(0) | mask(1)) | (mask(2) | mask(3))) | ((mask(4) | mask(5)) | mask(6)));
+  }
   return RankOfNonFlushKey(key);
 }
 
@@ -321,10 +345,14 @@ template <typename Visit>
                 for (int g = f + 1; g < kNumCards; ++g) visit(Evaluate(hf + Hand::Of(g)));
                 continue;
               }
+              // The seventh cards of g's rank (1 to 4 of them), then all 4 of each higher rank.
               int g = f + 1;
-              for (int rank = RankOf(static_cast<Card>(g)); rank < kNumRanks; ++rank) {
+              int rank = RankOf(static_cast<Card>(g));
+              const HandRank first = RankOfNonFlushKey(hf.key() + kRankKeys[rank]);
+              for (const int end = 4 * rank + 4; g < end; ++g) visit(first);
+              for (++rank; rank < kNumRanks; ++rank) {
                 const HandRank value = RankOfNonFlushKey(hf.key() + kRankKeys[rank]);
-                for (const int end = 4 * rank + 4; g < end; ++g) visit(value);
+                for (int suit = 0; suit < kNumSuits; ++suit) visit(value);
               }
             }
           }

@@ -75,9 +75,8 @@ void BM_Eval7RandomFromCards(benchmark::State& state) {
   const std::vector<Card>& cards = SevenCardDeals(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     uint32_t sum = 0;
-    for (const Card* c = cards.data(); c != cards.data() + cards.size(); c += 7) {
-      sum += EvaluateSevenCards(c);
-    }
+    const Card* const end = cards.data() + cards.size();
+    for (const Card* c = cards.data(); c != end; c += 7) sum += EvaluateSevenCards(c);
     benchmark::DoNotOptimize(sum);
   }
   state.SetItemsProcessed(state.iterations() * state.range(0));

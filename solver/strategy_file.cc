@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <cstring>
 #include <memory>
-#include <new>
 #include <numeric>
 #include <string>
 
@@ -138,10 +137,10 @@ absl::Status CheckFits(const std::string& path, const solver_proto::StrategyHead
 // ENCODING_DEFLATE_PACKED (proto/solver_strategy.proto): the last action of every infoset is
 // left out (the weights sum to 255), the rest is stored action-major within a node (an action's
 // weights over the buckets in a row; long runs of 0 and 255), then deflated. Measured on the
-// bundled files: 46% (limit) and 45% (no-limit) of the raw size; storing each bucket's
-// difference from the previous one instead compressed worse (50%).
-std::string PackStrategy(const BettingTree& tree, const CardAbstraction& cards,
-                         const std::vector<uint8_t>& probs) {
+// bundled files: 46% of the raw size (both); storing each bucket's difference from the previous
+// one instead compressed worse (50% for the limit file).
+absl::StatusOr<std::string> PackStrategy(const BettingTree& tree, const CardAbstraction& cards,
+                                         const std::vector<uint8_t>& probs) {
   std::string packed;
   packed.reserve(tree.num_entries() - tree.num_infosets());
   for (int n = 0; n < tree.num_nodes(); ++n) {
@@ -159,8 +158,10 @@ std::string PackStrategy(const BettingTree& tree, const CardAbstraction& cards,
   const int rc =
       compress2(reinterpret_cast<Bytef*>(deflated.data()), &size,
                 reinterpret_cast<const Bytef*>(packed.data()), packed.size(), Z_BEST_COMPRESSION);
-  // Only an allocation failure can make compress2 fail with a buffer of compressBound's size.
-  if (rc != Z_OK) throw std::bad_alloc();
+  // With a buffer of compressBound's size only a lack of memory makes compress2 fail.
+  if (rc != Z_OK) {
+    return absl::ResourceExhaustedError(absl::StrCat("deflating the strategy: zlib ", zError(rc)));
+  }
   deflated.resize(size);
   return deflated;
 }
@@ -224,8 +225,9 @@ absl::Status WriteProbs(const std::string& path, solver_proto::StrategyHeader he
   header.set_kind(solver_proto::StrategyHeader::STRATEGY);
   header.set_payload_encoding(solver_proto::StrategyHeader::ENCODING_DEFLATE_PACKED);
   header.set_packed_bytes(tree.num_entries() - tree.num_infosets());
-  const std::string packed = PackStrategy(tree, cards, probs);
-  return Write(path, header, packed.data(), packed.size());
+  absl::StatusOr<std::string> packed = PackStrategy(tree, cards, probs);
+  if (!packed.ok()) return packed.status();
+  return Write(path, header, packed->data(), packed->size());
 }
 
 // The card abstraction and betting tree a strategy file's header names, checked against it.

@@ -48,8 +48,9 @@ const char kHelpTail[] =
     "  inspect FILE    prints a strategy: every infoset of a small game, the preflop 13x13\n"
     "                  table per action at the root for hold'em\n"
     "  exploitability FILE  exact best responses, values and exploitability (small games)\n"
-    "  convert OLD NEW rewrites a format-1 strategy file in the current format (same strategy,\n"
-    "                  the card abstraction's tables added to the header)\n"
+    "  convert OLD NEW rewrites a strategy file of format 1 or 2 in the current format 3 (same\n"
+    "                  strategy; the payload deflated; format 1: the card abstraction's tables\n"
+    "                  added to the header)\n"
     "Exit status: 0 success, 1 failure, 2 bad command line.\n";
 
 // Small games with the exact abstraction can be walked for exploitability.
@@ -297,6 +298,11 @@ int Inspect(const std::string& path) {
             << h.iterations() << " iterations (" << h.weighting() << " weighting, seed " << h.seed()
             << ", " << h.threads() << " threads, " << absl::StrFormat("%.0f", h.train_seconds())
             << " s)\n"
+            << "  format " << h.format_version() << ", payload " << h.payload_bytes() << " bytes"
+            << (h.payload_encoding() == solver_proto::StrategyHeader::ENCODING_DEFLATE_PACKED
+                    ? absl::StrCat(" (deflated from ", h.packed_bytes(), ")")
+                    : std::string(" (raw)"))
+            << "\n"
             << "game:\n"
             << h.game() << "\n";
   const poker::GameDef& game = (*bp)->game();

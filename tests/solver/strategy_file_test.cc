@@ -2,6 +2,7 @@
 // resume that continues exactly as an uninterrupted run.
 #include "solver/strategy_file.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -9,12 +10,14 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
 #include "proto/solver_strategy.pb.h"
 #include "solver/best_response.h"
 #include "tests/common/test_support.h"
 #include "tests/solver/test_util.h"
+#include "zlib.h"
 
 namespace solver {
 namespace {
@@ -151,6 +154,143 @@ std::string WithHeader(const std::string& bytes,
   return out + serialized + bytes.substr(12 + length);
 }
 
+// The same file with a raw (format 1 or 2) payload `raw` in place of the packed one, its header
+// edited by `edit` after the payload's fields are set.
+std::string WithRawPayload(const std::string& bytes, const std::vector<uint8_t>& raw,
+                           const std::function<void(solver_proto::StrategyHeader*)>& edit) {
+  const std::string payload(raw.begin(), raw.end());
+  uint32_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= uint32_t{static_cast<unsigned char>(bytes[8 + i])} << (8 * i);
+  return WithHeader(bytes.substr(0, 12 + length) + payload, [&](auto* h) {
+    h->set_format_version(2);
+    h->set_payload_encoding(solver_proto::StrategyHeader::ENCODING_RAW);
+    h->clear_packed_bytes();
+    h->set_payload_bytes(payload.size());
+    h->set_payload_checksum(PayloadChecksum(payload.data(), payload.size()));
+    edit(h);
+  });
+}
+
+// The same file with `payload` as its stored payload (size and checksum made to match, so only
+// the decoding can find what is wrong with it).
+std::string WithStoredPayload(const std::string& bytes, const std::string& payload) {
+  uint32_t length = 0;
+  for (int i = 0; i < 4; ++i)
+    length |= uint32_t{static_cast<unsigned char>(bytes[8 + i])} << (8 * i);
+  return WithHeader(bytes.substr(0, 12 + length) + payload, [&](auto* h) {
+    h->set_payload_bytes(payload.size());
+    h->set_payload_checksum(PayloadChecksum(payload.data(), payload.size()));
+  });
+}
+
+std::string Deflate(const std::string& data) {
+  uLongf size = compressBound(data.size());
+  std::string out(size, '\0');
+  EXPECT_EQ(compress2(reinterpret_cast<Bytef*>(out.data()), &size,
+                      reinterpret_cast<const Bytef*>(data.data()), data.size(), 9),
+            Z_OK);
+  out.resize(size);
+  return out;
+}
+
+std::string Inflate(const std::string& data, size_t size) {
+  std::string out(size, '\0');
+  uLongf got = size;
+  EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(out.data()), &got,
+                       reinterpret_cast<const Bytef*>(data.data()), data.size()),
+            Z_OK);
+  EXPECT_EQ(got, size);
+  return out;
+}
+
+// Format 3 packs a strategy's payload (the implied last action left out, deflated): smaller,
+// every weight kept; format 2 files (raw payload) still load to the same weights, and `solver
+// convert` turns them into the same bytes as a file written directly. A payload that does not
+// inflate, inflates to the wrong size, or whose weights sum above 255 is refused with the reason
+// even when its checksum matches.
+TEST(StrategyFile, Format3PacksThePayloadAndStillReadsFormat2) {
+  SmallGame s("leduc.limit.2p.game");
+  Mccfr solver(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
+  solver.Run(200'000);
+  const Profile profile = solver.AverageProfile();
+  const std::vector<uint8_t> raw = QuantiseProfile(*s.tree, *s.cards, profile);
+  test_support::TempDir dir;
+  const std::string path = dir.File("leduc.strategy");
+  ASSERT_TRUE(WriteStrategyFile(path, *s.tree, *s.cards, profile, Info()).ok());
+  absl::StatusOr<std::unique_ptr<Blueprint>> bp = Blueprint::Load(path, &s.game);
+  ASSERT_TRUE(bp.ok()) << bp.status();
+  const solver_proto::StrategyHeader& h = (*bp)->header();
+  EXPECT_EQ(h.format_version(), 3u);
+  EXPECT_EQ(h.payload_encoding(), solver_proto::StrategyHeader::ENCODING_DEFLATE_PACKED);
+  EXPECT_EQ(h.packed_bytes(), uint64_t(s.tree->num_entries() - s.tree->num_infosets()));
+  EXPECT_LT(h.payload_bytes(), h.packed_bytes());
+  const auto weights = [&](const Blueprint& b) {
+    std::vector<uint8_t> out(b.tree().num_entries());
+    for (int n = 0; n < b.tree().num_nodes(); ++n) {
+      const Node& node = b.tree().node(n);
+      if (node.player < 0) continue;
+      for (int k = 0; k < b.cards().NumBuckets(node.round); ++k) {
+        std::copy(b.At(node, k), b.At(node, k) + node.num_actions,
+                  out.begin() + node.offset + int64_t{k} * node.num_actions);
+      }
+    }
+    return out;
+  };
+  // Every weight as quantised.
+  EXPECT_EQ(weights(**bp), raw);
+
+  const std::string bytes = test_support::ReadFileBytes(path);
+  const std::string v2 = dir.Write("v2.strategy", WithRawPayload(bytes, raw, [](auto*) {}));
+  absl::StatusOr<std::unique_ptr<Blueprint>> old = Blueprint::Load(v2, &s.game);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ((*old)->header().format_version(), 2u);
+  EXPECT_EQ(weights(**old), raw);
+  const std::string converted = dir.File("converted.strategy");
+  ASSERT_TRUE(ConvertStrategyFile(v2, converted).ok());
+  EXPECT_EQ(test_support::ReadFileBytes(converted), bytes);
+
+  const uint32_t length = static_cast<unsigned char>(bytes[8]) |
+                          static_cast<unsigned char>(bytes[9]) << 8 |
+                          static_cast<unsigned char>(bytes[10]) << 16;
+  const std::string stored = bytes.substr(12 + length);
+  const std::string packed = Inflate(stored, h.packed_bytes());
+  const auto refused = [&](const std::string& name, const std::string& file,
+                           const std::string& reason) {
+    absl::StatusOr<std::unique_ptr<Blueprint>> b = Blueprint::Load(dir.Write(name, file));
+    ASSERT_FALSE(b.ok()) << name;
+    EXPECT_NE(b.status().message().find(reason), std::string::npos) << b.status();
+    EXPECT_NE(b.status().message().find(name), std::string::npos) << b.status();
+  };
+  // Damaged deflate data (the checksum made to match): zlib's own check catches it.
+  std::string damaged = stored;
+  damaged[damaged.size() / 2] ^= 0x5A;
+  refused("damaged", WithStoredPayload(bytes, damaged), "does not inflate");
+  refused("cut", WithStoredPayload(bytes, stored.substr(0, stored.size() - 9)), "does not inflate");
+  refused("garbage", WithStoredPayload(bytes, "not deflate data at all"), "does not inflate");
+  refused("longer", WithStoredPayload(bytes, Deflate(packed + "xyz")), "does not inflate");
+  refused("shorter", WithStoredPayload(bytes, Deflate(packed.substr(1))), "does not inflate");
+  refused("trailing", WithStoredPayload(bytes, stored + "zz"), "trailing data");
+  refused("size", WithHeader(bytes, [](auto* x) { x->set_packed_bytes(x->packed_bytes() + 1); }),
+          "inflates to");
+  // An infoset whose stored weights already exceed 255: the first bucket of the first node
+  // with 3 actions gets 200 and 100 for its first two.
+  size_t at = 0;
+  int n = 0;
+  for (;; ++n) {
+    ASSERT_LT(n, s.tree->num_nodes());
+    const Node& node = s.tree->node(n);
+    if (node.player < 0) continue;
+    if (node.num_actions == 3) break;
+    at += size_t{node.num_actions - 1u} * s.cards->NumBuckets(node.round);
+  }
+  std::string over = packed;
+  over[at] = static_cast<char>(200);
+  over[at + s.cards->NumBuckets(s.tree->node(n).round)] = static_cast<char>(100);
+  refused("over", WithStoredPayload(bytes, Deflate(over)),
+          absl::StrCat("node ", n, " bucket 0 has weights summing to 300"));
+}
+
 // A hold'em strategy keeps its bucket edges: it loads from them, a format-1 file (without them)
 // is refused with a pointer to `solver convert`, and the conversion gives the same strategy.
 TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
@@ -172,7 +312,7 @@ TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
   ASSERT_TRUE(WriteStrategyFile(path, *tree, **cards, profile, info).ok());
   absl::StatusOr<std::unique_ptr<Blueprint>> bp = Blueprint::Load(path, &game);
   ASSERT_TRUE(bp.ok()) << bp.status();
-  EXPECT_EQ((*bp)->header().format_version(), 2u);
+  EXPECT_EQ((*bp)->header().format_version(), 3u);
   EXPECT_EQ((*bp)->header().card_tables(), (*cards)->Tables());
   EXPECT_EQ((*bp)->cards().Tables(), (*cards)->Tables());
   EXPECT_EQ((*bp)->cards().Name(), "holdem_ehs_pot:169,8,8,8:v1");
@@ -180,9 +320,10 @@ TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
   const std::vector<poker::Card> board = poker::ParseCards("Qs7d2c9h").value();
   EXPECT_EQ((*bp)->cards().Bucket(2, hole, board), (*cards)->Bucket(2, hole, board));
 
-  // Format 1: no tables.
+  // Format 1: no tables (and a raw payload).
   const std::string bytes = test_support::ReadFileBytes(path);
-  const std::string old = dir.Write("old.strategy", WithHeader(bytes, [](auto* h) {
+  const std::vector<uint8_t> raw = QuantiseProfile(*tree, **cards, profile);
+  const std::string old = dir.Write("old.strategy", WithRawPayload(bytes, raw, [](auto* h) {
                                       h->set_format_version(1);
                                       h->clear_card_tables();
                                     }));
@@ -196,7 +337,7 @@ TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
   EXPECT_FALSE(ConvertStrategyFile(converted, dir.File("twice")).ok());  // already current
 
   // A format-1 file of another version of the abstraction cannot be converted.
-  const std::string other = dir.Write("other.strategy", WithHeader(bytes, [](auto* h) {
+  const std::string other = dir.Write("other.strategy", WithRawPayload(bytes, raw, [](auto* h) {
                                         h->set_format_version(1);
                                         h->clear_card_tables();
                                         h->set_card_abstraction("holdem_ehs_pot:169,8,8,8:v0");

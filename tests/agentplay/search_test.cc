@@ -233,7 +233,7 @@ TEST_P(SearchLegalityTest, EveryActionIsLegalAsSent) {
   options.params.trials = 300;
   options.params.bet_trials = 200;
   options.policy_params.extra["search_nodes"] = 1500;
-  options.policy_params.extra["search_leaf_trials"] = 50;
+  options.policy_params.extra["search_leaf_runouts"] = 16;
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent = AgentPlayer::Create(
       game, std::make_unique<trainer::OpponentModel>(*std::move(model)), options);
   ASSERT_TRUE(agent.ok()) << agent.status();

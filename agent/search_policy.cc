@@ -51,8 +51,8 @@ struct SearchPolicyParams {
   double tilt_rate = 0.5;
   double tilt_half = 20;
   double tilt_decay = 0.01;
-  double margin = 1;
-  double margin_floor = 0.1;
+  double margin = 0.3;
+  double margin_floor = 0.05;
   double margin_half = 100;
   double cap_ms = 1000;
   std::string strategy;
@@ -196,9 +196,10 @@ class SearchPolicy : public Policy {
         anchor_index = static_cast<int>(i);
       }
     }
+    // In pots: the search's sampling noise grows with the pot.
     const double margin = (params_.margin_floor + params_.margin * params_.margin_half /
                                                       (params_.margin_half + tilt.total)) *
-                          std::max<int32_t>(s.game().BigBlind(), 1);
+                          std::max<int32_t>(s.pot(), 1);
     const double gain =
         anchor_index < 0 ? 1e300 : result->values[result->best] - result->values[anchor_index];
     why_ = absl::StrFormat(
@@ -319,9 +320,11 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_tilt_half", 20,
                 "search: decisions of a class after which the tilt's step is 1/sqrt(2) of it"},
      ExtraParam{"search_tilt_decay", 0.01, "search: pull of the tilt toward the blueprint"},
-     ExtraParam{"search_margin", 1,
-                "search: big blinds the search must gain over the blueprint's action (at first)"},
-     ExtraParam{"search_margin_floor", 0.1, "search: the margin after many decisions (bb)"},
+     ExtraParam{"search_margin", 0.3,
+                "search: share of the pot the search must gain over the blueprint's action (at "
+                "first)"},
+     ExtraParam{"search_margin_floor", 0.05,
+                "search: the margin after many decisions (share of the pot)"},
      ExtraParam{"search_margin_half", 100,
                 "search: opponent decisions after which the margin's first part is halved"},
      ExtraParam{"search_cap_ms", 1000, "search: wall-clock safety cap over TCP (ms)"},

@@ -409,6 +409,7 @@ void AgentPlayer::StartHand(const MatchState& view) {
   for (int p = 0; p < n; ++p) {
     seat_of_position_[p] = SeatOfPosition(p, hand_number_, n, rotation_, options_.fixed_seats);
   }
+  policy_->SeatsOfHand(absl::MakeConstSpan(seat_of_position_.data(), n));
   if (reader_ != nullptr) {
     std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
     for (int p = 0; p < n; ++p) {
@@ -585,7 +586,7 @@ Action AgentPlayer::Act(const MatchState& view) {
       ranges[count++] = reading_ ? &read_[p] : &uniform_;
     }
     const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
-    const bool wants_equity = policy_->wants_equity();
+    const bool wants_equity = policy_->wants_equity_for(decision.opponents_in);
     if (wants_equity) {
       decision.equity = ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
                                       static_cast<int64_t>(options_.params.trials),
@@ -598,8 +599,8 @@ Action AgentPlayer::Act(const MatchState& view) {
       decision.outs = poker::CountOuts(hole, absl::MakeConstSpan(board.data(), board_size));
     }
     // Only a bet into a pot nobody has bet in this street is weighed by its fold equity.
-    if (reading_ && model_ != nullptr && policy_->wants_bet_outcomes() && ToCall(state) == 0 &&
-        state.CanRaise()) {
+    if (reading_ && model_ != nullptr && wants_equity && policy_->wants_bet_outcomes() &&
+        ToCall(state) == 0 && state.CanRaise()) {
       ComputeBetOutcomes(state, me, hole, &decision, seed);
     }
     if (reading_) {

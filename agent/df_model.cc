@@ -44,8 +44,8 @@ constexpr double kRaiseTopWithAllIn = 0.94;
 // A calling station (calls 75% and folds 15% of the bets it faces, against a typical 45% and 35%)
 // has shift 0.5 * (-0.2 - 0.3) = -0.25 before shrinkage: after a few hundred decisions its call
 // domain is lowered by the cap, 0.15, to [0.42, 0.53], so its calls no longer suggest
-// medium-strong hands; a player folding 65% gets it raised, by at most 0.15 too. The typical rates are
-// round figures for a facing-a-bet decision in heads-up play (fold about a third, call a bit
+// medium-strong hands; a player folding 65% gets it raised, by at most 0.15 too. The typical rates
+// are round figures for a facing-a-bet decision in heads-up play (fold about a third, call a bit
 // under half, raise the rest); the shrinkage by decisions keeps a few hands from moving it.
 constexpr double kAdaptGain = 0.5;
 constexpr double kAdaptPseudoDecisions = 50;

@@ -87,8 +87,8 @@ class EquityCalculator {
   int deck_size_ = 0;
   std::array<poker::Card, poker::kNumCards> deck_{};  // the cards not in dead_mask_
   std::array<AliasTable, kMaxOpponents> alias_;
-  std::array<bool, kMaxOpponents> flat_{};  // same weight on every live pair
-  bool redraw_each_ = false;  // at most one non-flat range, and it is opponent 0
+  std::array<bool, kMaxOpponents> flat_{};    // same weight on every live pair
+  bool redraw_each_ = false;                  // at most one non-flat range, and it is opponent 0
   std::vector<WeightedPair> heads_up_pairs_;  // live pairs of opponent 0
   // Each opponent's weights with the pairs that conflict with hole or board zeroed.
   std::array<std::array<float, poker::kNumPairs>, kMaxOpponents> live_weights_{};

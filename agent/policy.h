@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/types/span.h"
 #include "agent/equity.h"
 #include "agent/range.h"
 #include "poker/card.h"
@@ -80,7 +81,16 @@ class Policy {
   // Whether the policy reads Decision::equity and Decision::outs (false: the agent skips those
   // computations, e.g. for a policy that estimates its own cheap equity).
   virtual bool wants_equity() const { return true; }
-  // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work).
+  // The same for a decision with `opponents_in` opponents still in (a policy that needs the
+  // equity only in some situations, e.g. multiway).
+  virtual bool wants_equity_for(int opponents_in) const {
+    (void)opponents_in;
+    return wants_equity();
+  }
+  // A hand starts: the seat of every position in it (policies that learn per opponent).
+  virtual void SeatsOfHand(absl::Span<const int> seat_of_position) { (void)seat_of_position; }
+  // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work;
+  // computed only where wants_equity_for is true too).
   virtual bool wants_bet_outcomes() const { return false; }
   // Whether opponents are read with their learned models (loaded plus online counts) from the
   // first hand instead of after AgentParams::static_hands (the search adapts within the match).

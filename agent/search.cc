@@ -87,53 +87,84 @@ double ModelSearch::PotShareValue(const State& state, double equity) const {
   return equity * 2 * matched - matched;
 }
 
-const ModelSearch::RiverTable& ModelSearch::RiverRanks() {
+const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   uint64_t mask = 0;
   for (int i = 0; i < known_board_; ++i) mask |= uint64_t{1} << board_[i];
-  for (const RiverTable& t : river_tables_) {
-    if (t.board_mask == mask) return t;
+  for (const BoardEquity& b : board_equities_) {
+    if (b.board_mask == mask) return b.equity;
   }
-  RiverTable& t = river_tables_.emplace_back();
-  t.board_mask = mask;
-  const poker::Hand board = poker::Hand::Of(absl::MakeConstSpan(board_.data(), known_board_));
-  t.ours = poker::Evaluate(board + poker::Hand::Of(hole_.low) + poker::Hand::Of(hole_.high));
+  BoardEquity& b = board_equities_.emplace_back();
+  b.board_mask = mask;
   const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
-  for (int i = 0; i < poker::kNumPairs; ++i) {
-    if ((PairMask(i) & mask) != 0) continue;
-    t.ranks[i] =
-        poker::Evaluate(board + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
+  const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
+  // Sums of 2 * (ahead) + (tied) and the number of boards each pair was compared on.
+  std::array<float, poker::kNumPairs> wins{};
+  std::array<float, poker::kNumPairs> counts{};
+  std::array<poker::Card, poker::kMaxBoardCards> full{};
+  std::copy(board_.begin(), board_.begin() + known_board_, full.begin());
+  auto compare_on = [&](uint64_t full_mask) {
+    const poker::Hand board = poker::Hand::Of(absl::MakeConstSpan(full.data(), 5));
+    const poker::HandRank mine =
+        poker::Evaluate(board + poker::Hand::Of(hole_.low) + poker::Hand::Of(hole_.high));
+    for (int i = 0; i < poker::kNumPairs; ++i) {
+      if ((PairMask(i) & (full_mask | ours)) != 0) continue;
+      const poker::HandRank theirs =
+          poker::Evaluate(board + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
+      wins[i] += mine > theirs ? 2.0f : mine == theirs ? 1.0f : 0.0f;
+      counts[i] += 1;
+    }
+  };
+  const uint64_t dead = mask | ours;
+  std::array<poker::Card, poker::kNumCards> deck{};
+  int deck_size = 0;
+  for (int c = 0; c < poker::kNumCards; ++c) {
+    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
   }
-  return t;
+  const int need = 5 - known_board_;
+  if (need == 0) {
+    compare_on(mask);
+  } else if (need == 1) {
+    for (int k = 0; k < deck_size; ++k) {
+      full[4] = deck[k];
+      compare_on(mask | uint64_t{1} << deck[k]);
+    }
+  } else {
+    std::mt19937_64 rng(Mix(leaf_seed_, mask));
+    for (int k = 0; k < std::max(1, options_->leaf_runouts); ++k) {
+      uint64_t full_mask = mask;
+      for (int j = 0; j < need; ++j) {
+        const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
+        std::swap(deck[j], deck[pick]);
+        full[known_board_ + j] = deck[j];
+        full_mask |= uint64_t{1} << deck[j];
+      }
+      compare_on(full_mask);
+    }
+  }
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    b.equity[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
+  }
+  return b.equity;
 }
 
-double ModelSearch::Showdown(const State& state, int depth) {
-  if (known_board_ < state.game().BoardCardsThrough(state.game().num_rounds - 1)) {
-    return LeafEstimate(state, depth);  // all-in before the river: the rest by equity
-  }
-  const RiverTable& t = RiverRanks();
+double ModelSearch::RangeEquity(int depth) {
+  const Weights& e = EquityOnBoard();
   const Weights& w = RangeAt(depth);
   double total = 0;
   double won = 0;
   for (int i = 0; i < poker::kNumPairs; ++i) {
-    if (w[i] <= 0) continue;
     total += w[i];
-    won += t.ours > t.ranks[i] ? w[i] : t.ours == t.ranks[i] ? 0.5 * w[i] : 0.0;
+    won += w[i] * e[i];
   }
-  return PotShareValue(state, total > 0 ? won / total : 0.5);
+  return total > 0 ? won / total : 0.5;
+}
+
+double ModelSearch::Showdown(const State& state, int depth) {
+  return PotShareValue(state, RangeEquity(depth));
 }
 
 double ModelSearch::LeafEstimate(const State& state, int depth) {
-  scratch_range_.mutable_weights() = RangeAt(depth);
-  EquityOptions eq;
-  eq.max_trials = std::max<int64_t>(options_->leaf_trials, 1);
-  eq.max_exact_evaluations = options_->leaf_exact_evaluations;
-  uint64_t board_mask = 0;  // the same board draws the same trials (common random numbers)
-  for (int i = 0; i < known_board_; ++i) board_mask |= uint64_t{1} << board_[i];
-  eq.seed = Mix(leaf_seed_, board_mask);
-  const Range* ranges[1] = {&scratch_range_};
-  absl::StatusOr<EquityResult> r =
-      calculator_.Compute(hole_, absl::MakeConstSpan(board_.data(), known_board_), ranges, eq);
-  return PotShareValue(state, r.ok() ? r->equity : 0.5);
+  return PotShareValue(state, RangeEquity(depth));
 }
 
 double ModelSearch::Value(State& state, int depth, int streets_left) {
@@ -222,8 +253,10 @@ double ModelSearch::OurNode(State& state, int depth, int streets_left) {
 }
 
 double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
-  const std::vector<Action> actions =
-      CandidateActions(state, options_->their_fractions, options_->max_raises);
+  std::vector<Action> actions;
+  if (!model_->Candidates(state, &actions)) {
+    actions = CandidateActions(state, options_->their_fractions, options_->max_raises);
+  }
   const int count = std::min<int>(actions.size(), kMaxCandidates);
   std::vector<Weights>& probs = probs_[depth];
   double confidence = 1;
@@ -325,7 +358,7 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
   result.actions = CandidateActions(state, options.our_fractions, options.max_raises);
   const int later_streets = game.num_rounds - 1 - root_round_;
   const int max_streets = std::clamp(options.max_streets, 0, later_streets);
-  river_tables_.clear();
+  board_equities_.clear();
   clock_fired_ = false;
   nodes_ = 0;
   int64_t first_run_nodes = 0;

@@ -4,7 +4,8 @@
 # that build agents link it whole-archive, like `cfr_policy` (see cfr.cmake).
 add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
-  ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc)
+  ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc
+  ${CMAKE_CURRENT_LIST_DIR}/tilted_blueprint.cc)
 target_include_directories(search_policy PUBLIC ${PROJECT_SOURCE_DIR})
 target_link_libraries(search_policy PUBLIC solver_play hand_reader equity acpc_client poker
   absl::status absl::statusor absl::strings absl::str_format absl::span)

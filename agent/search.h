@@ -13,6 +13,11 @@
 //   horizon leaf   the same pot-share estimate at a street boundary past the horizon (no
 //                  further betting): equity on the known board against the branch's range
 //
+// Equity against a range is sum_h w(h) e(h) / sum_h w(h), with e(h) our equity against pair h on
+// the board, computed once per board a search meets (every pair at once): exact on the river
+// (one rank per pair) and the turn (every river card), over `leaf_runouts` sampled run-outs on the
+// flop and preflop (the same run-outs for every pair).
+//
 // Values are our expected net chips of the hand (what State::Value would return at its end).
 // The horizon is chosen by iterative deepening in streets under a node budget, so the work (and
 // the result, for a seed) does not depend on the machine; an optional wall-clock deadline is a
@@ -29,7 +34,6 @@
 
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
-#include "agent/equity.h"
 #include "agent/range.h"
 #include "poker/card.h"
 #include "poker/hand_evaluator.h"
@@ -41,6 +45,12 @@ namespace agent {
 class OpponentActionModel {
  public:
   virtual ~OpponentActionModel() = default;
+  // The opponent's candidate actions at `state` (it is to act there), or false to let the search
+  // use its own (CandidateActions with SearchOptions::their_fractions). At most 8.
+  virtual bool Candidates(const poker::State& state, std::vector<poker::Action>* actions) {
+    (void)state, (void)actions;
+    return false;
+  }
   // The opponent at `position` is to act in `state` (a state of the search: board cards past the
   // real ones are sampled). Into probs[i][pair], for every pair, a non-negative weight of it
   // taking actions[i] (normalised over the actions by the search; pairs that conflict with the
@@ -61,9 +71,9 @@ struct SearchOptions {
   // Work budget in nodes: the next street is searched only if the estimated nodes of the deeper
   // search (what the last one cost plus its horizon leaves x boards x the nodes of a street) fit.
   int64_t max_nodes = 10000;
-  // Monte Carlo trials of a horizon leaf's equity (exact when at most leaf_exact_evaluations).
-  int64_t leaf_trials = 300;
-  int64_t leaf_exact_evaluations = 0;
+  // Run-outs sampled for the equity of every pair on a flop or preflop board (turn and river:
+  // exact).
+  int leaf_runouts = 48;
   // Raises per street the tree expands in no-limit (beyond: fold or call only). Limit games use
   // their own raise cap.
   int max_raises = 2;
@@ -116,11 +126,10 @@ class ModelSearch {
 
  private:
   using Weights = std::array<float, poker::kNumPairs>;
-  // A full board's hand ranks of every pair and of ours (showdowns on the river).
-  struct RiverTable {
+  // Our equity against every pair on one board (the known and sampled cards of a path).
+  struct BoardEquity {
     uint64_t board_mask = 0;
-    poker::HandRank ours = 0;
-    std::array<poker::HandRank, poker::kNumPairs> ranks{};
+    Weights equity{};
   };
 
   double Value(poker::State& state, int depth, int streets_left);
@@ -130,7 +139,8 @@ class ModelSearch {
   double Showdown(const poker::State& state, int depth);
   double LeafEstimate(const poker::State& state, int depth);
   double PotShareValue(const poker::State& state, double equity) const;
-  const RiverTable& RiverRanks();
+  const Weights& EquityOnBoard();
+  double RangeEquity(int depth);
   bool OutOfTime();
   Weights& RangeAt(int depth);
 
@@ -154,9 +164,7 @@ class ModelSearch {
   // Buffers by depth (a path is at most a few dozen nodes).
   std::vector<Weights> ranges_;
   std::vector<std::vector<Weights>> probs_;
-  std::vector<RiverTable> river_tables_;
-  EquityCalculator calculator_;
-  Range scratch_range_;
+  std::vector<BoardEquity> board_equities_;
 };
 
 }  // namespace agent

@@ -24,6 +24,21 @@ void CardAbstraction::DealBuckets(absl::Span<const poker::Card> holes,
   }
 }
 
+void CardAbstraction::AllPairsBuckets(int round, absl::Span<const poker::Card> board,
+                                      absl::Span<int> out) const {
+  uint64_t dead = 0;
+  for (poker::Card c : board) dead |= uint64_t{1} << c;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    const poker::PairCards pair = poker::PairFromIndex(i);
+    if (((dead >> pair.low) & 1) != 0 || ((dead >> pair.high) & 1) != 0) {
+      out[i] = -1;
+      continue;
+    }
+    const poker::Card hole[2] = {pair.low, pair.high};
+    out[i] = Bucket(round, hole, board);
+  }
+}
+
 namespace {
 
 // Every distinct (hole cards, visible board) is its own bucket: the hole cards as a sorted

@@ -49,6 +49,15 @@ class CardAbstraction {
   virtual void DealBuckets(absl::Span<const poker::Card> holes, absl::Span<const poker::Card> board,
                            absl::Span<int> out) const;
 
+  // The bucket in `round` of every two-card hole pair (poker::PairIndex order) on one concrete
+  // `board` (game.BoardCardsThrough(round) cards), -1 for pairs that share a card with it: what a
+  // search that samples boards needs for every pair of an opponent's range at once. `out` has
+  // poker::kNumPairs entries. Two-hole-card games only. The default calls Bucket per pair; the
+  // hold'em abstraction reads its per-board tables (filled once per canonical flop or turn) and
+  // ranks a river board's pairs in one pass.
+  virtual void AllPairsBuckets(int round, absl::Span<const poker::Card> board,
+                               absl::Span<int> out) const;
+
  private:
   poker::GameDef game_;
 };

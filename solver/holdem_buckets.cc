@@ -417,6 +417,23 @@ class BoardTables {
     return table[poker::PairIndex(Permute(hole0, e), Permute(hole1, e))];
   }
 
+  // The buckets of every pair on `board` (its table, filled first if needed), -1 for pairs that
+  // share a card with it.
+  void AllPairs(const Card* board, absl::Span<int> out) const {
+    const Entry& e = entries_[BoardIndex(board, board_size_)];
+    const uint16_t* table = tables_[e.id].load(std::memory_order_acquire);
+    if (table == nullptr) table = Fill(e.id);
+    const uint64_t dead = MaskOf(board, board_size_);
+    for (int i = 0; i < kNumPairs; ++i) {
+      const poker::PairCards pair = poker::PairFromIndex(i);
+      if ((((dead >> pair.low) | (dead >> pair.high)) & 1) != 0) {
+        out[i] = -1;
+        continue;
+      }
+      out[i] = table[poker::PairIndex(Permute(pair.low, e), Permute(pair.high, e))];
+    }
+  }
+
   // The same bucket without filling a missing table: from the table if there is one, else from
   // this hand alone (for play, where one hand is asked about per board: a few ms on a new flop
   // instead of the table's ~20 ms).
@@ -548,6 +565,29 @@ class HoldemBuckets : public CardAbstraction {
       o[kFlop] = flop_.Bucket(h0, h1, board.data());
       o[kTurn] = turn_.Bucket(h0, h1, board.data());
       o[kRiver] = river_bucket_[numerators[p]];
+    }
+  }
+
+  void AllPairsBuckets(int round, absl::Span<const Card> board,
+                       absl::Span<int> out) const override {
+    switch (round) {
+      case kPreflop:
+        for (int i = 0; i < kNumPairs; ++i) {
+          const poker::PairCards pair = poker::PairFromIndex(i);
+          out[i] = poker::StartingHandClass({pair.low, pair.high});
+        }
+        return;
+      case kFlop:
+        return flop_.AllPairs(board.data(), out);
+      case kTurn:
+        return turn_.AllPairs(board.data(), out);
+      default: {
+        std::array<int32_t, kNumPairs> numerators;
+        poker::AllPairsStrengthNumerators(board.first(5), &numerators);
+        for (int i = 0; i < kNumPairs; ++i) {
+          out[i] = numerators[i] < 0 ? -1 : river_bucket_[numerators[i]];
+        }
+      }
     }
   }
 

@@ -15,11 +15,14 @@
 
 #include "absl/status/statusor.h"
 #include "agent/agent_player.h"
+#include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
 #include "poker/deal.h"
 #include "poker/state.h"
+#include "solver/cfr_player.h"
 #include "tests/agentplay/agent_test_util.h"
+#include "tests/common/test_support.h"
 #include "tools/arena/ring.h"
 #include "trainer/opponent_model.h"
 
@@ -212,6 +215,97 @@ TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {
   EXPECT_EQ(cut->values.size(), free_run->values.size());
 }
 
+// The tilt's kinds and situations.
+TEST(TiltedBlueprintTest, KindsAndClasses) {
+  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+  EXPECT_EQ(TiltKindOf(Action::Fold()), 0);
+  EXPECT_EQ(TiltKindOf(Action::Call()), 1);
+  EXPECT_EQ(TiltKindOf(Action::Raise(20)), 2);
+  State s(game, 0);
+  EXPECT_EQ(TiltClassOf(s), 1);  // the small blind faces the big one
+  ASSERT_TRUE(s.Apply(Action::Raise(20)).ok());
+  EXPECT_EQ(TiltClassOf(s), 1);  // one raise
+  ASSERT_TRUE(s.Apply(Action::Raise(30)).ok());
+  EXPECT_EQ(TiltClassOf(s), 2);  // two
+  ASSERT_TRUE(s.Apply(Action::Call()).ok());
+  EXPECT_EQ(TiltClassOf(s), 3);  // the flop, nothing to call
+}
+
+// Always raises when it can, else calls.
+class AlwaysRaise : public poker::Player {
+ public:
+  Action Act(const poker::MatchState& view) override {
+    int32_t min_to = 0, max_to = 0;
+    return view.state.RaiseRange(&min_to, &max_to) ? Action::Raise(min_to) : Action::Call();
+  }
+};
+
+// Fitted to hands of the blueprint against itself, the tilt stays near 0 (within a factor e of
+// the blueprint's odds; what it learns there is mostly the floor's excess on actions the
+// blueprint never takes); fitted to an opponent
+// that always raises, its raise term grows within 40 hands and the model's P(raise) at the first
+// preflop node rises far above the blueprint's.
+TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  const std::string path =
+      std::string(POKER_SOURCE_DIR) + "/data/strategies/holdem.limit.2p.strategy";
+  absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
+      solver::LoadSharedBlueprint(path, &game);
+  ASSERT_TRUE(blueprint.ok()) << blueprint.status();
+  auto fit = [&](poker::Player* opponent, int hands) {
+    TiltedBlueprint model(**blueprint, TiltOptions{});
+    OpponentTilt tilt;
+    solver::CfrBot me(*blueprint, 5);
+    poker::Dealer dealer(game, 91);
+    for (int h = 0; h < hands; ++h) {
+      State state(game, h);
+      dealer.DealNext(&state);
+      const int my_position = h % 2;
+      std::vector<poker::Player*> by_position(2);
+      by_position[my_position] = &me;
+      by_position[1 - my_position] = opponent;
+      EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
+      if (!state.IsShowdown()) {  // the opponent's cards stay hidden
+        state.set_hole_card(1 - my_position, 0, poker::kNoCard);
+        state.set_hole_card(1 - my_position, 1, poker::kNoCard);
+      }
+      model.FitHand(state, my_position, 1 - my_position, &tilt);
+    }
+    return tilt;
+  };
+  solver::CfrBot blueprint_player(*blueprint, 6);
+  const OpponentTilt balanced = fit(&blueprint_player, 150);
+  EXPECT_GT(balanced.total, 150);
+  for (int c = 0; c < kTiltClasses; ++c) {
+    for (int k = 0; k < kTiltKinds; ++k) {
+      EXPECT_LT(std::abs(balanced.Theta(c)[k]), 1.0)
+          << "class " << c << " kind " << k << " after " << balanced.decisions[c]
+          << " decisions, shared " << balanced.shared[k];
+    }
+  }
+  AlwaysRaise raiser;
+  const OpponentTilt raising = fit(&raiser, 40);
+  EXPECT_GT(raising.shared[2], 1.5);
+  // The small blind's first decision (the raiser's preflop class): P(raise) over all pairs.
+  TiltedBlueprint model(**blueprint, TiltOptions{});
+  State first(game, 0);
+  ASSERT_TRUE(model.Prepare(first));
+  const int count = static_cast<int>(model.candidates().size());
+  std::vector<PairProbs> plain(count), tilted(count);
+  model.Probabilities(first, nullptr, absl::MakeSpan(plain));
+  const std::array<double, kTiltKinds> theta = raising.Theta(TiltClassOf(first));
+  model.Probabilities(first, &theta, absl::MakeSpan(tilted));
+  const int raise = model.CandidateFor(Action::Raise(20));
+  ASSERT_EQ(model.candidates()[raise].type, poker::ActionType::kRaise);
+  double p_plain = 0, p_tilted = 0;
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    p_plain += plain[raise][h] / poker::kNumPairs;
+    p_tilted += tilted[raise][h] / poker::kNumPairs;
+  }
+  EXPECT_GT(p_tilted, 0.9);
+  EXPECT_GT(p_tilted, p_plain + 0.2);
+}
+
 // The `search` policy returns legal actions in 2- and 6-player limit and no-limit games (multiway
 // it hands over to `fold`), against random play with random raise sizes.
 struct SearchLegalityCase {
@@ -233,7 +327,7 @@ TEST_P(SearchLegalityTest, EveryActionIsLegalAsSent) {
   options.params.trials = 300;
   options.params.bet_trials = 200;
   options.policy_params.extra["search_nodes"] = 1500;
-  options.policy_params.extra["search_leaf_trials"] = 50;
+  options.policy_params.extra["search_leaf_runouts"] = 16;
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent = AgentPlayer::Create(
       game, std::make_unique<trainer::OpponentModel>(*std::move(model)), options);
   ASSERT_TRUE(agent.ok()) << agent.status();

@@ -137,6 +137,37 @@ TEST(HoldemBucketsTest, OneHandAgreesWithTheTable) {
   }
 }
 
+// AllPairsBuckets gives every pair what Bucket gives it (on the flop and turn for a sample of pairs
+// asked before the board's table exists, so the one-hand roll-out is compared with the table), and
+// -1 to the pairs that share a card with the board.
+TEST(HoldemBucketsTest, AllPairsBucketsAgreeWithBucket) {
+  std::unique_ptr<CardAbstraction> a = Make();
+  ASSERT_NE(a, nullptr);
+  for (const Deal& d : poker::RandomHeadsUpDeals(3, 77)) {
+    for (int r = 0; r < kRounds; ++r) {
+      const absl::Span<const Card> board = absl::MakeConstSpan(d.board).first(kBoardCards[r]);
+      const int step = r == 1 || r == 2 ? 37 : 1;  // the one-hand flop roll-out costs ~3 ms
+      std::vector<std::pair<int, int>> expected;
+      for (int i = 0; i < poker::kNumPairs; i += step) {
+        const poker::PairCards pair = poker::PairFromIndex(i);
+        const Card hole[2] = {pair.low, pair.high};
+        const bool conflict = std::find(board.begin(), board.end(), pair.low) != board.end() ||
+                              std::find(board.begin(), board.end(), pair.high) != board.end();
+        expected.emplace_back(i, conflict ? -1 : a->Bucket(r, hole, board));
+      }
+      std::array<int, poker::kNumPairs> all;
+      a->AllPairsBuckets(r, board, absl::MakeSpan(all));
+      int conflicts = 0;
+      for (const auto& [i, bucket] : expected) {
+        EXPECT_EQ(all[i], bucket) << "round " << r << " pair " << i;
+        conflicts += bucket < 0;
+      }
+      const int live = (52 - kBoardCards[r]) * (51 - kBoardCards[r]) / 2;
+      if (step == 1) EXPECT_EQ(conflicts, poker::kNumPairs - live);
+    }
+  }
+}
+
 // A fresh abstraction filled by two threads at once gives what one thread gives.
 TEST(HoldemBucketsTest, SameBucketsAcrossThreads) {
   const std::vector<Deal> deals = poker::RandomHeadsUpDeals(20, 23);

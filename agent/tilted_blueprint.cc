@@ -1,0 +1,229 @@
+#include "agent/tilted_blueprint.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+#include "poker/rng.h"
+#include "solver/betting_tree.h"
+
+namespace agent {
+namespace {
+
+using poker::Action;
+using poker::State;
+
+// Rescales `range` to sum 1 (left as is when empty).
+void Normalize(Range* range) {
+  double total = 0;
+  for (float w : range->weights()) total += w;
+  if (total <= 0) return;
+  const float inv = static_cast<float>(1 / total);
+  for (float& w : range->mutable_weights()) w *= inv;
+}
+
+// Calls f(state before, action) for every action of `player` in `s` from the `skip`-th action of
+// the hand on; returns the number of actions replayed.
+template <typename F>
+int Replay(const State& s, int player, int skip, F&& f) {
+  State replay(s.game(), s.hand_number());
+  for (int p = 0; p < s.game().num_players; ++p) {
+    for (int i = 0; i < s.game().num_hole_cards; ++i) replay.set_hole_card(p, i, s.hole_card(p, i));
+  }
+  for (int i = 0; i < poker::kMaxBoardCards; ++i) replay.set_board_card(i, s.board_card(i));
+  int index = 0;
+  for (int r = 0; r <= s.round() && r < s.game().num_rounds; ++r) {
+    for (int i = 0; i < s.num_actions(r); ++i, ++index) {
+      const Action& a = s.action(r, i);
+      if (index >= skip && s.actor(r, i) == player) f(replay, a);
+      if (!replay.Apply(a).ok()) return index + 1;
+    }
+  }
+  return index;
+}
+
+}  // namespace
+
+int TiltKindOf(const Action& a) {
+  return a.type == poker::ActionType::kFold ? 0 : a.type == poker::ActionType::kCall ? 1 : 2;
+}
+
+int TiltClassOf(const State& s) {
+  const int round = std::clamp(s.round(), 0, poker::kMaxRounds - 1);
+  const int facing = s.AmountToCall() <= 0 ? 0 : s.num_raises(s.round()) >= 2 ? 2 : 1;
+  return round * kTiltClassesPerRound + facing;
+}
+
+bool TiltedBlueprint::Prepare(const State& state) {
+  const solver::BettingTree& tree = blueprint_.tree();
+  poker::Rng translation(translation_seed_ * 0x9E3779B97F4A7C15ULL + state.hand_number());
+  bool in_tree = false;
+  int n = tree.MapHistory(state, &translation, &in_tree);
+  if (!in_tree || tree.node(n).player != state.CurrentPlayer() ||
+      tree.node(n).round != state.round()) {
+    n = tree.NearestNode(state);
+  }
+  candidates_.clear();
+  if (n < 0) return false;
+  node_ = &tree.node(n);
+  edges_ = std::min<int>(node_->num_actions, kMaxEdges);
+  for (int e = 0; e < edges_; ++e) {
+    Action real = solver::BettingTree::RealAction(tree.edge(node_->first_child + e), state);
+    if (!state.IsLegal(real)) real = Action::Call();
+    real = state.Normalize(real);
+    int index = -1;
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      if (candidates_[i] == real) index = static_cast<int>(i);
+    }
+    if (index < 0 && static_cast<int>(candidates_.size()) < kMaxTiltCandidates) {
+      index = static_cast<int>(candidates_.size());
+      candidates_.push_back(real);
+    }
+    target_[e] = std::max(index, 0);
+  }
+  return !candidates_.empty();
+}
+
+int TiltedBlueprint::CandidateFor(const Action& action) const {
+  int best = -1;
+  for (size_t i = 0; i < candidates_.size(); ++i) {
+    if (candidates_[i].type != action.type) continue;
+    if (best < 0 || std::abs(candidates_[i].raise_to - action.raise_to) <
+                        std::abs(candidates_[best].raise_to - action.raise_to)) {
+      best = static_cast<int>(i);
+    }
+  }
+  if (best < 0) {
+    for (size_t i = 0; i < candidates_.size(); ++i) {
+      if (candidates_[i].type == poker::ActionType::kCall) best = static_cast<int>(i);
+    }
+  }
+  return std::max(best, 0);
+}
+
+const std::array<int, poker::kNumPairs>& TiltedBlueprint::Buckets(const State& state) {
+  const int round = state.round();
+  const int visible = state.game().BoardCardsThrough(round);
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  uint64_t key = uint64_t{1} << 63 | uint64_t(round) << 52;
+  for (int i = 0; i < visible; ++i) {
+    board[i] = state.board_card(i);
+    key |= uint64_t{1} << board[i];
+  }
+  auto [it, added] = buckets_.try_emplace(key);
+  if (added) {
+    blueprint_.cards().AllPairsBuckets(round, absl::MakeConstSpan(board.data(), visible),
+                                       absl::MakeSpan(it->second));
+  }
+  return it->second;
+}
+
+void TiltedBlueprint::Probabilities(const State& state, const std::array<double, kTiltKinds>* theta,
+                                    absl::Span<PairProbs> probs) {
+  const std::array<int, poker::kNumPairs>& buckets = Buckets(state);
+  const int count = static_cast<int>(candidates_.size());
+  std::array<float, kMaxTiltCandidates> tilt{};
+  for (int i = 0; i < count; ++i) {
+    tilt[i] = theta == nullptr ? 1.0f
+                               : static_cast<float>(std::exp((*theta)[TiltKindOf(candidates_[i])]));
+  }
+  const float keep = static_cast<float>(1 - options_.floor) / 255.0f;
+  const float spread = static_cast<float>(options_.floor) / count;
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    if (buckets[h] < 0) {
+      for (int i = 0; i < count; ++i) probs[i][h] = 0;
+      continue;
+    }
+    const uint8_t* w = blueprint_.At(*node_, buckets[h]);
+    std::array<float, kMaxTiltCandidates> p{};
+    for (int e = 0; e < edges_; ++e) p[target_[e]] += w[e] * keep;
+    float sum = 0;
+    for (int i = 0; i < count; ++i) {
+      p[i] = (p[i] + spread) * tilt[i];
+      sum += p[i];
+    }
+    const float inv = 1.0f / sum;
+    for (int i = 0; i < count; ++i) probs[i][h] = p[i] * inv;
+  }
+}
+
+void TiltedBlueprint::StartRange(const State& state, int me, int board_cards, Range* range) {
+  uint64_t dead = (uint64_t{1} << state.hole_card(me, 0)) | (uint64_t{1} << state.hole_card(me, 1));
+  for (int i = 0; i < board_cards; ++i) dead |= uint64_t{1} << state.board_card(i);
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    const poker::PairCards p = poker::PairFromIndex(h);
+    const bool live = (((dead >> p.low) | (dead >> p.high)) & 1) == 0;
+    range->mutable_weights()[h] = live ? 1.0f : 0.0f;
+  }
+}
+
+int TiltedBlueprint::ReadActions(const State& state, int opponent, const OpponentTilt& tilt,
+                                 int skip, Range* range) {
+  return Replay(state, opponent, skip, [&](const State& before, const Action& action) {
+    if (!Prepare(before)) return;
+    const int count = static_cast<int>(candidates_.size());
+    const std::array<double, kTiltKinds> theta = tilt.Theta(TiltClassOf(before));
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    range->Multiply(scratch_[CandidateFor(action)]);
+    Normalize(range);
+  });
+}
+
+void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, OpponentTilt* tilt) {
+  const int shown =
+      final_state.HoleCardsKnown(opponent)
+          ? poker::PairIndex(final_state.hole_card(opponent, 0), final_state.hole_card(opponent, 1))
+          : -1;
+  Range range;
+  StartRange(final_state, me, final_state.NumBoardCardsVisible(), &range);
+  // The gradients are taken with theta as it was during the hand, then applied together.
+  std::vector<std::pair<int, std::array<double, kTiltKinds>>> steps;
+  Replay(final_state, opponent, 0, [&](const State& before, const Action& action) {
+    if (!Prepare(before)) return;
+    const int cls = TiltClassOf(before);
+    const int count = static_cast<int>(candidates_.size());
+    const std::array<double, kTiltKinds> theta = tilt->Theta(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const int taken = CandidateFor(action);
+    // d log P(action) / d theta[k] = [k taken] - E[P(kind k | h)], the expectation at the shown
+    // pair, or over the posterior (the range weighed by each pair's probability of the action).
+    std::array<double, kTiltKinds> expected{};
+    std::array<bool, kTiltKinds> available{};
+    for (int i = 0; i < count; ++i) available[TiltKindOf(candidates_[i])] = true;
+    if (shown >= 0) {
+      for (int i = 0; i < count; ++i) expected[TiltKindOf(candidates_[i])] += scratch_[i][shown];
+    } else {
+      double total = 0;
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        const double w = range.weight(h) * scratch_[taken][h];
+        if (w <= 0) continue;
+        total += w;
+        for (int i = 0; i < count; ++i) expected[TiltKindOf(candidates_[i])] += w * scratch_[i][h];
+      }
+      if (total <= 0) return;
+      for (double& x : expected) x /= total;
+    }
+    std::array<double, kTiltKinds> gradient{};
+    const int kind = TiltKindOf(candidates_[taken]);
+    for (int k = 0; k < kTiltKinds; ++k) {
+      if (available[k]) gradient[k] = (k == kind ? 1.0 : 0.0) - expected[k];
+    }
+    steps.emplace_back(cls, gradient);
+    range.Multiply(scratch_[taken]);
+    Normalize(&range);
+  });
+  for (const auto& [cls, gradient] : steps) {
+    const double own_rate =
+        options_.rate * std::sqrt(options_.half / (options_.half + tilt->decisions[cls]));
+    const double shared_rate =
+        options_.rate * std::sqrt(options_.half / (options_.half + tilt->total));
+    for (int k = 0; k < kTiltKinds; ++k) {
+      tilt->own[cls][k] += own_rate * (gradient[k] - options_.decay * tilt->own[cls][k]);
+      tilt->shared[k] += shared_rate * (gradient[k] - options_.decay * tilt->shared[k]);
+    }
+    tilt->decisions[cls] += 1;
+    tilt->total += 1;
+  }
+}
+
+}  // namespace agent

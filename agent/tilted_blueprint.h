@@ -1,0 +1,123 @@
+// The `search` policy's opponent model (SPEC 13, a data-biased response in the spirit of Johanson
+// and Bowling 2009): a blueprint (solver/) tilted toward what one opponent has been seen to do.
+// At a node where the opponent is to act, pair h's probability of candidate action a is
+//
+//   p(a | h) proportional to ((1 - floor) bp(a | h) + floor / #candidates) exp(theta[c][kind(a)])
+//
+// with bp the blueprint's strategy for h's bucket on the node's (real or sampled) board, kind(a)
+// fold, call or raise, and c the situation: the street times whether the player faces nothing,
+// a bet (or one raise, or the blinds), or more. theta starts at 0 (the blueprint as it is) and is
+// fitted to the opponent's actions, hand by hand, by a gradient step on their log-likelihood
+// (theta = a part shared by all situations + each situation's own, both stepped):
+// with the opponent's cards when a showdown shows them (the exact term), else with its range read
+// by the same model (the posterior's expected probabilities). Against the blueprint itself theta
+// stays near 0; against an opponent that raises everything theta's raise term grows within a few
+// dozen decisions.
+#ifndef AGENT_TILTED_BLUEPRINT_H_
+#define AGENT_TILTED_BLUEPRINT_H_
+
+#include <array>
+#include <cstdint>
+#include <unordered_map>
+#include <vector>
+
+#include "absl/types/span.h"
+#include "agent/range.h"
+#include "poker/card.h"
+#include "poker/state.h"
+#include "solver/strategy_file.h"
+
+namespace agent {
+
+inline constexpr int kTiltKinds = 3;  // fold, call, raise
+inline constexpr int kTiltClassesPerRound = 3;
+inline constexpr int kTiltClasses = poker::kMaxRounds * kTiltClassesPerRound;
+inline constexpr int kMaxTiltCandidates = 8;
+
+// 0 fold, 1 check or call, 2 bet or raise.
+int TiltKindOf(const poker::Action& action);
+// The situation of the player to act in `state`: round * 3 + (0 nothing to call, 1 facing the
+// blinds, a bet or one raise, 2 facing two raises or more in the round).
+int TiltClassOf(const poker::State& state);
+
+// What has been learned about one opponent: theta of a class is a part shared by all classes
+// (learned from every decision, so a consistent style is read quickly everywhere) plus the
+// class's own.
+struct OpponentTilt {
+  std::array<double, kTiltKinds> shared{};
+  std::array<std::array<double, kTiltKinds>, kTiltClasses> own{};
+  std::array<double, kTiltClasses> decisions{};  // fitted decisions per class
+  double total = 0;                              // all of them
+  std::array<double, kTiltKinds> Theta(int cls) const {
+    return {shared[0] + own[cls][0], shared[1] + own[cls][1], shared[2] + own[cls][2]};
+  }
+};
+
+struct TiltOptions {
+  // Share of the blueprint's probabilities spread evenly over the candidates, so that an action
+  // the blueprint never takes with a hand can still be explained (and tilted toward).
+  double floor = 0.05;
+  // Gradient step: rate * sqrt(half / (half + decisions of the class)) per decision.
+  double rate = 0.5;
+  double half = 20;
+  // Pull of theta toward 0 (the blueprint) per step, as a share of theta.
+  double decay = 0.01;
+};
+
+using PairProbs = std::array<float, poker::kNumPairs>;
+
+// Not thread-safe (caches per-board buckets); one per agent.
+class TiltedBlueprint {
+ public:
+  // `translation_seed` fixes how off-tree raises map onto the blueprint's tree (per hand).
+  TiltedBlueprint(const solver::Blueprint& blueprint, TiltOptions options,
+                  uint64_t translation_seed = 1)
+      : blueprint_(blueprint), options_(options), translation_seed_(translation_seed) {}
+
+  // Finds the blueprint's node for the player to act in `state` and the candidates its edges
+  // play as (legal, distinct). False when the tree has no node for it.
+  bool Prepare(const poker::State& state);
+  // The prepared node's candidates.
+  const std::vector<poker::Action>& candidates() const { return candidates_; }
+  // The candidate a real action plays as: the same kind, the nearest raise size (a check where
+  // a bet was expected: the call).
+  int CandidateFor(const poker::Action& action) const;
+  // probs[i][h]: pair h's probability of candidate i at the prepared node (summing to 1; 0 for
+  // pairs that share a card with the board), tilted by `theta` (null: untilted, floor included).
+  void Probabilities(const poker::State& state, const std::array<double, kTiltKinds>* theta,
+                     absl::Span<PairProbs> probs);
+
+  // Multiplies `range` by the likelihood of every action of `opponent` in `state` from the
+  // `skip`-th action of the hand on (rescaled to sum 1 after each); returns the number of
+  // actions in the hand (the next call's `skip`).
+  int ReadActions(const poker::State& state, int opponent, const OpponentTilt& tilt, int skip,
+                  Range* range);
+  // Fits `tilt` to the actions of `opponent` in a finished heads-up hand, seen by `me`.
+  void FitHand(const poker::State& final_state, int me, int opponent, OpponentTilt* tilt);
+
+  // Every pair without a card of `me`'s hole cards or the first `board_cards` board cards, 1.
+  static void StartRange(const poker::State& state, int me, int board_cards, Range* range);
+
+  // Forgets the cached boards when there are many (a match meets thousands).
+  void TrimCache() {
+    if (buckets_.size() > 2048) buckets_.clear();
+  }
+
+ private:
+  static constexpr int kMaxEdges = 16;
+  const std::array<int, poker::kNumPairs>& Buckets(const poker::State& state);
+
+  const solver::Blueprint& blueprint_;
+  TiltOptions options_;
+  uint64_t translation_seed_;
+  const solver::Node* node_ = nullptr;
+  int edges_ = 0;
+  std::array<int, kMaxEdges> target_{};
+  std::vector<poker::Action> candidates_;
+  std::array<PairProbs, kMaxTiltCandidates> scratch_{};
+  std::unordered_map<uint64_t, std::array<int, poker::kNumPairs>> buckets_;
+};
+
+}  // namespace agent
+
+#endif  // AGENT_TILTED_BLUEPRINT_H_

@@ -173,6 +173,19 @@ TEST(ArenaMergeTest, RefusesOverlapsAndMismatches) {
       std::string(players.status().message()),
       HasSubstr("p.json and a.json have different players: 'H=highcard R=bot:style=station'"));
 
+  // Shards that write their decision logs to different files are the same players.
+  RingSummary logged_a = a;
+  RingSummary logged_c = Play(game, kPlayers, 7, 100, 10, false);
+  logged_a.specs[1].spec += ",log=a.jsonl";
+  logged_c.specs[1].spec += ",log=c.jsonl";
+  absl::StatusOr<RingSummary> logs =
+      MergeRingSummaries(std::vector<RingSummary>{logged_a, logged_c}, {"a.json", "c.json"});
+  ASSERT_TRUE(logs.ok()) << logs.status();
+  EXPECT_EQ(logs->specs[1].spec, a.specs[1].spec);
+  logged_c.specs[1].spec += ",trials=7";
+  EXPECT_FALSE(
+      MergeRingSummaries(std::vector<RingSummary>{logged_a, logged_c}, {"a.json", "c.json"}).ok());
+
   const RingSummary dup = Play(game, kPlayers, 7, 100, 10, true);
   absl::StatusOr<RingSummary> mixed =
       MergeRingSummaries(std::vector<RingSummary>{a, dup}, {"a.json", "d.json"});

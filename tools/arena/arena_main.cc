@@ -80,7 +80,8 @@ constexpr char kMergeUsage[] =
     "or earlier merges) into the result of one long run: sums of chips per hand and per deal are\n"
     "added, so means and intervals (duplicate ones still paired by deal) are those of one run\n"
     "over all the deals. Refuses files of different games, players, --duplicate or\n"
-    "--fixed-seats, and deal ranges that overlap.\n"
+    "--fixed-seats, and deal ranges that overlap. A player's log=FILE may differ between\n"
+    "shards (each writes its own decision log); the merged file names none.\n"
     "Usage: arena merge A.json B.json ... [--out ALL.json] [--json] [-q]\nOptions";
 
 // `arena merge`.

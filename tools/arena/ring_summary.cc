@@ -7,9 +7,12 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
 #include "boost/property_tree/json_parser.hpp"
 #include "boost/property_tree/ptree.hpp"
 #include "logs_parser/log_stats.h"
@@ -275,6 +278,23 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
   return s;
 }
 
+namespace {
+
+// A player spec without the options that only name where it writes (`log=FILE`): shards of one
+// experiment differ in those and are still the same players.
+std::string SpecWithoutOutputs(absl::string_view spec) {
+  const size_t colon = spec.find(':');
+  if (colon == absl::string_view::npos) return std::string(spec);
+  std::vector<absl::string_view> kept;
+  for (absl::string_view option : absl::StrSplit(spec.substr(colon + 1), ',')) {
+    if (!absl::StartsWith(option, "log=")) kept.push_back(option);
+  }
+  if (kept.empty()) return std::string(spec.substr(0, colon));
+  return absl::StrCat(spec.substr(0, colon + 1), absl::StrJoin(kept, ","));
+}
+
+}  // namespace
+
 absl::StatusOr<RingSummary> MergeRingSummaries(absl::Span<const RingSummary> parts,
                                                absl::Span<const std::string> names) {
   if (parts.empty()) return absl::InvalidArgumentError("nothing to merge");
@@ -282,10 +302,14 @@ absl::StatusOr<RingSummary> MergeRingSummaries(absl::Span<const RingSummary> par
   const RingSummary& first = parts[0];
   auto players_text = [](const RingSummary& s) {
     std::vector<std::string> items;
-    for (const PlayerSpec& p : s.specs) items.push_back(absl::StrCat(p.name, "=", p.spec));
+    for (const PlayerSpec& p : s.specs) {
+      items.push_back(absl::StrCat(p.name, "=", SpecWithoutOutputs(p.spec)));
+    }
     return absl::StrJoin(items, " ");
   };
   RingSummary merged = first;
+  // Each shard writes its decision log to its own file; the merged report names none of them.
+  for (PlayerSpec& p : merged.specs) p.spec = SpecWithoutOutputs(p.spec);
   merged.seconds = 0;
   merged.deals = 0;
   merged.hands = 0;

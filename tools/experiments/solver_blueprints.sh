@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
 # Trains the bundled heads-up blueprints (docs/solver.md) with their seeds and iteration budgets:
-#   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,64,64,64 buckets
+#   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,256,256,192 buckets
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
 #                                               (then all-in only), holdem:169,20,20,20 buckets
-# The limit file: 15 minutes on 2 threads of a loaded 2-core machine (with 2 threads the result
-# differs in the last digits from run to run: lock-free shared tables). The no-limit file: one
-# thread, seed 7, deterministic (this command gives the same payload bit for bit): 1,079 s on one
-# slot of the loaded machine (load average 3.6-5), i.e. within the budget of 30 minutes on 2
-# threads. Both bundled files were rewritten in strategy format 3 (payload deflated) by
-# `solver convert`, same strategies; this script writes format 3 directly.
-# `limit-fine` (not bundled; docs/solver.md): the finer limit abstraction holdem:169,256,256,192
-# trained with `--seconds 1780` on 2 threads, seed 3 (both CPU slots held, other engineers' builds
-# beside it, load average 4-7; 13:44-14:14 UTC on 2026-11-24), which reached the 43,143,424
-# iterations below (24.2 k it/s); written to holdem.limit.2p.fine.strategy (1.48 MB).
-# Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|limit-fine|all]
-# Bigger strategies: raise the bucket counts (--abstraction holdem:169,128,128,128), add pot
-# fractions (--actions 0.5,1,2), and the iteration budget; the files grow with the entries (1
-# byte per node, bucket and action less one per infoset, then deflated to about three quarters).
+# The limit file (bundled since session 3; docs/solver.md): trained with `--seconds 1780` on 2
+# threads, seed 3 (both CPU slots held, other engineers' builds beside it, load average 4-7;
+# 13:44-14:14 UTC on 2026-11-24), which reached the 43,143,424 iterations below (24.2 k it/s);
+# with 2 threads the result differs in the last digits from run to run (lock-free shared tables).
+# `limit-coarse`: the previous bundled limit file, holdem:169,64,64,64, 16,384,512 iterations on 2
+# threads (15 minutes of the loaded machine), written to holdem.limit.2p.coarse.strategy.
+# The no-limit file: one thread, seed 7, deterministic (this command gives the same payload bit
+# for bit): 1,079 s on one slot of the loaded machine (load average 3.6-5), i.e. within the budget
+# of 30 minutes on 2 threads. Files are written in strategy format 3 (payload deflated).
+# Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|limit-coarse|all]
+# Bigger strategies: raise the bucket counts, add pot fractions (--actions 0.5,1,2), and the
+# iteration budget; the files grow with the entries (1 byte per node, bucket and action less one
+# per infoset, then deflated to about three quarters).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
@@ -26,15 +25,15 @@ mkdir -p "$out"
 
 if [ "$which" = limit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
-    --abstraction holdem:169,64,64,64 --threads 2 --seed 1 --weighting linear \
-    --iterations 16384512 \
-    --progress-every 60 --out "$out/holdem.limit.2p.strategy"
-fi
-if [ "$which" = limit-fine ]; then
-  "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
     --abstraction holdem:169,256,256,192 --threads 2 --seed 3 --weighting linear \
     --iterations 43143424 \
-    --progress-every 60 --out "$out/holdem.limit.2p.fine.strategy"
+    --progress-every 60 --out "$out/holdem.limit.2p.strategy"
+fi
+if [ "$which" = limit-coarse ]; then
+  "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
+    --abstraction holdem:169,64,64,64 --threads 2 --seed 1 --weighting linear \
+    --iterations 16384512 \
+    --progress-every 60 --out "$out/holdem.limit.2p.coarse.strategy"
 fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \

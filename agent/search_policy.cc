@@ -120,7 +120,7 @@ class TiltedOpponentModel : public OpponentActionModel {
       return;
     }
     prepared_ = false;
-    const std::array<double, kTiltKinds> theta = tilt_.Theta(TiltClassOf(state));
+    const TiltTheta theta = tilt_.Theta(TiltClassOf(state));
     model_->Probabilities(state, &theta, probs);
   }
 
@@ -209,11 +209,16 @@ class SearchPolicy : public Policy {
         anchor_index < 0 ? -1.0 : gain, margin, tilt.total);
     // The opponent's tilt where it would next act this street, facing nothing and facing a bet.
     const int round = std::clamp(s.round(), 0, poker::kMaxRounds - 1);
-    const std::array<double, kTiltKinds> open = tilt.Theta(round * kTiltClassesPerRound);
-    const std::array<double, kTiltKinds> facing = tilt.Theta(round * kTiltClassesPerRound + 1);
-    absl::StrAppend(&why_, absl::StrFormat(" (tilt: checked to %.2f %.2f, facing a bet %.2f %.2f "
-                                           "%.2f)",
-                                           open[1], open[2], facing[0], facing[1], facing[2]));
+    // Weakest / strongest third of the pairs.
+    const TiltTheta open = tilt.Theta(round * kTiltClassesPerRound);
+    const TiltTheta facing = tilt.Theta(round * kTiltClassesPerRound + 1);
+    const int top = kTiltStrengths - 1;
+    absl::StrAppend(
+        &why_, absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
+                               "%.2f %.2f %.2f / %.2f %.2f %.2f)",
+                               open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
+                               facing[0][1], facing[0][2], facing[top][0], facing[top][1],
+                               facing[top][2]));
     if (anchor_index >= 0 && gain <= margin) {
       absl::StrAppend(&why_, ": blueprint");
       return anchor;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "poker/hand_strength.h"
 #include "poker/rng.h"
 #include "solver/betting_tree.h"
 
@@ -101,7 +102,7 @@ int TiltedBlueprint::CandidateFor(const Action& action) const {
   return std::max(best, 0);
 }
 
-const std::array<int, poker::kNumPairs>& TiltedBlueprint::Buckets(const State& state) {
+const TiltedBlueprint::BoardCards& TiltedBlueprint::Cards(const State& state) {
   const int round = state.round();
   const int visible = state.game().BoardCardsThrough(round);
   std::array<poker::Card, poker::kMaxBoardCards> board{};
@@ -112,34 +113,53 @@ const std::array<int, poker::kNumPairs>& TiltedBlueprint::Buckets(const State& s
   }
   auto [it, added] = buckets_.try_emplace(key);
   if (added) {
-    blueprint_.cards().AllPairsBuckets(round, absl::MakeConstSpan(board.data(), visible),
-                                       absl::MakeSpan(it->second));
+    const absl::Span<const poker::Card> seen = absl::MakeConstSpan(board.data(), visible);
+    BoardCards& cards = it->second;
+    blueprint_.cards().AllPairsBuckets(round, seen, absl::MakeSpan(cards.buckets));
+    // Strength classes: terciles of the live pairs ranked by hand strength on this board.
+    std::array<float, poker::kNumPairs> hs;
+    poker::AllPairsHandStrength(seen, &hs);
+    std::array<int, poker::kNumPairs> order;
+    int live = 0;
+    for (int h = 0; h < poker::kNumPairs; ++h) {
+      cards.strength[h] = -1;
+      if (cards.buckets[h] >= 0 && hs[h] >= 0) order[live++] = h;
+    }
+    std::stable_sort(order.begin(), order.begin() + live,
+                     [&](int a, int b) { return hs[a] < hs[b]; });
+    for (int r = 0; r < live; ++r) {
+      cards.strength[order[r]] = static_cast<int8_t>(r * kTiltStrengths / live);
+    }
   }
   return it->second;
 }
 
-void TiltedBlueprint::Probabilities(const State& state, const std::array<double, kTiltKinds>* theta,
+void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
                                     absl::Span<PairProbs> probs) {
-  const std::array<int, poker::kNumPairs>& buckets = Buckets(state);
+  const BoardCards& cards = Cards(state);
   const int count = static_cast<int>(candidates_.size());
-  std::array<float, kMaxTiltCandidates> tilt{};
-  for (int i = 0; i < count; ++i) {
-    tilt[i] = theta == nullptr ? 1.0f
-                               : static_cast<float>(std::exp((*theta)[TiltKindOf(candidates_[i])]));
+  std::array<std::array<float, kMaxTiltCandidates>, kTiltStrengths> tilt{};
+  for (int j = 0; j < kTiltStrengths; ++j) {
+    for (int i = 0; i < count; ++i) {
+      tilt[j][i] = theta == nullptr
+                       ? 1.0f
+                       : static_cast<float>(std::exp((*theta)[j][TiltKindOf(candidates_[i])]));
+    }
   }
   const float keep = static_cast<float>(1 - options_.floor) / 255.0f;
   const float spread = static_cast<float>(options_.floor) / count;
   for (int h = 0; h < poker::kNumPairs; ++h) {
-    if (buckets[h] < 0) {
+    if (cards.buckets[h] < 0 || cards.strength[h] < 0) {
       for (int i = 0; i < count; ++i) probs[i][h] = 0;
       continue;
     }
-    const uint8_t* w = blueprint_.At(*node_, buckets[h]);
+    const std::array<float, kMaxTiltCandidates>& t = tilt[cards.strength[h]];
+    const uint8_t* w = blueprint_.At(*node_, cards.buckets[h]);
     std::array<float, kMaxTiltCandidates> p{};
     for (int e = 0; e < edges_; ++e) p[target_[e]] += w[e] * keep;
     float sum = 0;
     for (int i = 0; i < count; ++i) {
-      p[i] = (p[i] + spread) * tilt[i];
+      p[i] = (p[i] + spread) * t[i];
       sum += p[i];
     }
     const float inv = 1.0f / sum;
@@ -162,7 +182,7 @@ int TiltedBlueprint::ReadActions(const State& state, int opponent, const Opponen
   return Replay(state, opponent, skip, [&](const State& before, const Action& action) {
     if (!Prepare(before)) return;
     const int count = static_cast<int>(candidates_.size());
-    const std::array<double, kTiltKinds> theta = tilt.Theta(TiltClassOf(before));
+    const TiltTheta theta = tilt.Theta(TiltClassOf(before));
     Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
     range->Multiply(scratch_[CandidateFor(action)]);
     Normalize(range);
@@ -176,52 +196,73 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
           : -1;
   Range range;
   StartRange(final_state, me, final_state.NumBoardCardsVisible(), &range);
-  // The gradients are taken with theta as it was during the hand, then applied together.
-  std::vector<std::pair<int, std::array<double, kTiltKinds>>> steps;
+  // The gradients are taken with theta as it was during the hand, then applied together, each
+  // strength class's with its share of the evidence (the posterior weight of its pairs).
+  struct Step {
+    int cls;
+    std::array<double, kTiltStrengths> share;
+    TiltTheta gradient;
+  };
+  std::vector<Step> steps;
   Replay(final_state, opponent, 0, [&](const State& before, const Action& action) {
     if (!Prepare(before)) return;
     const int cls = TiltClassOf(before);
     const int count = static_cast<int>(candidates_.size());
-    const std::array<double, kTiltKinds> theta = tilt->Theta(cls);
+    const TiltTheta theta = tilt->Theta(cls);
     Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const BoardCards& cards = Cards(before);
     const int taken = CandidateFor(action);
-    // d log P(action) / d theta[k] = [k taken] - E[P(kind k | h)], the expectation at the shown
-    // pair, or over the posterior (the range weighed by each pair's probability of the action).
-    std::array<double, kTiltKinds> expected{};
+    const int kind = TiltKindOf(candidates_[taken]);
     std::array<bool, kTiltKinds> available{};
     for (int i = 0; i < count; ++i) available[TiltKindOf(candidates_[i])] = true;
+    // d log P(action) / d theta[j][k] = sum over pairs h of class j of post(h) ([k taken] -
+    // P(kind k | h)), post the posterior over pairs (the range weighed by each pair's
+    // probability of the action; all on the shown pair when there is one).
+    Step step{cls, {}, {}};
+    std::array<std::array<double, kTiltKinds>, kTiltStrengths> expected{};
+    auto add = [&](int h, double w) {
+      const int j = cards.strength[h];
+      if (j < 0 || w <= 0) return;
+      step.share[j] += w;
+      for (int i = 0; i < count; ++i) expected[j][TiltKindOf(candidates_[i])] += w * scratch_[i][h];
+    };
     if (shown >= 0) {
-      for (int i = 0; i < count; ++i) expected[TiltKindOf(candidates_[i])] += scratch_[i][shown];
+      add(shown, 1.0);
     } else {
-      double total = 0;
-      for (int h = 0; h < poker::kNumPairs; ++h) {
-        const double w = range.weight(h) * scratch_[taken][h];
-        if (w <= 0) continue;
-        total += w;
-        for (int i = 0; i < count; ++i) expected[TiltKindOf(candidates_[i])] += w * scratch_[i][h];
+      for (int h = 0; h < poker::kNumPairs; ++h) add(h, range.weight(h) * scratch_[taken][h]);
+    }
+    double total = 0;
+    for (double w : step.share) total += w;
+    if (total <= 0) return;
+    for (int j = 0; j < kTiltStrengths; ++j) {
+      step.share[j] /= total;
+      for (int k = 0; k < kTiltKinds; ++k) {
+        if (available[k]) {
+          step.gradient[j][k] = step.share[j] * (k == kind ? 1.0 : 0.0) - expected[j][k] / total;
+        }
       }
-      if (total <= 0) return;
-      for (double& x : expected) x /= total;
     }
-    std::array<double, kTiltKinds> gradient{};
-    const int kind = TiltKindOf(candidates_[taken]);
-    for (int k = 0; k < kTiltKinds; ++k) {
-      if (available[k]) gradient[k] = (k == kind ? 1.0 : 0.0) - expected[k];
-    }
-    steps.emplace_back(cls, gradient);
+    steps.push_back(step);
     range.Multiply(scratch_[taken]);
     Normalize(&range);
   });
-  for (const auto& [cls, gradient] : steps) {
-    const double own_rate =
-        options_.rate * std::sqrt(options_.half / (options_.half + tilt->decisions[cls]));
-    const double shared_rate =
-        options_.rate * std::sqrt(options_.half / (options_.half + tilt->total));
-    for (int k = 0; k < kTiltKinds; ++k) {
-      tilt->own[cls][k] += own_rate * (gradient[k] - options_.decay * tilt->own[cls][k]);
-      tilt->shared[k] += shared_rate * (gradient[k] - options_.decay * tilt->shared[k]);
+  for (const Step& step : steps) {
+    for (int j = 0; j < kTiltStrengths; ++j) {
+      const double own_rate =
+          options_.rate *
+          std::sqrt(options_.half / (options_.half + tilt->class_decisions[step.cls][j]));
+      const double shared_rate =
+          options_.rate * std::sqrt(options_.half / (options_.half + tilt->class_total[j]));
+      for (int k = 0; k < kTiltKinds; ++k) {
+        double& own = tilt->own[step.cls][j][k];
+        double& shared = tilt->shared[j][k];
+        own += own_rate * (step.gradient[j][k] - options_.decay * step.share[j] * own);
+        shared += shared_rate * (step.gradient[j][k] - options_.decay * step.share[j] * shared);
+      }
+      tilt->class_decisions[step.cls][j] += step.share[j];
+      tilt->class_total[j] += step.share[j];
     }
-    tilt->decisions[cls] += 1;
+    tilt->decisions[step.cls] += 1;
     tilt->total += 1;
   }
 }

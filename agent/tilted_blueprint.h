@@ -2,13 +2,16 @@
 // and Bowling 2009): a blueprint (solver/) tilted toward what one opponent has been seen to do.
 // At a node where the opponent is to act, pair h's probability of candidate action a is
 //
-//   p(a | h) proportional to ((1 - floor) bp(a | h) + floor / #candidates) exp(theta[c][kind(a)])
+//   p(a | h) ~ ((1 - floor) bp(a | h) + floor / #candidates) exp(theta[c][s(h)][kind(a)])
 //
 // with bp the blueprint's strategy for h's bucket on the node's (real or sampled) board, kind(a)
-// fold, call or raise, and c the situation: the street times whether the player faces nothing,
-// a bet (or one raise, or the blinds), or more. theta starts at 0 (the blueprint as it is) and is
-// fitted to the opponent's actions, hand by hand, by a gradient step on their log-likelihood
-// (theta = a part shared by all situations + each situation's own, both stepped):
+// fold, call or raise, c the situation: the street times whether the player faces nothing,
+// a bet (or one raise, or the blinds), or more, and s(h) h's strength class on that board (the
+// tercile of its hand strength among the live pairs), so that a tight player's extra folds are
+// read as folds of weak hands and its raises as raises of strong ones. theta starts at 0 (the
+// blueprint as it is) and is fitted to the opponent's actions, hand by hand, by a gradient step
+// on their log-likelihood (theta = a part per strength class shared by all situations + each
+// situation's own, both stepped, each class by its share of the evidence):
 // with the opponent's cards when a showdown shows them (the exact term), else with its range read
 // by the same model (the posterior's expected probabilities). Against the blueprint itself theta
 // stays near 0; against an opponent that raises everything theta's raise term grows within a few
@@ -33,6 +36,10 @@ inline constexpr int kTiltKinds = 3;  // fold, call, raise
 inline constexpr int kTiltClassesPerRound = 3;
 inline constexpr int kTiltClasses = poker::kMaxRounds * kTiltClassesPerRound;
 inline constexpr int kMaxTiltCandidates = 8;
+inline constexpr int kTiltStrengths = 3;  // weakest, middle, strongest third of the live pairs
+
+// theta[strength class][kind] of one situation.
+using TiltTheta = std::array<std::array<double, kTiltKinds>, kTiltStrengths>;
 
 // 0 fold, 1 check or call, 2 bet or raise.
 int TiltKindOf(const poker::Action& action);
@@ -40,16 +47,23 @@ int TiltKindOf(const poker::Action& action);
 // blinds, a bet or one raise, 2 facing two raises or more in the round).
 int TiltClassOf(const poker::State& state);
 
-// What has been learned about one opponent: theta of a class is a part shared by all classes
-// (learned from every decision, so a consistent style is read quickly everywhere) plus the
-// class's own.
+// What has been learned about one opponent: theta of a situation and strength class is a part
+// shared by all situations (learned from every decision, so a consistent style is read quickly
+// everywhere) plus the situation's own.
 struct OpponentTilt {
-  std::array<double, kTiltKinds> shared{};
-  std::array<std::array<double, kTiltKinds>, kTiltClasses> own{};
-  std::array<double, kTiltClasses> decisions{};  // fitted decisions per class
+  TiltTheta shared{};
+  std::array<TiltTheta, kTiltClasses> own{};
+  std::array<double, kTiltClasses> decisions{};  // fitted decisions per situation
   double total = 0;                              // all of them
-  std::array<double, kTiltKinds> Theta(int cls) const {
-    return {shared[0] + own[cls][0], shared[1] + own[cls][1], shared[2] + own[cls][2]};
+  // The evidence per strength class (posterior shares of the decisions), for the step sizes.
+  std::array<std::array<double, kTiltStrengths>, kTiltClasses> class_decisions{};
+  std::array<double, kTiltStrengths> class_total{};
+  TiltTheta Theta(int cls) const {
+    TiltTheta theta;
+    for (int j = 0; j < kTiltStrengths; ++j) {
+      for (int k = 0; k < kTiltKinds; ++k) theta[j][k] = shared[j][k] + own[cls][j][k];
+    }
+    return theta;
   }
 };
 
@@ -84,8 +98,10 @@ class TiltedBlueprint {
   int CandidateFor(const poker::Action& action) const;
   // probs[i][h]: pair h's probability of candidate i at the prepared node (summing to 1; 0 for
   // pairs that share a card with the board), tilted by `theta` (null: untilted, floor included).
-  void Probabilities(const poker::State& state, const std::array<double, kTiltKinds>* theta,
+  void Probabilities(const poker::State& state, const TiltTheta* theta,
                      absl::Span<PairProbs> probs);
+  // Pair h's strength class on the board of `state` (-1: it shares a card with the board).
+  int StrengthClass(const poker::State& state, int pair) { return Cards(state).strength[pair]; }
 
   // Multiplies `range` by the likelihood of every action of `opponent` in `state` from the
   // `skip`-th action of the hand on (rescaled to sum 1 after each); returns the number of
@@ -105,7 +121,11 @@ class TiltedBlueprint {
 
  private:
   static constexpr int kMaxEdges = 16;
-  const std::array<int, poker::kNumPairs>& Buckets(const poker::State& state);
+  struct BoardCards {
+    std::array<int, poker::kNumPairs> buckets;
+    std::array<int8_t, poker::kNumPairs> strength;
+  };
+  const BoardCards& Cards(const poker::State& state);
 
   const solver::Blueprint& blueprint_;
   TiltOptions options_;
@@ -115,7 +135,7 @@ class TiltedBlueprint {
   std::array<int, kMaxEdges> target_{};
   std::vector<poker::Action> candidates_;
   std::array<PairProbs, kMaxTiltCandidates> scratch_{};
-  std::unordered_map<uint64_t, std::array<int, poker::kNumPairs>> buckets_;
+  std::unordered_map<uint64_t, BoardCards> buckets_;
 };
 
 }  // namespace agent

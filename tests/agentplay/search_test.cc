@@ -240,52 +240,62 @@ class AlwaysRaise : public poker::Player {
   }
 };
 
+// The tilt of `opponent` fitted to `hands` hands against the blueprint (hole cards hidden
+// unless shown down).
+OpponentTilt FitTilt(const poker::GameDef& game,
+                     const std::shared_ptr<const solver::Blueprint>& blueprint,
+                     poker::Player* opponent, int hands) {
+  TiltedBlueprint model(*blueprint, TiltOptions{});
+  OpponentTilt tilt;
+  solver::CfrBot me(blueprint, 5);
+  poker::Dealer dealer(game, 91);
+  for (int h = 0; h < hands; ++h) {
+    State state(game, h);
+    dealer.DealNext(&state);
+    const int my_position = h % 2;
+    std::vector<poker::Player*> by_position(2);
+    by_position[my_position] = &me;
+    by_position[1 - my_position] = opponent;
+    EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
+    if (!state.IsShowdown()) {  // the opponent's cards stay hidden
+      state.set_hole_card(1 - my_position, 0, poker::kNoCard);
+      state.set_hole_card(1 - my_position, 1, poker::kNoCard);
+    }
+    model.FitHand(state, my_position, 1 - my_position, &tilt);
+  }
+  return tilt;
+}
+
+absl::StatusOr<std::shared_ptr<const solver::Blueprint>> LoadLimitBlueprint(
+    const poker::GameDef& game) {
+  return solver::LoadSharedBlueprint(
+      std::string(POKER_SOURCE_DIR) + "/data/strategies/holdem.limit.2p.strategy", &game);
+}
+
 // Fitted to hands of the blueprint against itself, the tilt stays near 0 (within a factor e of
 // the blueprint's odds; what it learns there is mostly the floor's excess on actions the
 // blueprint never takes); fitted to an opponent
-// that always raises, its raise term grows within 40 hands and the model's P(raise) at the first
+// that always raises, its raise terms grow within 40 hands and the model's P(raise) at the first
 // preflop node rises far above the blueprint's.
 TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
   const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
-  const std::string path =
-      std::string(POKER_SOURCE_DIR) + "/data/strategies/holdem.limit.2p.strategy";
-  absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
-      solver::LoadSharedBlueprint(path, &game);
+  absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint = LoadLimitBlueprint(game);
   ASSERT_TRUE(blueprint.ok()) << blueprint.status();
-  auto fit = [&](poker::Player* opponent, int hands) {
-    TiltedBlueprint model(**blueprint, TiltOptions{});
-    OpponentTilt tilt;
-    solver::CfrBot me(*blueprint, 5);
-    poker::Dealer dealer(game, 91);
-    for (int h = 0; h < hands; ++h) {
-      State state(game, h);
-      dealer.DealNext(&state);
-      const int my_position = h % 2;
-      std::vector<poker::Player*> by_position(2);
-      by_position[my_position] = &me;
-      by_position[1 - my_position] = opponent;
-      EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
-      if (!state.IsShowdown()) {  // the opponent's cards stay hidden
-        state.set_hole_card(1 - my_position, 0, poker::kNoCard);
-        state.set_hole_card(1 - my_position, 1, poker::kNoCard);
-      }
-      model.FitHand(state, my_position, 1 - my_position, &tilt);
-    }
-    return tilt;
-  };
   solver::CfrBot blueprint_player(*blueprint, 6);
-  const OpponentTilt balanced = fit(&blueprint_player, 150);
+  const OpponentTilt balanced = FitTilt(game, *blueprint, &blueprint_player, 150);
   EXPECT_GT(balanced.total, 150);
   for (int c = 0; c < kTiltClasses; ++c) {
-    for (int k = 0; k < kTiltKinds; ++k) {
-      EXPECT_LT(std::abs(balanced.Theta(c)[k]), 1.0)
-          << "class " << c << " kind " << k << " after " << balanced.decisions[c]
-          << " decisions, shared " << balanced.shared[k];
+    for (int j = 0; j < kTiltStrengths; ++j) {
+      for (int k = 0; k < kTiltKinds; ++k) {
+        EXPECT_LT(std::abs(balanced.Theta(c)[j][k]), 1.0)
+            << "class " << c << " strength " << j << " kind " << k << " after "
+            << balanced.decisions[c] << " decisions, shared " << balanced.shared[j][k];
+      }
     }
   }
   AlwaysRaise raiser;
-  const OpponentTilt raising = fit(&raiser, 40);
-  EXPECT_GT(raising.shared[2], 1.5);
+  const OpponentTilt raising = FitTilt(game, *blueprint, &raiser, 40);
+  for (int j = 0; j < kTiltStrengths; ++j) EXPECT_GT(raising.shared[j][2], 1.0) << j;
   // The small blind's first decision (the raiser's preflop class): P(raise) over all pairs.
   TiltedBlueprint model(**blueprint, TiltOptions{});
   State first(game, 0);
@@ -293,7 +303,7 @@ TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
   const int count = static_cast<int>(model.candidates().size());
   std::vector<PairProbs> plain(count), tilted(count);
   model.Probabilities(first, nullptr, absl::MakeSpan(plain));
-  const std::array<double, kTiltKinds> theta = raising.Theta(TiltClassOf(first));
+  const TiltTheta theta = raising.Theta(TiltClassOf(first));
   model.Probabilities(first, &theta, absl::MakeSpan(tilted));
   const int raise = model.CandidateFor(Action::Raise(20));
   ASSERT_EQ(model.candidates()[raise].type, poker::ActionType::kRaise);
@@ -304,6 +314,64 @@ TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
   }
   EXPECT_GT(p_tilted, 0.9);
   EXPECT_GT(p_tilted, p_plain + 0.2);
+}
+
+// Plays the blueprint, except that facing a bet it folds every hand of the weakest third
+// (strength classes of TiltedBlueprint) and never folds the others.
+class WeakFolder : public poker::Player {
+ public:
+  explicit WeakFolder(std::shared_ptr<const solver::Blueprint> blueprint)
+      : classes_(*blueprint, TiltOptions{}), blueprint_(std::move(blueprint), 7) {}
+  Action Act(const poker::MatchState& view) override {
+    const State& s = view.state;
+    const int me = s.CurrentPlayer();
+    const int pair = poker::PairIndex(s.hole_card(me, 0), s.hole_card(me, 1));
+    if (s.AmountToCall() <= 0) return blueprint_.Act(view);
+    if (classes_.StrengthClass(s, pair) == 0) return Action::Fold();
+    const Action a = blueprint_.Act(view);
+    return a.type == poker::ActionType::kFold ? Action::Call() : a;
+  }
+
+ private:
+  TiltedBlueprint classes_;
+  solver::CfrBot blueprint_;
+};
+
+// The tilt depends on hand strength: fitted to an opponent that folds exactly its weak hands,
+// the model's fold probability facing the blinds rises for weak pairs and stays near the
+// blueprint's (not above it) for strong ones.
+TEST(TiltedBlueprintTest, LearnsThatOnlyWeakHandsFold) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint = LoadLimitBlueprint(game);
+  ASSERT_TRUE(blueprint.ok()) << blueprint.status();
+  WeakFolder folder(*blueprint);
+  const OpponentTilt tilt = FitTilt(game, *blueprint, &folder, 200);
+  TiltedBlueprint model(**blueprint, TiltOptions{});
+  State first(game, 0);  // the small blind facing the big blind
+  ASSERT_TRUE(model.Prepare(first));
+  const int count = static_cast<int>(model.candidates().size());
+  std::vector<PairProbs> plain(count), tilted(count);
+  model.Probabilities(first, nullptr, absl::MakeSpan(plain));
+  const TiltTheta theta = tilt.Theta(TiltClassOf(first));
+  model.Probabilities(first, &theta, absl::MakeSpan(tilted));
+  const int fold = model.CandidateFor(Action::Fold());
+  ASSERT_EQ(model.candidates()[fold].type, poker::ActionType::kFold);
+  std::array<double, kTiltStrengths> p_plain{}, p_tilted{}, pairs{};
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    const int j = model.StrengthClass(first, h);
+    ASSERT_GE(j, 0);
+    pairs[j] += 1;
+    p_plain[j] += plain[fold][h];
+    p_tilted[j] += tilted[fold][h];
+  }
+  for (int j = 0; j < kTiltStrengths; ++j) {
+    p_plain[j] /= pairs[j];
+    p_tilted[j] /= pairs[j];
+  }
+  const int strong = kTiltStrengths - 1;
+  EXPECT_GT(p_tilted[0], p_plain[0] + 0.2) << "weak: blueprint " << p_plain[0];
+  EXPECT_LT(p_tilted[strong], p_plain[strong] + 0.03) << "strong: blueprint " << p_plain[strong];
+  EXPECT_GT(p_tilted[0], 5 * p_tilted[strong]);
 }
 
 // The `search` policy returns legal actions in 2- and 6-player limit and no-limit games (multiway

@@ -370,13 +370,19 @@ std::string WriteRiverRaiserLog(const test_support::TempDir& dir, int hands) {
   return path;
 }
 
-trainer::OpponentModel TrainRiverRaiser() {
+// The river raiser's model; `context_version` 0 trains without street context, 1 or 2 with that
+// version of it.
+trainer::OpponentModel TrainRiverRaiser(int context_version = 0) {
   static const test_support::TempDir dir;
   static const std::string* path = new std::string(WriteRiverRaiserLog(dir, 3000));
   trainer::TrainOptions options;
   options.log_paths = {*path};
   options.game = Game(kLimitGame);
   options.game_name = kLimitGame;
+  if (context_version > 0) {
+    options.model.street_context = true;
+    options.model.street_context_version = context_version;
+  }
   absl::StatusOr<trainer::TrainResult> result = trainer::Train(options);
   EXPECT_TRUE(result.ok()) << result.status();
   EXPECT_EQ(result->summary.hands, 3000);
@@ -658,26 +664,12 @@ TEST(HandReaderTest, UnknownPlayerAtAnUnseenNodeBacksOffToDfModel) {
 // Street context version 2: a context's population cell is smoothed toward the context-free
 // cell (the node's counts summed over every context) with context_prior pseudo-decisions,
 // recomputed here from the counts; version 1 models back off straight to DFmodel, as before.
-trainer::OpponentModel TrainRiverRaiserWithContext(int version) {
-  static const test_support::TempDir dir;
-  static const std::string* path = new std::string(WriteRiverRaiserLog(dir, 3000));
-  trainer::TrainOptions options;
-  options.log_paths = {*path};
-  options.game = Game(kLimitGame);
-  options.game_name = kLimitGame;
-  options.model.street_context = true;
-  options.model.street_context_version = version;
-  absl::StatusOr<trainer::TrainResult> result = trainer::Train(options);
-  EXPECT_TRUE(result.ok()) << result.status();
-  return std::move(result->model);
-}
-
 TEST(HandReaderTest, StreetContextBacksOffToTheContextFreeCell) {
   const GameDef& game = Game(kLimitGame);
   // Every hand of the log is unraised before the river: context (0 raises). A few river
   // decisions after one preflop raise by the other player are added by hand: position 0 checks
   // with every bucket, twice.
-  trainer::OpponentModel model = TrainRiverRaiserWithContext(2);
+  trainer::OpponentModel model = TrainRiverRaiser(2);
   ASSERT_EQ(model.street_context_version(), 2);
   const trainer::PathKey unraised = trainer::StreetContext(0, false, 3, 2, false);
   const trainer::PathKey raised = trainer::StreetContext(1, false, 3, 2, false);
@@ -725,7 +717,7 @@ TEST(HandReaderTest, StreetContextBacksOffToTheContextFreeCell) {
     ExpectRatiosAre(got, expected, absl::StrCat("context prior ", context_prior));
   }
   // Version 1 reads as before: no back-off, whatever context_prior says.
-  trainer::OpponentModel v1 = TrainRiverRaiserWithContext(1);
+  trainer::OpponentModel v1 = TrainRiverRaiser(1);
   ASSERT_EQ(v1.street_context_version(), 1);
   HandReader v1_reader(&v1, game), df_only(nullptr, game);
   const State before = MakeState(game, "rc/cc/cc/", {}, "2c7d9hTsQc");

@@ -14,15 +14,6 @@ namespace {
 using poker::Action;
 using poker::State;
 
-// Rescales `range` to sum 1 (left as is when empty).
-void Normalize(Range* range) {
-  double total = 0;
-  for (float w : range->weights()) total += w;
-  if (total <= 0) return;
-  const float inv = static_cast<float>(1 / total);
-  for (float& w : range->mutable_weights()) w *= inv;
-}
-
 // Calls f(state before, action) for every action of `player` in `s` from the `skip`-th action of
 // the hand on; returns the number of actions replayed.
 template <typename F>
@@ -170,11 +161,8 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
 void TiltedBlueprint::StartRange(const State& state, int me, int board_cards, Range* range) {
   uint64_t dead = (uint64_t{1} << state.hole_card(me, 0)) | (uint64_t{1} << state.hole_card(me, 1));
   for (int i = 0; i < board_cards; ++i) dead |= uint64_t{1} << state.board_card(i);
-  for (int h = 0; h < poker::kNumPairs; ++h) {
-    const poker::PairCards p = poker::PairFromIndex(h);
-    const bool live = (((dead >> p.low) | (dead >> p.high)) & 1) == 0;
-    range->mutable_weights()[h] = live ? 1.0f : 0.0f;
-  }
+  range->Fill(1.0f);
+  range->RemoveConflicts(poker::CardSet(dead));
 }
 
 int TiltedBlueprint::ReadActions(const State& state, int opponent, const OpponentTilt& tilt,
@@ -185,7 +173,7 @@ int TiltedBlueprint::ReadActions(const State& state, int opponent, const Opponen
     const TiltTheta theta = tilt.Theta(TiltClassOf(before));
     Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
     range->Multiply(scratch_[CandidateFor(action)]);
-    Normalize(range);
+    range->Normalize();
   });
 }
 
@@ -244,7 +232,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     }
     steps.push_back(step);
     range.Multiply(scratch_[taken]);
-    Normalize(&range);
+    range.Normalize();
   });
   for (const Step& step : steps) {
     for (int j = 0; j < kTiltStrengths; ++j) {

@@ -240,6 +240,21 @@ class AlwaysRaise : public poker::Player {
   }
 };
 
+// A prepared model's per-pair probabilities at `state`, as the blueprint plays (plain) and tilted
+// by `tilt`.
+struct PlainAndTilted {
+  std::vector<PairProbs> plain, tilted;
+};
+PlainAndTilted ProbabilitiesAt(TiltedBlueprint& model, const State& state,
+                               const OpponentTilt& tilt) {
+  const int count = static_cast<int>(model.candidates().size());
+  PlainAndTilted out{std::vector<PairProbs>(count), std::vector<PairProbs>(count)};
+  model.Probabilities(state, nullptr, absl::MakeSpan(out.plain));
+  const TiltTheta theta = tilt.Theta(TiltClassOf(state));
+  model.Probabilities(state, &theta, absl::MakeSpan(out.tilted));
+  return out;
+}
+
 // The tilt of `opponent` fitted to `hands` hands against the blueprint (hole cards hidden
 // unless shown down).
 OpponentTilt FitTilt(const poker::GameDef& game,
@@ -300,11 +315,7 @@ TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
   TiltedBlueprint model(**blueprint, TiltOptions{});
   State first(game, 0);
   ASSERT_TRUE(model.Prepare(first));
-  const int count = static_cast<int>(model.candidates().size());
-  std::vector<PairProbs> plain(count), tilted(count);
-  model.Probabilities(first, nullptr, absl::MakeSpan(plain));
-  const TiltTheta theta = raising.Theta(TiltClassOf(first));
-  model.Probabilities(first, &theta, absl::MakeSpan(tilted));
+  const auto [plain, tilted] = ProbabilitiesAt(model, first, raising);
   const int raise = model.CandidateFor(Action::Raise(20));
   ASSERT_EQ(model.candidates()[raise].type, poker::ActionType::kRaise);
   double p_plain = 0, p_tilted = 0;
@@ -349,11 +360,7 @@ TEST(TiltedBlueprintTest, LearnsThatOnlyWeakHandsFold) {
   TiltedBlueprint model(**blueprint, TiltOptions{});
   State first(game, 0);  // the small blind facing the big blind
   ASSERT_TRUE(model.Prepare(first));
-  const int count = static_cast<int>(model.candidates().size());
-  std::vector<PairProbs> plain(count), tilted(count);
-  model.Probabilities(first, nullptr, absl::MakeSpan(plain));
-  const TiltTheta theta = tilt.Theta(TiltClassOf(first));
-  model.Probabilities(first, &theta, absl::MakeSpan(tilted));
+  const auto [plain, tilted] = ProbabilitiesAt(model, first, tilt);
   const int fold = model.CandidateFor(Action::Fold());
   ASSERT_EQ(model.candidates()[fold].type, poker::ActionType::kFold);
   std::array<double, kTiltStrengths> p_plain{}, p_tilted{}, pairs{};

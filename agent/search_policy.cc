@@ -276,9 +276,8 @@ class SearchPolicy : public Policy {
       range_actions_ = 0;
     }
     range_actions_ = model_->ReadActions(s, opponent, tilt, range_actions_, &range_);
-    Range read = range_;
     TiltedBlueprint::StartRange(s, me, s.NumBoardCardsVisible(), &search_range_);
-    search_range_.Multiply(read.weights());
+    search_range_.Multiply(range_.weights());
     return search_range_.Total() > 0;
   }
 

@@ -16,8 +16,9 @@ namespace {
 
 class CfrPolicy : public Policy {
  public:
-  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed)
-      : decider_(std::move(blueprint), seed) {}
+  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed,
+            solver::PlayOptions play)
+      : decider_(std::move(blueprint), seed, play) {}
 
   std::string name() const override { return "cfr"; }
   bool wants_read_ranges() const override { return false; }
@@ -54,15 +55,27 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
         absl::StrCat(it->second, ": the agent plays two-hole-card games only"));
   }
   auto seed = params.extra.find("cfr_seed");
+  solver::PlayOptions play;
+  if (auto t = params.extra.find("cfr_threshold"); t != params.extra.end()) {
+    absl::StatusOr<bool> ok = solver::ParsePlayOption("threshold", absl::StrCat(t->second), &play);
+    if (!ok.ok()) return ok.status();
+  }
+  if (auto p = params.extra.find("cfr_purify"); p != params.extra.end()) {
+    play.purify = p->second != 0;
+  }
   return std::make_unique<CfrPolicy>(
-      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1);
+      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1,
+      play);
 }
 
 const bool kRegistered = RegisterPolicy(
     "cfr", "plays a solver strategy file (strategy=FILE; solver train), no equity needed",
     MakeCfrPolicy,
     {ExtraParam{"strategy", 0, "cfr: the strategy file (from solver train)", /*text=*/true},
-     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"}});
+     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"},
+     ExtraParam{"cfr_threshold", 0,
+                "cfr: drop actions below this probability, renormalise (0: mixed strategy)"},
+     ExtraParam{"cfr_purify", 0, "cfr: 1 plays the most probable action only"}});
 
 }  // namespace
 }  // namespace agent

@@ -3,7 +3,9 @@
 #include <array>
 #include <map>
 #include <mutex>
+#include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -43,6 +45,33 @@ std::string DescribePlayOptions(const PlayOptions& options) {
 }
 
 namespace {
+
+// Our bucket for (round, hole cards, visible board), shared by every player of the process. A
+// hold'em flop bucket off the abstraction's tables costs a hand evaluation per roll-out (~3 ms),
+// and a hand's later decisions of the street, the other rotations of a duplicate match and the
+// other seats playing the same file need the same buckets again.
+int SharedBucket(const CardAbstraction& cards, int round, absl::Span<const poker::Card> hole,
+                 absl::Span<const poker::Card> board) {
+  // 6 bits per card (card + 1; 0: none), at most 3 + 7 cards, then the round.
+  uint64_t key = 0;
+  for (poker::Card c : hole) key = key << 6 | (c + 1u);
+  key <<= 6 * (poker::kMaxHoleCards - hole.size());
+  for (poker::Card c : board) key = key << 6 | (c + 1u);
+  key <<= 6 * (poker::kMaxBoardCards - board.size());
+  key = key << 2 | static_cast<uint64_t>(round & 3);
+  static std::mutex mutex;
+  static auto* cache = new absl::flat_hash_map<std::pair<const CardAbstraction*, uint64_t>, int>;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache->find({&cards, key});
+    if (it != cache->end()) return it->second;
+  }
+  const int bucket = cards.Bucket(round, hole, board);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache->size() >= (1u << 20)) cache->clear();  // bounded: ~40 MB at most
+  cache->emplace(std::make_pair(&cards, key), bucket);
+  return bucket;
+}
 
 // The weights (out of 255) kept under `options`, written to `out`; returns their sum. Plain play
 // keeps them all (sum 255), so its draws are exactly those of the unmodified strategy.
@@ -123,8 +152,8 @@ poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const pok
   std::array<poker::Card, poker::kMaxBoardCards> board{};
   const int visible = state.NumBoardCardsVisible();
   for (int i = 0; i < visible; ++i) board[i] = state.board_card(i);
-  const int bucket =
-      blueprint_->cards().Bucket(state.round(), hole, absl::MakeConstSpan(board.data(), visible));
+  const int bucket = SharedBucket(blueprint_->cards(), state.round(), hole,
+                                  absl::MakeConstSpan(board.data(), visible));
   const uint8_t* weights = blueprint_->At(node, bucket);
   std::array<double, kMaxTreeActions> kept{};
   const double total = KeptWeights(absl::MakeConstSpan(weights, node.num_actions), play_,

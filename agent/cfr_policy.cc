@@ -55,17 +55,28 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
         absl::StrCat(it->second, ": the agent plays two-hole-card games only"));
   }
   auto seed = params.extra.find("cfr_seed");
-  solver::PlayOptions play;
-  if (auto t = params.extra.find("cfr_threshold"); t != params.extra.end()) {
-    absl::StatusOr<bool> ok = solver::ParsePlayOption("threshold", absl::StrCat(t->second), &play);
-    if (!ok.ok()) return ok.status();
+  // Negative (the defaults): as the strategy file's header asks; else exactly as given.
+  const auto param = [&params](const char* name) {
+    auto found = params.extra.find(name);
+    return found != params.extra.end() ? found->second : -1.0;
+  };
+  const double threshold = param("cfr_threshold");
+  const double purify = param("cfr_purify");
+  absl::StatusOr<solver::PlayOptions> play = solver::DefaultPlayOptions(**blueprint);
+  if (threshold >= 0 || purify >= 0) {
+    play = solver::PlayOptions{};
+    if (threshold > 0) {
+      absl::StatusOr<bool> ok =
+          solver::ParsePlayOption("threshold", absl::StrCat(threshold), &*play);
+      if (!ok.ok()) return ok.status();
+    }
+    play->purify = purify > 0;
   }
-  if (auto p = params.extra.find("cfr_purify"); p != params.extra.end()) {
-    play.purify = p->second != 0;
-  }
+  if (!play.ok())
+    return absl::InvalidArgumentError(absl::StrCat(it->second, ": ", play.status().message()));
   return std::make_unique<CfrPolicy>(
       *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1,
-      play);
+      *play);
 }
 
 const bool kRegistered = RegisterPolicy(
@@ -73,9 +84,11 @@ const bool kRegistered = RegisterPolicy(
     MakeCfrPolicy,
     {ExtraParam{"strategy", 0, "cfr: the strategy file (from solver train)", /*text=*/true},
      ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"},
-     ExtraParam{"cfr_threshold", 0,
-                "cfr: drop actions below this probability, renormalise (0: mixed strategy)"},
-     ExtraParam{"cfr_purify", 0, "cfr: 1 plays the most probable action only"}});
+     ExtraParam{"cfr_threshold", -1,
+                "cfr: drop actions below this probability, renormalise (0: the mixed strategy; "
+                "-1: as the strategy file asks)"},
+     ExtraParam{"cfr_purify", -1,
+                "cfr: 1 plays the most probable action only (-1: as the strategy file asks)"}});
 
 }  // namespace
 }  // namespace agent

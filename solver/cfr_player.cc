@@ -38,10 +38,32 @@ absl::StatusOr<bool> ParsePlayOption(absl::string_view key, absl::string_view va
   return false;
 }
 
-std::string DescribePlayOptions(const PlayOptions& options) {
-  if (options.purify) return "purified";
-  if (options.threshold > 0) return absl::StrCat("threshold ", options.threshold);
+absl::StatusOr<PlayOptions> ParsePlaySetting(absl::string_view setting) {
+  PlayOptions options;
+  if (setting.empty() || setting == "plain") return options;
+  const std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(setting, '=');
+  absl::StatusOr<bool> known = ParsePlayOption(kv.first, kv.second, &options);
+  if (!known.ok()) return known.status();
+  if (!*known) {
+    return absl::InvalidArgumentError(absl::StrCat("cfr: unknown play setting '", setting,
+                                                   "' (want plain, threshold=T or purify)"));
+  }
+  return options;
+}
+
+std::string FormatPlaySetting(const PlayOptions& options) {
+  if (options.purify) return "purify";
+  if (options.threshold > 0) return absl::StrCat("threshold=", options.threshold);
   return "plain";
+}
+
+absl::StatusOr<PlayOptions> DefaultPlayOptions(const Blueprint& blueprint) {
+  absl::StatusOr<PlayOptions> options = ParsePlaySetting(blueprint.header().play());
+  if (!options.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the strategy's header: ", options.status().message()));
+  }
+  return options;
 }
 
 namespace {
@@ -191,11 +213,15 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
   std::string strategy;
   uint64_t seed = 1;
   PlayOptions play;
+  bool play_given = false;
   for (absl::string_view part : absl::StrSplit(params, ',', absl::SkipEmpty())) {
     const std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(part, '=');
     absl::StatusOr<bool> is_play = ParsePlayOption(kv.first, kv.second, &play);
     if (!is_play.ok()) return is_play.status();
-    if (*is_play) continue;
+    if (*is_play) {
+      play_given = true;
+      continue;
+    }
     if (kv.first == "strategy") {
       strategy = std::string(kv.second);
     } else if (kv.first == "seed") {
@@ -213,6 +239,13 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
   }
   absl::StatusOr<std::shared_ptr<const Blueprint>> bp = LoadSharedBlueprint(strategy, &game);
   if (!bp.ok()) return bp.status();
+  if (!play_given) {
+    absl::StatusOr<PlayOptions> file_play = DefaultPlayOptions(**bp);
+    if (!file_play.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(strategy, ": ", file_play.status().message()));
+    }
+    play = *file_play;
+  }
   return std::make_unique<CfrBot>(*std::move(bp), seed + seed_offset * 1000003u, play);
 }
 

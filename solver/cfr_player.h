@@ -43,8 +43,13 @@ struct PlayOptions {
 // is neither, an error when the value is bad.
 absl::StatusOr<bool> ParsePlayOption(absl::string_view key, absl::string_view value,
                                      PlayOptions* options);
-// "plain", "threshold 0.1" or "purified".
-std::string DescribePlayOptions(const PlayOptions& options);
+// A whole setting: "plain" (or ""), "threshold=T" or "purify", as FormatPlaySetting writes it
+// and a strategy file's header keeps it (field `play`).
+absl::StatusOr<PlayOptions> ParsePlaySetting(absl::string_view setting);
+std::string FormatPlaySetting(const PlayOptions& options);
+// The setting a strategy file asks to be played with by default (its header's `play`; plain when
+// it has none).
+absl::StatusOr<PlayOptions> DefaultPlayOptions(const Blueprint& blueprint);
 
 // The probabilities with which a node's `weights` (one per action, summing to 255, as stored in
 // a strategy file) are played under `options`: written to `out` (same size; sums to 1).
@@ -92,7 +97,9 @@ class CfrBot : public poker::Player {
 };
 
 // Builds a CfrBot for `game` from `strategy=FILE[,seed=S][,threshold=T][,purify]` (keys in any
-// order; the style=cfr key is accepted and ignored). Errors name the key or the file.
+// order; the style=cfr key is accepted and ignored). Without threshold or purify it plays as the
+// file's header asks (DefaultPlayOptions); with either, exactly as given (`threshold=0`: plain).
+// Errors name the key or the file.
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& game,
                                                           absl::string_view params,
                                                           uint64_t seed_offset = 0);

@@ -290,10 +290,10 @@ TEST(CfrPlayOptions, ParsesAndRefusesSettings) {
   EXPECT_TRUE(*ParsePlayOption("threshold", "0.15", &o));
   EXPECT_EQ(o.threshold, 0.15);
   EXPECT_FALSE(o.purify);
-  EXPECT_EQ(DescribePlayOptions(o), "threshold 0.15");
+  EXPECT_EQ(FormatPlaySetting(o), "threshold=0.15");
   EXPECT_TRUE(*ParsePlayOption("purify", "", &o));
   EXPECT_TRUE(o.purify);
-  EXPECT_EQ(DescribePlayOptions(o), "purified");
+  EXPECT_EQ(FormatPlaySetting(o), "purify");
   EXPECT_TRUE(*ParsePlayOption("purify", "0", &o));
   EXPECT_FALSE(o.purify);
   EXPECT_FALSE(*ParsePlayOption("strategy", "x", &o));
@@ -303,7 +303,16 @@ TEST(CfrPlayOptions, ParsesAndRefusesSettings) {
     EXPECT_TRUE(absl::StrContains(r.status().message(), "threshold")) << r.status();
   }
   EXPECT_FALSE(ParsePlayOption("purify", "maybe", &o).ok());
-  EXPECT_EQ(DescribePlayOptions({}), "plain");
+  EXPECT_EQ(FormatPlaySetting({}), "plain");
+  // Whole settings, as a strategy header keeps them: what FormatPlaySetting writes reads back.
+  for (const char* setting : {"plain", "threshold=0.1", "purify"}) {
+    absl::StatusOr<PlayOptions> read = ParsePlaySetting(setting);
+    ASSERT_TRUE(read.ok()) << setting << ": " << read.status();
+    EXPECT_EQ(FormatPlaySetting(*read), setting);
+  }
+  EXPECT_TRUE(ParsePlaySetting("")->plain());
+  EXPECT_FALSE(ParsePlaySetting("threshold=2").ok());
+  EXPECT_FALSE(ParsePlaySetting("seed=3").ok());
 }
 
 // End to end on Kuhn: the first player's opening node set to check 0.9 / bet 0.1 for every card.
@@ -365,6 +374,34 @@ TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
       MakeCfrBot(*game, absl::StrCat("strategy=", path, ",threshold=2"));
   ASSERT_FALSE(bad.ok());
   EXPECT_TRUE(absl::StrContains(bad.status().message(), "threshold '2'")) << bad.status();
+
+  // The file's header names the default setting (`solver set-play`): without play keys the bot
+  // plays so; `threshold=0` plays the mixed strategy anyway. The payload is unchanged.
+  const auto bot_raises = [&](const std::string& spec) {
+    absl::StatusOr<std::unique_ptr<poker::Player>> bot = MakeCfrBot(*game, spec);
+    EXPECT_TRUE(bot.ok()) << bot.status();
+    int raises = 0;
+    for (int i = 0; bot.ok() && i < 400; ++i) {
+      const poker::MatchState view{s.CurrentPlayer(), s};
+      raises += (*bot)->Act(view).type == poker::ActionType::kRaise;
+    }
+    return raises;
+  };
+  EXPECT_GT(bot_raises("strategy=" + path), 10);  // plain: about 40
+  const std::string purified = dir.File("kuhn_09_purify.strategy");
+  ASSERT_TRUE(SetStrategyPlay(path, purified, "purify").ok());
+  std::shared_ptr<const Blueprint> bp2 = *LoadSharedBlueprint(purified, nullptr);
+  EXPECT_EQ(bp2->header().play(), "purify");
+  EXPECT_TRUE(DefaultPlayOptions(*bp2)->purify);
+  EXPECT_TRUE(DefaultPlayOptions(*bp)->plain());
+  EXPECT_EQ(bot_raises("strategy=" + purified), 0);
+  EXPECT_GT(bot_raises("strategy=" + purified + ",threshold=0"), 10);
+  const std::string broken = dir.File("kuhn_09_bad.strategy");
+  ASSERT_TRUE(SetStrategyPlay(path, broken, "threshold=7").ok());
+  absl::StatusOr<std::unique_ptr<poker::Player>> refused = MakeCfrBot(*game, "strategy=" + broken);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), broken)) << refused.status();
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), "threshold '7'")) << refused.status();
 }
 
 TEST(CfrPlayEndToEnd, LeducStrategyBeatsTheRandomBotThroughTheDealer) {

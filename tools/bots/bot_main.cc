@@ -31,9 +31,10 @@ int main(int argc, char** argv) {
       "station (always call), raiser (always raise), random (the ACPC example player), cfr "
       "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
                                                      "style cfr: the solver strategy file")(
-      "threshold", po::value<double>()->default_value(0),
+      "threshold", po::value<double>(),
       "style cfr: drop actions played with probability below this and renormalise the rest "
-      "(the most probable always stays; 0: the plain mixed strategy)")(
+      "(the most probable always stays; 0: the plain mixed strategy). Without --threshold and "
+      "--purify: as the strategy file's header asks (solver set-play; else plain)")(
       "purify",
       "style cfr: always play the strategy's most probable action (ties: the most "
       "passive)")("alpha", po::value<double>(), "least equity vs random hands to keep playing")(
@@ -72,14 +73,18 @@ int main(int argc, char** argv) {
   std::unique_ptr<poker::Player> player;
   if (vm["style"].as<std::string>() == "cfr") {
     if (!vm.count("strategy")) return cli::UsageError("bot", "--style cfr needs --strategy FILE");
-    const double threshold = vm["threshold"].as<double>();
-    if (!(threshold >= 0 && threshold <= 1)) {
-      return cli::UsageError("bot", "--threshold wants a probability in [0, 1]");
+    std::string play;
+    if (vm.count("threshold")) {
+      const double threshold = vm["threshold"].as<double>();
+      if (!(threshold >= 0 && threshold <= 1)) {
+        return cli::UsageError("bot", "--threshold wants a probability in [0, 1]");
+      }
+      play = absl::StrCat(",threshold=", threshold);
     }
-    absl::StatusOr<std::unique_ptr<poker::Player>> cfr = solver::MakeCfrBot(
-        *game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
-                            ",seed=", vm["seed"].as<uint32_t>(), ",threshold=", threshold,
-                            vm.count("purify") ? ",purify" : ""));
+    if (vm.count("purify")) play += ",purify";
+    absl::StatusOr<std::unique_ptr<poker::Player>> cfr =
+        solver::MakeCfrBot(*game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
+                                               ",seed=", vm["seed"].as<uint32_t>(), play));
     if (!cfr.ok()) {
       std::cerr << "bot: " << cfr.status().message() << "\n";
       return 1;

@@ -29,6 +29,9 @@ if [ "$which" = limit ] || [ "$which" = all ]; then
     --abstraction holdem:169,256,256,192 --threads 2 --seed 11 --weighting linear \
     --iterations 66473216 \
     --progress-every 60 --out "$out/holdem.limit.2p.strategy"
+  # Played purified by default (chosen on tuning seeds, docs/solver.md).
+  "$bin/solver" set-play "$out/holdem.limit.2p.strategy" "$out/holdem.limit.2p.strategy" \
+    --play purify
 fi
 if [ "$which" = limit-coarse ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \

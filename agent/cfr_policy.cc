@@ -16,8 +16,9 @@ namespace {
 
 class CfrPolicy : public Policy {
  public:
-  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed)
-      : decider_(std::move(blueprint), seed) {}
+  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed,
+            solver::PlayOptions play)
+      : decider_(std::move(blueprint), seed, play) {}
 
   std::string name() const override { return "cfr"; }
   bool wants_read_ranges() const override { return false; }
@@ -54,15 +55,40 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
         absl::StrCat(it->second, ": the agent plays two-hole-card games only"));
   }
   auto seed = params.extra.find("cfr_seed");
+  // Negative (the defaults): as the strategy file's header asks; else exactly as given.
+  const auto param = [&params](const char* name) {
+    auto found = params.extra.find(name);
+    return found != params.extra.end() ? found->second : -1.0;
+  };
+  const double threshold = param("cfr_threshold");
+  const double purify = param("cfr_purify");
+  absl::StatusOr<solver::PlayOptions> play = solver::DefaultPlayOptions(**blueprint);
+  if (threshold >= 0 || purify >= 0) {
+    play = solver::PlayOptions{};
+    if (threshold > 0) {
+      absl::StatusOr<bool> ok =
+          solver::ParsePlayOption("threshold", absl::StrCat(threshold), &*play);
+      if (!ok.ok()) return ok.status();
+    }
+    play->purify = purify > 0;
+  }
+  if (!play.ok())
+    return absl::InvalidArgumentError(absl::StrCat(it->second, ": ", play.status().message()));
   return std::make_unique<CfrPolicy>(
-      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1);
+      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1,
+      *play);
 }
 
 const bool kRegistered = RegisterPolicy(
     "cfr", "plays a solver strategy file (strategy=FILE; solver train), no equity needed",
     MakeCfrPolicy,
     {ExtraParam{"strategy", 0, "cfr: the strategy file (from solver train)", /*text=*/true},
-     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"}});
+     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"},
+     ExtraParam{"cfr_threshold", -1,
+                "cfr: drop actions below this probability, renormalise (0: the mixed strategy; "
+                "-1: as the strategy file asks)"},
+     ExtraParam{"cfr_purify", -1,
+                "cfr: 1 plays the most probable action only (-1: as the strategy file asks)"}});
 
 }  // namespace
 }  // namespace agent

@@ -1,14 +1,136 @@
 #include "solver/cfr_player.h"
 
+#include <array>
 #include <map>
 #include <mutex>
+#include <utility>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/status/status.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 
 namespace solver {
+
+absl::StatusOr<bool> ParsePlayOption(absl::string_view key, absl::string_view value,
+                                     PlayOptions* options) {
+  if (key == "threshold") {
+    double t = 0;
+    if (!absl::SimpleAtod(value, &t) || !(t >= 0 && t <= 1)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cfr: bad threshold '", value, "' (want a probability in [0, 1])"));
+    }
+    options->threshold = t;
+    return true;
+  }
+  if (key == "purify") {
+    if (value.empty() || value == "1" || value == "true") {
+      options->purify = true;
+    } else if (value == "0" || value == "false") {
+      options->purify = false;
+    } else {
+      return absl::InvalidArgumentError(
+          absl::StrCat("cfr: bad purify '", value, "' (want purify, purify=1 or purify=0)"));
+    }
+    return true;
+  }
+  return false;
+}
+
+absl::StatusOr<PlayOptions> ParsePlaySetting(absl::string_view setting) {
+  PlayOptions options;
+  if (setting.empty() || setting == "plain") return options;
+  const std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(setting, '=');
+  absl::StatusOr<bool> known = ParsePlayOption(kv.first, kv.second, &options);
+  if (!known.ok()) return known.status();
+  if (!*known) {
+    return absl::InvalidArgumentError(absl::StrCat("cfr: unknown play setting '", setting,
+                                                   "' (want plain, threshold=T or purify)"));
+  }
+  return options;
+}
+
+std::string FormatPlaySetting(const PlayOptions& options) {
+  if (options.purify) return "purify";
+  if (options.threshold > 0) return absl::StrCat("threshold=", options.threshold);
+  return "plain";
+}
+
+absl::StatusOr<PlayOptions> DefaultPlayOptions(const Blueprint& blueprint) {
+  absl::StatusOr<PlayOptions> options = ParsePlaySetting(blueprint.header().play());
+  if (!options.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("the strategy's header: ", options.status().message()));
+  }
+  return options;
+}
+
+namespace {
+
+// Our bucket for (round, hole cards, visible board), shared by every player of the process. A
+// hold'em flop bucket off the abstraction's tables costs a hand evaluation per roll-out (~3 ms),
+// and a hand's later decisions of the street, the other rotations of a duplicate match and the
+// other seats playing the same file need the same buckets again.
+int SharedBucket(const CardAbstraction& cards, int round, absl::Span<const poker::Card> hole,
+                 absl::Span<const poker::Card> board) {
+  // 6 bits per card (card + 1; 0: none), at most 3 + 7 cards, then the round.
+  uint64_t key = 0;
+  for (poker::Card c : hole) key = key << 6 | (c + 1u);
+  key <<= 6 * (poker::kMaxHoleCards - hole.size());
+  for (poker::Card c : board) key = key << 6 | (c + 1u);
+  key <<= 6 * (poker::kMaxBoardCards - board.size());
+  key = key << 2 | static_cast<uint64_t>(round & 3);
+  static std::mutex mutex;
+  static auto* cache = new absl::flat_hash_map<std::pair<const CardAbstraction*, uint64_t>, int>;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache->find({&cards, key});
+    if (it != cache->end()) return it->second;
+  }
+  const int bucket = cards.Bucket(round, hole, board);
+  std::lock_guard<std::mutex> lock(mutex);
+  if (cache->size() >= (1u << 20)) cache->clear();  // bounded: ~40 MB at most
+  cache->emplace(std::make_pair(&cards, key), bucket);
+  return bucket;
+}
+
+// The weights (out of 255) kept under `options`, written to `out`; returns their sum. Plain play
+// keeps them all (sum 255), so its draws are exactly those of the unmodified strategy.
+double KeptWeights(absl::Span<const uint8_t> weights, const PlayOptions& options,
+                   absl::Span<double> out) {
+  const int n = static_cast<int>(weights.size());
+  int best = 0;
+  for (int a = 1; a < n; ++a) {
+    if (weights[a] > weights[best]) best = a;
+  }
+  if (options.purify) {
+    for (int a = 0; a < n; ++a) out[a] = a == best ? 1.0 : 0.0;
+    return 1.0;
+  }
+  // Kept: at or above the threshold (in the same units, out of 255), or tied for the most
+  // probable.
+  const double cut = options.threshold * 255;
+  double kept = 0;
+  for (int a = 0; a < n; ++a) {
+    const bool keep = weights[a] >= cut || weights[a] == weights[best];
+    out[a] = keep ? weights[a] : 0.0;
+    kept += out[a];
+  }
+  if (kept <= 0) {  // every weight 0 (no valid file has that): the first action
+    for (int a = 0; a < n; ++a) out[a] = a == 0 ? 1.0 : 0.0;
+    return 1.0;
+  }
+  return kept;
+}
+
+}  // namespace
+
+void PlayProbabilities(absl::Span<const uint8_t> weights, const PlayOptions& options,
+                       absl::Span<double> out) {
+  const double kept = KeptWeights(weights, options, out);
+  for (double& p : out) p /= kept;
+}
 
 absl::StatusOr<std::shared_ptr<const Blueprint>> LoadSharedBlueprint(const std::string& path,
                                                                      const poker::GameDef* game) {
@@ -52,23 +174,27 @@ poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const pok
   std::array<poker::Card, poker::kMaxBoardCards> board{};
   const int visible = state.NumBoardCardsVisible();
   for (int i = 0; i < visible; ++i) board[i] = state.board_card(i);
-  const int bucket =
-      blueprint_->cards().Bucket(state.round(), hole, absl::MakeConstSpan(board.data(), visible));
+  const int bucket = SharedBucket(blueprint_->cards(), state.round(), hole,
+                                  absl::MakeConstSpan(board.data(), visible));
   const uint8_t* weights = blueprint_->At(node, bucket);
-  double x = u * 255;
-  int chosen = node.num_actions - 1;
+  std::array<double, kMaxTreeActions> kept{};
+  const double total = KeptWeights(absl::MakeConstSpan(weights, node.num_actions), play_,
+                                   absl::MakeSpan(kept.data(), node.num_actions));
+  // u * total walked through the kept weights; the last kept action takes what rounding leaves.
+  int chosen = 0;
+  double x = u * total;
   for (int a = 0; a < node.num_actions; ++a) {
-    x -= weights[a];
-    if (x < 0) {
-      chosen = a;
-      break;
-    }
+    if (kept[a] <= 0) continue;
+    chosen = a;
+    x -= kept[a];
+    if (x < 0) break;
   }
   poker::Action action = BettingTree::RealAction(tree.edge(node.first_child + chosen), state);
   if (!state.IsLegal(action)) action = poker::Action::Call();
   if (why != nullptr) {
     *why = absl::StrCat(where, "node ", n, " bucket ", bucket, " action ", chosen, " of ",
-                        int{node.num_actions}, " (p ", weights[chosen] / 255.0, ")");
+                        int{node.num_actions}, " (p ", weights[chosen] / 255.0,
+                        play_.plain() ? "" : absl::StrCat(", played ", kept[chosen] / total), ")");
   }
   return action;
 }
@@ -86,8 +212,16 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
                                                           uint64_t seed_offset) {
   std::string strategy;
   uint64_t seed = 1;
+  PlayOptions play;
+  bool play_given = false;
   for (absl::string_view part : absl::StrSplit(params, ',', absl::SkipEmpty())) {
     const std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(part, '=');
+    absl::StatusOr<bool> is_play = ParsePlayOption(kv.first, kv.second, &play);
+    if (!is_play.ok()) return is_play.status();
+    if (*is_play) {
+      play_given = true;
+      continue;
+    }
     if (kv.first == "strategy") {
       strategy = std::string(kv.second);
     } else if (kv.first == "seed") {
@@ -96,7 +230,8 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
       }
     } else if (kv.first != "style") {
       return absl::InvalidArgumentError(
-          absl::StrCat("cfr bot: unknown key '", kv.first, "' (want strategy=FILE[,seed=S])"));
+          absl::StrCat("cfr bot: unknown key '", kv.first,
+                       "' (want strategy=FILE[,seed=S][,threshold=T][,purify])"));
     }
   }
   if (strategy.empty()) {
@@ -104,7 +239,14 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
   }
   absl::StatusOr<std::shared_ptr<const Blueprint>> bp = LoadSharedBlueprint(strategy, &game);
   if (!bp.ok()) return bp.status();
-  return std::make_unique<CfrBot>(*std::move(bp), seed + seed_offset * 1000003u);
+  if (!play_given) {
+    absl::StatusOr<PlayOptions> file_play = DefaultPlayOptions(**bp);
+    if (!file_play.ok()) {
+      return absl::InvalidArgumentError(absl::StrCat(strategy, ": ", file_play.status().message()));
+    }
+    play = *file_play;
+  }
+  return std::make_unique<CfrBot>(*std::move(bp), seed + seed_offset * 1000003u, play);
 }
 
 }  // namespace solver

@@ -5,6 +5,8 @@
 // raise sized by the abstraction (a pot fraction, all-in) in the real state and made legal. Where
 // the real hand has left the tree (e.g. a raise past the abstract cap, translated to all-in,
 // called), the decision comes from the nearest node of the round (BettingTree::NearestNode).
+// The node's probabilities can be played plainly (the mixed strategy), thresholded or purified
+// (PlayOptions; Ganzfried, Sandholm and Waugh 2012).
 #ifndef SOLVER_CFR_PLAYER_H_
 #define SOLVER_CFR_PLAYER_H_
 
@@ -22,6 +24,38 @@
 
 namespace solver {
 
+// How a strategy's probabilities are played at a decision. Ganzfried, Sandholm and Waugh (2012,
+// "Strategy purification and thresholding") found that in abstractions of limit hold'em dropping
+// the rarely played actions, or playing only the most probable one, often beats the mixed
+// strategy: small probabilities are mostly noise of the abstraction and of sampling.
+struct PlayOptions {
+  // Actions whose probability is below this are dropped and the rest renormalised; every action
+  // tied for the most probable is always kept. 0: the plain mixed strategy.
+  double threshold = 0;
+  // Play the most probable action; ties go to the first in the node's order (fold, call, raises
+  // by increasing size), i.e. the most passive. Overrides `threshold`.
+  bool purify = false;
+
+  bool plain() const { return !purify && threshold <= 0; }
+};
+
+// Parses `threshold=T` (0 <= T <= 1) or `purify` / `purify=1|0` into `options`; false when `key`
+// is neither, an error when the value is bad.
+absl::StatusOr<bool> ParsePlayOption(absl::string_view key, absl::string_view value,
+                                     PlayOptions* options);
+// A whole setting: "plain" (or ""), "threshold=T" or "purify", as FormatPlaySetting writes it
+// and a strategy file's header keeps it (field `play`).
+absl::StatusOr<PlayOptions> ParsePlaySetting(absl::string_view setting);
+std::string FormatPlaySetting(const PlayOptions& options);
+// The setting a strategy file asks to be played with by default (its header's `play`; plain when
+// it has none).
+absl::StatusOr<PlayOptions> DefaultPlayOptions(const Blueprint& blueprint);
+
+// The probabilities with which a node's `weights` (one per action, summing to 255, as stored in
+// a strategy file) are played under `options`: written to `out` (same size; sums to 1).
+void PlayProbabilities(absl::Span<const uint8_t> weights, const PlayOptions& options,
+                       absl::Span<double> out);
+
 // Loads a strategy file once per process and path (later calls share it; thread-safe). With
 // `game`, refuses a strategy of another game.
 absl::StatusOr<std::shared_ptr<const Blueprint>> LoadSharedBlueprint(const std::string& path,
@@ -32,27 +66,29 @@ class CfrDecider {
  public:
   // `seed` fixes how off-tree raises are translated (per hand, so that a hand's history maps the
   // same way at each of our decisions).
-  CfrDecider(std::shared_ptr<const Blueprint> blueprint, uint64_t seed)
-      : blueprint_(std::move(blueprint)), seed_(seed) {}
+  CfrDecider(std::shared_ptr<const Blueprint> blueprint, uint64_t seed, PlayOptions play = {})
+      : blueprint_(std::move(blueprint)), seed_(seed), play_(play) {}
 
   // The action for the player to act in `state` (`me`), holding `hole`; `u` uniform in [0, 1)
-  // draws the action from the strategy. Always legal in `state`. `why` (may be null) gets a few
-  // words on how it was chosen.
+  // draws the action from the strategy (as PlayOptions says). Always legal in `state`. `why` (may
+  // be null) gets a few words on how it was chosen.
   poker::Action Decide(const poker::State& state, absl::Span<const poker::Card> hole, double u,
                        std::string* why = nullptr) const;
 
   const Blueprint& blueprint() const { return *blueprint_; }
+  const PlayOptions& play() const { return play_; }
 
  private:
   std::shared_ptr<const Blueprint> blueprint_;
   uint64_t seed_;
+  PlayOptions play_;
 };
 
 // A poker::Player that plays a strategy, drawing actions from its own seeded generator.
 class CfrBot : public poker::Player {
  public:
-  CfrBot(std::shared_ptr<const Blueprint> blueprint, uint64_t seed)
-      : decider_(std::move(blueprint), seed), rng_(seed) {}
+  CfrBot(std::shared_ptr<const Blueprint> blueprint, uint64_t seed, PlayOptions play = {})
+      : decider_(std::move(blueprint), seed, play), rng_(seed) {}
   poker::Action Act(const poker::MatchState& view) override;
 
  private:
@@ -60,8 +96,10 @@ class CfrBot : public poker::Player {
   poker::Rng rng_;
 };
 
-// Builds a CfrBot for `game` from `strategy=FILE[,seed=S]` (keys in any order; the style=cfr key
-// is accepted and ignored). Errors name the key or the file.
+// Builds a CfrBot for `game` from `strategy=FILE[,seed=S][,threshold=T][,purify]` (keys in any
+// order; the style=cfr key is accepted and ignored). Without threshold or purify it plays as the
+// file's header asks (DefaultPlayOptions); with either, exactly as given (`threshold=0`: plain).
+// Errors name the key or the file.
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& game,
                                                           absl::string_view params,
                                                           uint64_t seed_offset = 0);

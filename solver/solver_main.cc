@@ -4,6 +4,7 @@
 //        solver inspect FILE
 //        solver exploitability FILE
 //        solver convert OLD_FILE NEW_FILE
+//        solver set-play FILE NEW_FILE --play plain|threshold=T|purify
 // Exit status: 0 success, 1 failure (files, abstractions), 2 bad command line.
 #include <atomic>
 #include <chrono>
@@ -27,6 +28,7 @@
 #include "solver/best_response.h"
 #include "solver/betting_tree.h"
 #include "solver/card_abstraction.h"
+#include "solver/cfr_player.h"
 #include "solver/mccfr.h"
 #include "solver/strategy_file.h"
 
@@ -51,6 +53,9 @@ const char kHelpTail[] =
     "  convert OLD NEW rewrites a strategy file of format 1 or 2 in the current format 3 (same\n"
     "                  strategy; the payload deflated; format 1: the card abstraction's tables\n"
     "                  added to the header)\n"
+    "  set-play FILE NEW --play SETTING  copies a strategy file with the play setting the cfr\n"
+    "                  players use by default: plain, threshold=T (drop actions below\n"
+    "                  probability T) or purify (the most probable action only)\n"
     "Exit status: 0 success, 1 failure, 2 bad command line.\n";
 
 // Small games with the exact abstraction can be walked for exploitability.
@@ -303,6 +308,8 @@ int Inspect(const std::string& path) {
                     ? absl::StrCat(" (deflated from ", h.packed_bytes(), ")")
                     : std::string(" (raw)"))
             << "\n"
+            << "  play " << (h.play().empty() ? "plain" : h.play())
+            << " (the cfr players' default)\n"
             << "game:\n"
             << h.game() << "\n";
   const poker::GameDef& game = (*bp)->game();
@@ -339,7 +346,8 @@ int main(int argc, char** argv) {
       "solver: CFR strategies for abstract poker games.\n"
       "Usage: solver train --game FILE --out FILE (--iterations N | --seconds S) [options]\n"
       "       solver inspect FILE\n       solver exploitability FILE\n"
-      "       solver convert OLD_FILE NEW_FILE\nOptions");
+      "       solver convert OLD_FILE NEW_FILE\n"
+      "       solver set-play FILE NEW_FILE --play SETTING\nOptions");
   visible.add_options()("help,h", "this help")("game", po::value<std::string>(),
                                                "train: the ACPC .game file")(
       "abstraction", po::value<std::string>(),
@@ -365,7 +373,8 @@ int main(int argc, char** argv) {
       "progress-every", po::value<double>()->default_value(10),
       "train: seconds between progress lines")(
       "curve", po::value<std::string>(),
-      "train: CSV of iterations, seconds, exploitability at every progress line (small games)");
+      "train: CSV of iterations, seconds, exploitability at every progress line (small games)")(
+      "play", po::value<std::string>(), "set-play: plain, threshold=T or purify");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>())(
       "new-file", po::value<std::string>());
@@ -391,6 +400,21 @@ int main(int argc, char** argv) {
     if (!vm.count("new-file")) return cli::UsageError("solver", "convert needs OLD_FILE NEW_FILE");
     if (absl::Status s = solver::ConvertStrategyFile(vm["file"].as<std::string>(),
                                                      vm["new-file"].as<std::string>());
+        !s.ok()) {
+      return Fail(s);
+    }
+    return 0;
+  }
+  if (command == "set-play") {
+    if (!vm.count("new-file") || !vm.count("play")) {
+      return cli::UsageError("solver", "set-play needs FILE NEW_FILE --play SETTING");
+    }
+    absl::StatusOr<solver::PlayOptions> play =
+        solver::ParsePlaySetting(vm["play"].as<std::string>());
+    if (!play.ok()) return cli::UsageError("solver", std::string(play.status().message()));
+    if (absl::Status s =
+            solver::SetStrategyPlay(vm["file"].as<std::string>(), vm["new-file"].as<std::string>(),
+                                    solver::FormatPlaySetting(*play));
         !s.ok()) {
       return Fail(s);
     }

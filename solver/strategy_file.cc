@@ -424,6 +424,18 @@ absl::Status ConvertStrategyFile(const std::string& in, const std::string& out) 
   return WriteProbs(out, *header, *tree, *cards, probs);
 }
 
+absl::Status SetStrategyPlay(const std::string& in, const std::string& out,
+                             const std::string& play) {
+  std::string payload;
+  absl::StatusOr<solver_proto::StrategyHeader> header = Read(in, &payload);
+  if (!header.ok()) return header.status();
+  if (header->kind() != solver_proto::StrategyHeader::STRATEGY) {
+    return absl::InvalidArgumentError(absl::StrCat(in, ": a checkpoint, not a strategy"));
+  }
+  header->set_play(play);
+  return Write(out, *header, payload.data(), payload.size());
+}
+
 Profile Blueprint::ToProfile() const {
   Profile profile;
   profile.probs.resize(probs_.size());

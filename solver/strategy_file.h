@@ -70,6 +70,11 @@ absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& p
 // (refused when the file's abstraction name differs from that one's).
 absl::Status ConvertStrategyFile(const std::string& in, const std::string& out);
 
+// Copies the strategy file `in` to `out` with the header's default play setting (field `play`)
+// set to `play` (checked by the caller); the payload is unchanged.
+absl::Status SetStrategyPlay(const std::string& in, const std::string& out,
+                             const std::string& play);
+
 // A strategy ready to play or inspect: the game, the abstractions rebuilt from the header, the
 // quantised probabilities.
 class Blueprint {

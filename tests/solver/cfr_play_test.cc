@@ -12,6 +12,8 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
+#include "poker/card.h"
+#include "poker/codec.h"
 #include "poker/rng.h"
 #include "solver/cfr_player.h"
 #include "solver/mccfr.h"
@@ -244,6 +246,162 @@ double FirstScore(const std::string& score) {
   double x = 0;
   EXPECT_TRUE(absl::SimpleAtod(std::vector<std::string>(absl::StrSplit(parts[1], '|'))[0], &x));
   return x;
+}
+
+// Thresholding and purification (PlayOptions) on a node with known weights: 51, 25 and 179 out of
+// 255, i.e. probabilities 0.2, 0.098 and 0.702.
+std::vector<double> Played(std::vector<uint8_t> weights, PlayOptions options) {
+  std::vector<double> out(weights.size(), -1.0);
+  PlayProbabilities(weights, options, absl::MakeSpan(out));
+  return out;
+}
+
+TEST(CfrPlayOptions, ThresholdDropsTheActionsBelowItAndRenormalises) {
+  const std::vector<uint8_t> w = {51, 25, 179};
+  using V = std::vector<double>;
+  // Plain and below every probability: the stored strategy, all three actions.
+  EXPECT_EQ(Played(w, {}), (V{51 / 255.0, 25 / 255.0, 179 / 255.0}));
+  EXPECT_EQ(Played(w, {.threshold = 0.05}), (V{51 / 255.0, 25 / 255.0, 179 / 255.0}));
+  // 0.1 drops the 0.098 action; the other two share its probability in proportion.
+  EXPECT_EQ(Played(w, {.threshold = 0.1}), (V{51 / 230.0, 0, 179 / 230.0}));
+  // An action exactly at the threshold stays (0.2 = 51/255).
+  EXPECT_EQ(Played(w, {.threshold = 0.2}), (V{51 / 230.0, 0, 179 / 230.0}));
+  // Above 0.2 only the most probable is left, also when it is itself below the threshold.
+  EXPECT_EQ(Played(w, {.threshold = 0.25}), (V{0, 0, 1}));
+  EXPECT_EQ(Played(w, {.threshold = 1}), (V{0, 0, 1}));
+  EXPECT_EQ(Played(w, {.purify = true}), (V{0, 0, 1}));
+  // Purify wins over a threshold.
+  EXPECT_EQ(Played(w, {.threshold = 0.05, .purify = true}), (V{0, 0, 1}));
+}
+
+TEST(CfrPlayOptions, TiesForTheMostProbable) {
+  using V = std::vector<double>;
+  // Thresholding keeps every action tied for the most probable; purification takes the first
+  // of them in the node's order (fold, call, raises): here the fold.
+  EXPECT_EQ(Played({100, 100, 55}, {.threshold = 0.5}), (V{0.5, 0.5, 0}));
+  EXPECT_EQ(Played({100, 100, 55}, {.purify = true}), (V{1, 0, 0}));
+  EXPECT_EQ(Played({55, 100, 100}, {.purify = true}), (V{0, 1, 0}));
+  EXPECT_EQ(Played({0, 255}, {.purify = true}), (V{0, 1}));
+  EXPECT_EQ(Played({0, 255}, {.threshold = 0.3}), (V{0, 1}));
+}
+
+TEST(CfrPlayOptions, ParsesAndRefusesSettings) {
+  PlayOptions o;
+  EXPECT_TRUE(*ParsePlayOption("threshold", "0.15", &o));
+  EXPECT_EQ(o.threshold, 0.15);
+  EXPECT_FALSE(o.purify);
+  EXPECT_EQ(FormatPlaySetting(o), "threshold=0.15");
+  EXPECT_TRUE(*ParsePlayOption("purify", "", &o));
+  EXPECT_TRUE(o.purify);
+  EXPECT_EQ(FormatPlaySetting(o), "purify");
+  EXPECT_TRUE(*ParsePlayOption("purify", "0", &o));
+  EXPECT_FALSE(o.purify);
+  EXPECT_FALSE(*ParsePlayOption("strategy", "x", &o));
+  for (const char* bad : {"-0.1", "1.5", "x", "", "nan"}) {
+    absl::StatusOr<bool> r = ParsePlayOption("threshold", bad, &o);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_TRUE(absl::StrContains(r.status().message(), "threshold")) << r.status();
+  }
+  EXPECT_FALSE(ParsePlayOption("purify", "maybe", &o).ok());
+  EXPECT_EQ(FormatPlaySetting({}), "plain");
+  // Whole settings, as a strategy header keeps them: what FormatPlaySetting writes reads back.
+  for (const char* setting : {"plain", "threshold=0.1", "purify"}) {
+    absl::StatusOr<PlayOptions> read = ParsePlaySetting(setting);
+    ASSERT_TRUE(read.ok()) << setting << ": " << read.status();
+    EXPECT_EQ(FormatPlaySetting(*read), setting);
+  }
+  EXPECT_TRUE(ParsePlaySetting("")->plain());
+  EXPECT_FALSE(ParsePlaySetting("threshold=2").ok());
+  EXPECT_FALSE(ParsePlaySetting("seed=3").ok());
+}
+
+// End to end on Kuhn: the first player's opening node set to check 0.9 / bet 0.1 for every card.
+// Plain play bets about a tenth of the time over a grid of draws; threshold 0.15 and purification
+// never bet; threshold 0.05 plays the mixed strategy unchanged. The arena's spec carries the
+// options through MakeCfrBot, which refuses a bad one.
+TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
+  tools_test::TempDir dir;
+  const std::string game_path = std::string(POKER_SOURCE_DIR) + "/data/games/kuhn.limit.2p.game";
+  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(game_path);
+  ASSERT_TRUE(game.ok()) << game.status();
+  std::unique_ptr<CardAbstraction> cards = *MakeCardAbstraction(*game, "exact");
+  BettingTree tree = *BettingTree::Build(*game, {}, *cards);
+  Profile profile;
+  profile.probs.assign(tree.num_entries(), 0.5f);
+  const Node& root = tree.node(0);
+  ASSERT_EQ(root.num_actions, 2);  // check, bet
+  for (int b = 0; b < cards->NumBuckets(0); ++b) {
+    profile.probs[root.offset + 2 * b] = 0.9f;
+    profile.probs[root.offset + 2 * b + 1] = 0.1f;
+  }
+  const std::string path = dir.File("kuhn_09.strategy");
+  TrainingInfo info;
+  info.card_spec = "exact";
+  ASSERT_TRUE(WriteStrategyFile(path, tree, *cards, profile, info).ok());
+  std::shared_ptr<const Blueprint> bp = *LoadSharedBlueprint(path, nullptr);
+
+  poker::State s(bp->game(), 0);
+  s.set_hole_card(0, 0, poker::MakeCard(12, 3));  // As, the highest card
+  s.set_hole_card(1, 0, poker::MakeCard(10, 3));  // Qs
+  const poker::Card hole[1] = {s.hole_card(s.CurrentPlayer(), 0)};
+  const auto bets = [&](PlayOptions play) {
+    CfrDecider decider(bp, 1, play);
+    int n = 0;
+    for (int i = 0; i < 1000; ++i) {
+      n += decider.Decide(s, hole, (i + 0.5) / 1000).type == poker::ActionType::kRaise;
+    }
+    return n;
+  };
+  const int plain = bets({});
+  EXPECT_GE(plain, 95);
+  EXPECT_LE(plain, 105);
+  EXPECT_EQ(bets({.threshold = 0.05}), plain);
+  EXPECT_EQ(bets({.threshold = 0.15}), 0);
+  EXPECT_EQ(bets({.purify = true}), 0);
+
+  for (const char* spec : {"style=cfr,threshold=0.15", "style=cfr,purify"}) {
+    absl::StatusOr<std::unique_ptr<poker::Player>> bot =
+        MakeCfrBot(*game, absl::StrCat(spec, ",strategy=", path));
+    ASSERT_TRUE(bot.ok()) << bot.status();
+    int raises = 0;
+    for (int i = 0; i < 200; ++i) {
+      const poker::MatchState view{s.CurrentPlayer(), s};
+      raises += (*bot)->Act(view).type == poker::ActionType::kRaise;
+    }
+    EXPECT_EQ(raises, 0) << spec;
+  }
+  absl::StatusOr<std::unique_ptr<poker::Player>> bad =
+      MakeCfrBot(*game, absl::StrCat("strategy=", path, ",threshold=2"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_TRUE(absl::StrContains(bad.status().message(), "threshold '2'")) << bad.status();
+
+  // The file's header names the default setting (`solver set-play`): without play keys the bot
+  // plays so; `threshold=0` plays the mixed strategy anyway. The payload is unchanged.
+  const auto bot_raises = [&](const std::string& spec) {
+    absl::StatusOr<std::unique_ptr<poker::Player>> bot = MakeCfrBot(*game, spec);
+    EXPECT_TRUE(bot.ok()) << bot.status();
+    int raises = 0;
+    for (int i = 0; bot.ok() && i < 400; ++i) {
+      const poker::MatchState view{s.CurrentPlayer(), s};
+      raises += (*bot)->Act(view).type == poker::ActionType::kRaise;
+    }
+    return raises;
+  };
+  EXPECT_GT(bot_raises("strategy=" + path), 10);  // plain: about 40
+  const std::string purified = dir.File("kuhn_09_purify.strategy");
+  ASSERT_TRUE(SetStrategyPlay(path, purified, "purify").ok());
+  std::shared_ptr<const Blueprint> bp2 = *LoadSharedBlueprint(purified, nullptr);
+  EXPECT_EQ(bp2->header().play(), "purify");
+  EXPECT_TRUE(DefaultPlayOptions(*bp2)->purify);
+  EXPECT_TRUE(DefaultPlayOptions(*bp)->plain());
+  EXPECT_EQ(bot_raises("strategy=" + purified), 0);
+  EXPECT_GT(bot_raises("strategy=" + purified + ",threshold=0"), 10);
+  const std::string broken = dir.File("kuhn_09_bad.strategy");
+  ASSERT_TRUE(SetStrategyPlay(path, broken, "threshold=7").ok());
+  absl::StatusOr<std::unique_ptr<poker::Player>> refused = MakeCfrBot(*game, "strategy=" + broken);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), broken)) << refused.status();
+  EXPECT_TRUE(absl::StrContains(refused.status().message(), "threshold '7'")) << refused.status();
 }
 
 TEST(CfrPlayEndToEnd, LeducStrategyBeatsTheRandomBotThroughTheDealer) {

@@ -192,7 +192,9 @@ int main(int argc, char** argv) {
       "Usage: arena --game FILE --hands N --seed S --player NAME=SPEC ... [options]\n"
       "       arena merge A.json B.json ... --out ALL.json   (arena merge --help)\n"
       "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
-      "allin] (styles la lp ta tp station raiser random).\nOptions");
+      "allin] (styles la lp ta tp station raiser random), or a solver strategy:\n"
+      "bot:style=cfr,strategy=FILE[,seed=S,threshold=T,purify] (threshold: drop actions below "
+      "probability T; purify: the most probable action only).\nOptions");
   options.add_options()("help,h", "this help")(
       "game", po::value<std::string>(),
       "ACPC .game file, or a game name from data/games (e.g. holdem.nolimit.2p.reverse_blinds)")(

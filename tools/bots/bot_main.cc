@@ -1,6 +1,7 @@
 // bot: a rule-based ACPC agent (SPEC section 11).
 // Usage: bot --style la|lp|ta|tp|station|raiser|random [--alpha A --beta B] [--seed S]
 //            [--trials T] [--raise pot|min|allin] --game FILE <host> <port>
+//        bot --style cfr --strategy FILE [--threshold T | --purify] --game FILE <host> <port>
 // Exit status: 0 when the dealer ends the match, 1 on a connection or game file error,
 // 2 for a bad command line.
 #include <cstdint>
@@ -30,7 +31,13 @@ int main(int argc, char** argv) {
       "station (always call), raiser (always raise), random (the ACPC example player), cfr "
       "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
                                                      "style cfr: the solver strategy file")(
-      "alpha", po::value<double>(), "least equity vs random hands to keep playing")(
+      "threshold", po::value<double>(),
+      "style cfr: drop actions played with probability below this and renormalise the rest "
+      "(the most probable always stays; 0: the plain mixed strategy). Without --threshold and "
+      "--purify: as the strategy file's header asks (solver set-play; else plain)")(
+      "purify",
+      "style cfr: always play the strategy's most probable action (ties: the most "
+      "passive)")("alpha", po::value<double>(), "least equity vs random hands to keep playing")(
       "beta", po::value<double>(), "least equity vs random hands to raise")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
       "trials", po::value<int>()->default_value(1000), "Monte Carlo deals per decision")(
@@ -66,9 +73,18 @@ int main(int argc, char** argv) {
   std::unique_ptr<poker::Player> player;
   if (vm["style"].as<std::string>() == "cfr") {
     if (!vm.count("strategy")) return cli::UsageError("bot", "--style cfr needs --strategy FILE");
+    std::string play;
+    if (vm.count("threshold")) {
+      const double threshold = vm["threshold"].as<double>();
+      if (!(threshold >= 0 && threshold <= 1)) {
+        return cli::UsageError("bot", "--threshold wants a probability in [0, 1]");
+      }
+      play = absl::StrCat(",threshold=", threshold);
+    }
+    if (vm.count("purify")) play += ",purify";
     absl::StatusOr<std::unique_ptr<poker::Player>> cfr =
         solver::MakeCfrBot(*game, absl::StrCat("strategy=", vm["strategy"].as<std::string>(),
-                                               ",seed=", vm["seed"].as<uint32_t>()));
+                                               ",seed=", vm["seed"].as<uint32_t>(), play));
     if (!cfr.ok()) {
       std::cerr << "bot: " << cfr.status().message() << "\n";
       return 1;

@@ -3,10 +3,11 @@
 #   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,256,256,192 buckets
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
 #                                               (then all-in only), holdem:169,20,20,20 buckets
-# The limit file (bundled since session 3; docs/solver.md): trained with `--seconds 1780` on 2
-# threads, seed 3 (both CPU slots held, other engineers' builds beside it, load average 4-7;
-# 13:44-14:14 UTC on 2026-11-24), which reached the 43,143,424 iterations below (24.2 k it/s);
-# with 2 threads the result differs in the last digits from run to run (lock-free shared tables).
+# The limit file (bundled since session 4; docs/solver.md): trained on the quiet machine (both
+# CPU slots held, at high priority; 18:44-19:13 UTC on 2026-11-24) with `--seconds 1780` on 2
+# threads, seed 11, which reached the 66,473,216 iterations below (37.3 k it/s); with 2 threads
+# the result differs in the last digits from run to run (lock-free shared tables). Session 3's
+# file (seed 3, 43,143,424 iterations on the loaded machine) measured within noise of it.
 # `limit-coarse`: the previous bundled limit file, holdem:169,64,64,64, 16,384,512 iterations on 2
 # threads (15 minutes of the loaded machine), written to holdem.limit.2p.coarse.strategy.
 # The no-limit file: one thread, seed 7, deterministic (this command gives the same payload bit
@@ -25,9 +26,12 @@ mkdir -p "$out"
 
 if [ "$which" = limit ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
-    --abstraction holdem:169,256,256,192 --threads 2 --seed 3 --weighting linear \
-    --iterations 43143424 \
+    --abstraction holdem:169,256,256,192 --threads 2 --seed 11 --weighting linear \
+    --iterations 66473216 \
     --progress-every 60 --out "$out/holdem.limit.2p.strategy"
+  # Played purified by default (chosen on tuning seeds, docs/solver.md).
+  "$bin/solver" set-play "$out/holdem.limit.2p.strategy" "$out/holdem.limit.2p.strategy" \
+    --play purify
 fi
 if [ "$which" = limit-coarse ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \

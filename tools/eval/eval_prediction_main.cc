@@ -151,6 +151,11 @@ void AddOptions(Args& a, po::options_description& visible) {
       "context-prior", po::value(&o.reader.context_prior)->default_value(o.reader.context_prior),
       "hand reader, street context version 2: pseudo-decisions smoothing a context's population "
       "counts toward the context-free counts (0: none)")(
+      "bucket-prior", po::value(&o.reader.bucket_prior)->default_value(o.reader.bucket_prior),
+      "hand reader: pseudo-decisions smoothing a bucket's population counts toward those of the "
+      "coarse bucket it nests in (--coarse-buckets; for --buckets a multiple of it; 0: none)")(
+      "coarse-buckets", po::value(&o.reader.coarse_buckets)->default_value(o.reader.coarse_buckets),
+      "hand reader: the coarse buckets of --bucket-prior")(
       "range-buckets", po::bool_switch(&o.model.range_buckets),
       "after the flop, a made hand's bucket is its HS percentile in the range the player has "
       "shown (read with a model of the training hands counted with HS buckets), not its HS")(
@@ -218,6 +223,8 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (a.threads < 0) return "--threads must not be negative";
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
   if (o.range_passes < 1) return "--range-passes must be at least 1";
+  if (!(o.reader.bucket_prior >= 0)) return "--bucket-prior must not be negative";
+  if (o.reader.coarse_buckets < 1) return "--coarse-buckets must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
     return "give --players or --min-hands, not both";
   }
@@ -358,6 +365,16 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
              o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
              o.model.range_buckets ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
                                    : ""),
+         false);
+  }
+  if (o.reader.bucket_prior > 0) {
+    fact("bucket_backoff",
+         absl::StrFormat("bucket prior %g toward %d coarse buckets%s", o.reader.bucket_prior,
+                         o.reader.coarse_buckets,
+                         o.model.num_buckets > o.reader.coarse_buckets &&
+                                 o.model.num_buckets % o.reader.coarse_buckets == 0
+                             ? ""
+                             : " (not applied: --buckets is not a larger multiple)"),
          false);
   }
   if (o.reader.fit_player_prior || o.reader.fit_population_prior) {

@@ -568,7 +568,7 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
     in.context_prior = options_.context_prior;
     CountContextFree(path, round, in);
   }
-  CountCoarse(in);
+  CountCoarse(round, in);
   ComputeDeviation(in);
 
   float* __restrict lik = cell_likelihood_.data();
@@ -643,13 +643,14 @@ void HandReader::CountContextFree(PathKey path, int round, CellInputs& in) const
   }
 }
 
-void HandReader::CountCoarse(CellInputs& in) const {
+void HandReader::CountCoarse(int round, CellInputs& in) const {
   if (model_ == nullptr || !(options_.bucket_prior > 0)) return;
   const int k = model_->buckets().num_strength_buckets();
   const int c = options_.coarse_buckets;
   if (c < 1 || k <= c || k % c != 0 || k >= kBucketSlots) return;
   in.coarse = true;
   in.bucket_prior = options_.bucket_prior;
+  in.player_bucket_prior = options_.player_bucket_prior;
   for (int b = 0; b < kBucketSlots; ++b) {
     // Equal-width HS buckets and preflop quantiles nest: bucket b of K lies in b * c / K of c.
     in.parent[b] = static_cast<uint8_t>(b < k ? b * c / k : (b == k ? c : b));
@@ -662,6 +663,21 @@ void HandReader::CountCoarse(CellInputs& in) const {
     }
     in.pop_coarse_total[g] += in.pop_total[b];
     in.pop_free_coarse_total[g] += in.pop_free_total[b];
+    for (int j = 0; j < in.na; ++j) in.player_coarse_n[g][j] += in.player_n[b][j];
+    in.player_coarse_total[g] += in.player_total[b];
+  }
+  if (round > 0 && options_.fine_buckets_preflop_only) {
+    // After the flop every level reads its coarse bucket's counts, as a coarse model would.
+    for (int b = 0; b < kBucketSlots; ++b) {
+      const int g = in.parent[b];
+      in.pop_n[b] = in.pop_coarse_n[g];
+      in.pop_total[b] = in.pop_coarse_total[g];
+      in.pop_free_n[b] = in.pop_free_coarse_n[g];
+      in.pop_free_total[b] = in.pop_free_coarse_total[g];
+      in.player_n[b] = in.player_coarse_n[g];
+      in.player_total[b] = in.player_coarse_total[g];
+    }
+    in.coarse = false;
   }
 }
 
@@ -730,8 +746,13 @@ double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
     prior /= sum;
   }
   const double pp = in.player_prior;
-  return in.player_total[b] > 0 ? (in.player_n[b][k] + pp * prior) / (in.player_total[b] + pp)
-                                : prior;
+  if (in.coarse && in.player_bucket_prior > 0) {
+    // The player's coarse cell (smoothed toward the fine prior), then its fine cell toward that.
+    const int g = in.parent[b];
+    return smooth(in.player_n[b][k], in.player_total[b], in.player_bucket_prior,
+                  smooth(in.player_coarse_n[g][k], in.player_coarse_total[g], pp, prior));
+  }
+  return smooth(in.player_n[b][k], in.player_total[b], pp, prior);
 }
 
 // The entry prior (see CellLikelihoods) on cell_likelihood_, for the player's first voluntary

@@ -67,6 +67,14 @@ struct ReaderOptions {
   // straight to DFmodel). Models of coarse_buckets buckets or fewer read the same either way.
   double bucket_prior = 0;
   int coarse_buckets = 8;
+  // With bucket_prior on: a player's own counts in a fine bucket are smoothed with this many
+  // pseudo-decisions toward its counts in the coarse bucket (those smoothed toward the
+  // population's fine cell with player_prior). 0: straight toward the population's fine cell.
+  double player_bucket_prior = 0;
+  // With bucket_prior on: only the preflop reads the fine buckets; after the flop every level
+  // (population, context-free, player) reads the coarse buckets' counts, as a model of
+  // coarse_buckets buckets would.
+  bool fine_buckets_preflop_only = false;
 };
 
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.
@@ -221,10 +229,12 @@ class HandReader {
     // bucket, and the population's counts summed per coarse bucket (context-free ones too).
     bool coarse = false;
     double bucket_prior = 0;
+    double player_bucket_prior = 0;
     std::array<uint8_t, kBucketSlots> parent{};
     std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_coarse_n{},
-        pop_free_coarse_n{};
-    std::array<double, kBucketSlots> pop_coarse_total{}, pop_free_coarse_total{};
+        pop_free_coarse_n{}, player_coarse_n{};
+    std::array<double, kBucketSlots> pop_coarse_total{}, pop_free_coarse_total{},
+        player_coarse_total{};
   };
   // Per-cell likelihoods for Likelihoods, into cell_likelihood_, and its parts.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
@@ -236,7 +246,7 @@ class HandReader {
   void CountContextFree(trainer::PathKey path, int round, CellInputs& in) const;
   // The population's counts (and context-free counts) summed per coarse bucket, when the model's
   // buckets back off to coarse ones (ReaderOptions::bucket_prior).
-  void CountCoarse(CellInputs& in) const;
+  void CountCoarse(int round, CellInputs& in) const;
   void ComputeDeviation(CellInputs& in) const;
   double CellProbability(const CellInputs& in, int cell, int k) const;
   void ApplyEntryPrior(int position, trainer::PathKey path, const trainer::PlayerModel& player,

@@ -800,9 +800,17 @@ TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
   fine_huge.ActionLikelihoods(before, 0, kFirstRaise, &a);
   coarse_plain.ActionLikelihoods(before, 0, kFirstRaise, &b);
   coarse_on.ActionLikelihoods(before, 0, kFirstRaise, &c);
+  // Fine buckets preflop only: the river reads exactly as the 8-bucket model.
+  ReaderOptions preflop_only = on;
+  preflop_only.fine_buckets_preflop_only = true;
+  HandReader fine_preflop(&fine, game, preflop_only);
+  fine_preflop.StartHand(before, -1, {});
+  Likelihood d;
+  fine_preflop.ActionLikelihoods(before, 0, kFirstRaise, &d);
   for (int i = 0; i < kNumPairs; ++i) {
     ASSERT_NEAR(a[i], b[i], 1e-5 * b[i] + 1e-7) << i;
     ASSERT_EQ(b[i], c[i]) << i;
+    ASSERT_NEAR(d[i], b[i], 1e-6 * b[i]) << i;
   }
 }
 

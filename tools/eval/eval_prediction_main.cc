@@ -154,6 +154,12 @@ void AddOptions(Args& a, po::options_description& visible) {
       "bucket-prior", po::value(&o.reader.bucket_prior)->default_value(o.reader.bucket_prior),
       "hand reader: pseudo-decisions smoothing a bucket's population counts toward those of the "
       "coarse bucket it nests in (--coarse-buckets; for --buckets a multiple of it; 0: none)")(
+      "player-bucket-prior",
+      po::value(&o.reader.player_bucket_prior)->default_value(o.reader.player_bucket_prior),
+      "hand reader, with --bucket-prior: pseudo-decisions smoothing a player's fine-bucket counts "
+      "toward its coarse-bucket counts (0: toward the population's fine cell)")(
+      "fine-buckets-preflop-only", po::bool_switch(&o.reader.fine_buckets_preflop_only),
+      "hand reader, with --bucket-prior: after the flop read the coarse buckets only")(
       "coarse-buckets", po::value(&o.reader.coarse_buckets)->default_value(o.reader.coarse_buckets),
       "hand reader: the coarse buckets of --bucket-prior")(
       "range-buckets", po::bool_switch(&o.model.range_buckets),
@@ -369,8 +375,10 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   }
   if (o.reader.bucket_prior > 0) {
     fact("bucket_backoff",
-         absl::StrFormat("bucket prior %g toward %d coarse buckets%s", o.reader.bucket_prior,
-                         o.reader.coarse_buckets,
+         absl::StrFormat("bucket prior %g toward %d coarse buckets, player bucket prior %g%s%s",
+                         o.reader.bucket_prior, o.reader.coarse_buckets,
+                         o.reader.player_bucket_prior,
+                         o.reader.fine_buckets_preflop_only ? ", fine preflop only" : "",
                          o.model.num_buckets > o.reader.coarse_buckets &&
                                  o.model.num_buckets % o.reader.coarse_buckets == 0
                              ? ""

@@ -64,17 +64,19 @@ struct ReaderOptions {
   // themselves smoothed toward DFmodel with population_prior) with this many pseudo-decisions,
   // so that fine buckets with few counts read as the coarse ones do. The draw bucket (and
   // preflop the small pairs' slot) is its own coarse bucket. 0: none (fine buckets back off
-  // straight to DFmodel). Models of coarse_buckets buckets or fewer read the same either way.
-  double bucket_prior = 0;
+  // straight to DFmodel). Models of coarse_buckets buckets or fewer (every bundled model) read the
+  // same either way.
+  double bucket_prior = 50;
   int coarse_buckets = 8;
   // With bucket_prior on: a player's own counts in a fine bucket are smoothed with this many
   // pseudo-decisions toward its counts in the coarse bucket (those smoothed toward the
   // population's fine cell with player_prior). 0: straight toward the population's fine cell.
   double player_bucket_prior = 0;
-  // With bucket_prior on: only the preflop reads the fine buckets; after the flop every level
+  // With bucket_prior on: only the preflop reads the fine buckets (the default: 32 buckets read
+  // this way were measured best, docs/eval_prediction.md); after the flop every level
   // (population, context-free, player) reads the coarse buckets' counts, as a model of
   // coarse_buckets buckets would.
-  bool fine_buckets_preflop_only = false;
+  bool fine_buckets_preflop_only = true;
 };
 
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.

@@ -750,6 +750,7 @@ TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
   for (const double bucket_prior : {0.0, 40.0}) {
     ReaderOptions options;
     options.bucket_prior = bucket_prior;
+    options.fine_buckets_preflop_only = false;  // the river's fine buckets are what is checked
     HandReader reader(&fine, game, options);
     // A spectator reads position 0 (no player model) raising the river.
     const ReadRatio got = ReadOneRiverAction(reader, "cc/cc/cc/", "r", -1, {}, 0);
@@ -789,8 +790,10 @@ TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
   // agent's) reads the same with or without the option.
   ReaderOptions huge;
   huge.bucket_prior = 1e9;
+  huge.fine_buckets_preflop_only = false;
   ReaderOptions on;
   on.bucket_prior = 40;
+  on.fine_buckets_preflop_only = false;
   HandReader fine_huge(&fine, game, huge), coarse_plain(&coarse, game),
       coarse_on(&coarse, game, on);
   const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
@@ -802,7 +805,8 @@ TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
   coarse_on.ActionLikelihoods(before, 0, kFirstRaise, &c);
   // Fine buckets preflop only: the river reads exactly as the 8-bucket model.
   ReaderOptions preflop_only = on;
-  preflop_only.fine_buckets_preflop_only = true;
+  preflop_only.fine_buckets_preflop_only = true;  // the default
+  EXPECT_TRUE(ReaderOptions().fine_buckets_preflop_only);
   HandReader fine_preflop(&fine, game, preflop_only);
   fine_preflop.StartHand(before, -1, {});
   Likelihood d;

@@ -101,6 +101,7 @@ struct Args {
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
+  bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
@@ -137,8 +138,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "model and score only these players (names after --strip-name-suffix)")(
       "min-hands", po::value(&o.min_hands)->default_value(0),
       "without --players: model and score the players with at least this many training hands "
-      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(8),
-                       "K: hand-strength buckets of the model (as trainer --buckets)")(
+      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(32),
+                       "K: hand-strength buckets of the model (as trainer --buckets; default 32, "
+                       "read as 8 after the flop: --bucket-prior)")(
       "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
       "no-street-context", po::bool_switch(&a.no_street_context),
@@ -158,8 +160,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       po::value(&o.reader.player_bucket_prior)->default_value(o.reader.player_bucket_prior),
       "hand reader, with --bucket-prior: pseudo-decisions smoothing a player's fine-bucket counts "
       "toward its coarse-bucket counts (0: toward the population's fine cell)")(
-      "fine-buckets-preflop-only", po::bool_switch(&o.reader.fine_buckets_preflop_only),
-      "hand reader, with --bucket-prior: after the flop read the coarse buckets only")(
+      "fine-buckets-after-flop", po::bool_switch(&a.fine_after_flop),
+      "hand reader, with --bucket-prior: read the fine buckets after the flop too (backed off to "
+      "the coarse ones; default: after the flop only the coarse buckets)")(
       "coarse-buckets", po::value(&o.reader.coarse_buckets)->default_value(o.reader.coarse_buckets),
       "hand reader: the coarse buckets of --bucket-prior")(
       "range-buckets", po::bool_switch(&o.model.range_buckets),
@@ -249,6 +252,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.markov.alphabet = *alphabet;
   o.reader.entry_prior = !a.no_entry_prior;
   o.model.preflop_small_pairs = !a.no_small_pairs;
+  o.reader.fine_buckets_preflop_only = !a.fine_after_flop;
   o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;

@@ -568,6 +568,7 @@ void HandReader::CellLikelihoods(const poker::State& before, int position, PathK
     in.context_prior = options_.context_prior;
     CountContextFree(path, round, in);
   }
+  CountCoarse(round, in);
   ComputeDeviation(in);
 
   float* __restrict lik = cell_likelihood_.data();
@@ -642,6 +643,44 @@ void HandReader::CountContextFree(PathKey path, int round, CellInputs& in) const
   }
 }
 
+void HandReader::CountCoarse(int round, CellInputs& in) const {
+  if (model_ == nullptr || !(options_.bucket_prior > 0)) return;
+  const int k = model_->buckets().num_strength_buckets();
+  const int c = options_.coarse_buckets;
+  if (c < 1 || k <= c || k % c != 0 || k >= kBucketSlots) return;
+  in.coarse = true;
+  in.bucket_prior = options_.bucket_prior;
+  in.player_bucket_prior = options_.player_bucket_prior;
+  for (int b = 0; b < kBucketSlots; ++b) {
+    // Equal-width HS buckets and preflop quantiles nest: bucket b of K lies in b * c / K of c.
+    in.parent[b] = static_cast<uint8_t>(b < k ? b * c / k : (b == k ? c : b));
+  }
+  for (int b = 0; b < kBucketSlots; ++b) {
+    const int g = in.parent[b];
+    for (int j = 0; j < in.na; ++j) {
+      in.pop_coarse_n[g][j] += in.pop_n[b][j];
+      in.pop_free_coarse_n[g][j] += in.pop_free_n[b][j];
+    }
+    in.pop_coarse_total[g] += in.pop_total[b];
+    in.pop_free_coarse_total[g] += in.pop_free_total[b];
+    for (int j = 0; j < in.na; ++j) in.player_coarse_n[g][j] += in.player_n[b][j];
+    in.player_coarse_total[g] += in.player_total[b];
+  }
+  if (round > 0 && options_.fine_buckets_preflop_only) {
+    // After the flop every level reads its coarse bucket's counts, as a coarse model would.
+    for (int b = 0; b < kBucketSlots; ++b) {
+      const int g = in.parent[b];
+      in.pop_n[b] = in.pop_coarse_n[g];
+      in.pop_total[b] = in.pop_coarse_total[g];
+      in.pop_free_n[b] = in.pop_free_coarse_n[g];
+      in.pop_free_total[b] = in.pop_free_coarse_total[g];
+      in.player_n[b] = in.player_coarse_n[g];
+      in.player_total[b] = in.player_coarse_total[g];
+    }
+    in.coarse = false;
+  }
+}
+
 // 003's deviation G_T = O_T - B_T, for a player with many node decisions mostly without cards.
 void HandReader::ComputeDeviation(CellInputs& in) const {
   double player_decisions = 0, pop_decisions = 0;
@@ -675,14 +714,23 @@ double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
   const float* d = df_table_[in.st->cell_bin[c]].data();
   const double qp = in.population_prior;
   const double qc = in.context_prior;
+  const double qb = in.bucket_prior;
+  // n(a) + m prior pseudo-decisions over total + m; the prior alone without counts.
+  const auto smooth = [](double n, double total, double m, double prior) {
+    return total > 0 ? (n + m * prior) / (total + m) : prior;
+  };
+  // A level of counts smoothed toward DFmodel, through its coarse bucket's counts if backed off.
+  const auto level = [&](const auto& n, const auto& total, const auto& coarse_n,
+                         const auto& coarse_total, int j) {
+    if (!in.coarse) return smooth(n[b][j], total[b], qp, d[j]);
+    const int g = in.parent[b];
+    return smooth(n[b][j], total[b], qb, smooth(coarse_n[g][j], coarse_total[g], qp, d[j]));
+  };
   const auto population = [&](int j) {
-    if (!in.context) {
-      return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qp * d[j]) / (in.pop_total[b] + qp) : d[j];
-    }
-    const double free = in.pop_free_total[b] > 0
-                            ? (in.pop_free_n[b][j] + qp * d[j]) / (in.pop_free_total[b] + qp)
-                            : d[j];
-    return in.pop_total[b] > 0 ? (in.pop_n[b][j] + qc * free) / (in.pop_total[b] + qc) : free;
+    if (!in.context) return level(in.pop_n, in.pop_total, in.pop_coarse_n, in.pop_coarse_total, j);
+    const double free =
+        level(in.pop_free_n, in.pop_free_total, in.pop_free_coarse_n, in.pop_free_coarse_total, j);
+    return smooth(in.pop_n[b][j], in.pop_total[b], qc, free);
   };
   double prior = 0;
   if (!in.deviate) {
@@ -698,8 +746,13 @@ double HandReader::CellProbability(const CellInputs& in, int c, int k) const {
     prior /= sum;
   }
   const double pp = in.player_prior;
-  return in.player_total[b] > 0 ? (in.player_n[b][k] + pp * prior) / (in.player_total[b] + pp)
-                                : prior;
+  if (in.coarse && in.player_bucket_prior > 0) {
+    // The player's coarse cell (smoothed toward the fine prior), then its fine cell toward that.
+    const int g = in.parent[b];
+    return smooth(in.player_n[b][k], in.player_total[b], in.player_bucket_prior,
+                  smooth(in.player_coarse_n[g][k], in.player_coarse_total[g], pp, prior));
+  }
+  return smooth(in.player_n[b][k], in.player_total[b], pp, prior);
 }
 
 // The entry prior (see CellLikelihoods) on cell_likelihood_, for the player's first voluntary

@@ -58,6 +58,25 @@ struct ReaderOptions {
   // pseudo-decisions, so that a context with few counts reads as the context-free model does.
   // 0: no back-off (a context's cell backs off straight to DFmodel, as version 1 models read).
   double context_prior = 150;
+  // Models whose K strength buckets are a multiple of coarse_buckets, and more: each bucket's
+  // population counts at a node are smoothed toward the counts of the coarse bucket it nests in
+  // (its K / coarse_buckets buckets summed, what a model of coarse_buckets buckets counts;
+  // themselves smoothed toward DFmodel with population_prior) with this many pseudo-decisions,
+  // so that fine buckets with few counts read as the coarse ones do. The draw bucket (and
+  // preflop the small pairs' slot) is its own coarse bucket. 0: none (fine buckets back off
+  // straight to DFmodel). Models of coarse_buckets buckets or fewer (every bundled model) read the
+  // same either way.
+  double bucket_prior = 50;
+  int coarse_buckets = 8;
+  // With bucket_prior on: a player's own counts in a fine bucket are smoothed with this many
+  // pseudo-decisions toward its counts in the coarse bucket (those smoothed toward the
+  // population's fine cell with player_prior). 0: straight toward the population's fine cell.
+  double player_bucket_prior = 0;
+  // With bucket_prior on: only the preflop reads the fine buckets (the default: 32 buckets read
+  // this way were measured best, docs/eval_prediction.md); after the flop every level
+  // (population, context-free, player) reads the coarse buckets' counts, as a model of
+  // coarse_buckets buckets would.
+  bool fine_buckets_preflop_only = true;
 };
 
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.
@@ -208,6 +227,16 @@ class HandReader {
     double context_prior = 0;
     std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_free_n{};
     std::array<double, kBucketSlots> pop_free_total{};
+    // Fine buckets backed off to coarse ones (ReaderOptions::bucket_prior): each bucket's coarse
+    // bucket, and the population's counts summed per coarse bucket (context-free ones too).
+    bool coarse = false;
+    double bucket_prior = 0;
+    double player_bucket_prior = 0;
+    std::array<uint8_t, kBucketSlots> parent{};
+    std::array<std::array<double, trainer::kMaxAbstractActions>, kBucketSlots> pop_coarse_n{},
+        pop_free_coarse_n{}, player_coarse_n{};
+    std::array<double, kBucketSlots> pop_coarse_total{}, pop_free_coarse_total{},
+        player_coarse_total{};
   };
   // Per-cell likelihoods for Likelihoods, into cell_likelihood_, and its parts.
   void CellLikelihoods(const poker::State& before, int position, trainer::PathKey path,
@@ -217,6 +246,9 @@ class HandReader {
   // The population's context-free counts of a street-context node (`path` starts with its
   // context step), into `in`.
   void CountContextFree(trainer::PathKey path, int round, CellInputs& in) const;
+  // The population's counts (and context-free counts) summed per coarse bucket, when the model's
+  // buckets back off to coarse ones (ReaderOptions::bucket_prior).
+  void CountCoarse(int round, CellInputs& in) const;
   void ComputeDeviation(CellInputs& in) const;
   double CellProbability(const CellInputs& in, int cell, int k) const;
   void ApplyEntryPrior(int position, trainer::PathKey path, const trainer::PlayerModel& player,

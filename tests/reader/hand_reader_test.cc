@@ -371,14 +371,15 @@ std::string WriteRiverRaiserLog(const test_support::TempDir& dir, int hands) {
 }
 
 // The river raiser's model; `context_version` 0 trains without street context, 1 or 2 with that
-// version of it.
-trainer::OpponentModel TrainRiverRaiser(int context_version = 0) {
+// version of it; K = `num_buckets`.
+trainer::OpponentModel TrainRiverRaiser(int context_version = 0, int num_buckets = 8) {
   static const test_support::TempDir dir;
   static const std::string* path = new std::string(WriteRiverRaiserLog(dir, 3000));
   trainer::TrainOptions options;
   options.log_paths = {*path};
   options.game = Game(kLimitGame);
   options.game_name = kLimitGame;
+  options.model.num_buckets = num_buckets;
   if (context_version > 0) {
     options.model.street_context = true;
     options.model.street_context_version = context_version;
@@ -731,6 +732,90 @@ TEST(HandReaderTest, StreetContextBacksOffToTheContextFreeCell) {
   v1_reader.ActionLikelihoods(before, 0, kFirstRaise, &got);
   df_only.ActionLikelihoods(before, 0, kFirstRaise, &want);
   for (int i = 0; i < kNumPairs; ++i) ASSERT_EQ(got[i], want[i]) << i;
+}
+
+TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
+  const GameDef& game = Game(kLimitGame);
+  // The same hands counted with 16 and with 8 buckets: 16 nest in 8 (bucket b in b / 2).
+  const trainer::OpponentModel fine = TrainRiverRaiser(0, 16);
+  const trainer::OpponentModel coarse = TrainRiverRaiser(0, 8);
+  const trainer::NodeView pop = fine.population().street(3).Root();
+  const trainer::NodeView pop8 = coarse.population().street(3).Root();
+  const std::vector<Card> board = Cards("2c7d9hTsQc");
+  std::array<uint8_t, kNumPairs> buckets, buckets8;
+  fine.buckets().AllPairs(3, absl::MakeConstSpan(board), &buckets);
+  coarse.buckets().AllPairs(3, absl::MakeConstSpan(board), &buckets8);
+  const std::vector<AbstractAction> available = {kCheck, kFirstRaise};
+  int moved = 0;  // pairs whose likelihood the back-off moves by more than 1%
+  for (const double bucket_prior : {0.0, 40.0}) {
+    ReaderOptions options;
+    options.bucket_prior = bucket_prior;
+    options.fine_buckets_preflop_only = false;  // the river's fine buckets are what is checked
+    HandReader reader(&fine, game, options);
+    // A spectator reads position 0 (no player model) raising the river.
+    const ReadRatio got = ReadOneRiverAction(reader, "cc/cc/cc/", "r", -1, {}, 0);
+    ASSERT_EQ(got.live.size(), 47u * 46 / 2);
+    std::array<double, kNumPairs> expected{};
+    for (int i : got.live) {
+      const int b = buckets[i];
+      ASSERT_EQ(buckets8[i], b / 2) << i;
+      double n = 0, n_coarse = 0, raises_coarse = 0;
+      for (AbstractAction a : available) {
+        n += static_cast<double>(pop.bucket_action_count(b, a));
+        for (int f = 2 * (b / 2); f < 2 * (b / 2) + 2; ++f) {
+          n_coarse += static_cast<double>(pop.bucket_action_count(f, a));
+        }
+      }
+      for (int f = 2 * (b / 2); f < 2 * (b / 2) + 2; ++f) {
+        raises_coarse += static_cast<double>(pop.bucket_action_count(f, kFirstRaise));
+      }
+      // The coarse cell's counts are those of the 8-bucket model.
+      ASSERT_EQ(raises_coarse, static_cast<double>(pop8.bucket_action_count(b / 2, kFirstRaise)));
+      const double df = DocumentedDf(kFirstRaise, available, got.hs[i], options);
+      const double raises = static_cast<double>(pop.bucket_action_count(b, kFirstRaise));
+      const double qp = options.population_prior;
+      const double p_coarse = n_coarse > 0 ? (raises_coarse + qp * df) / (n_coarse + qp) : df;
+      const double p =
+          bucket_prior > 0
+              ? (n > 0 ? (raises + bucket_prior * p_coarse) / (n + bucket_prior) : p_coarse)
+              : (n > 0 ? (raises + qp * df) / (n + qp) : df);
+      const double plain = n > 0 ? (raises + qp * df) / (n + qp) : df;
+      moved += std::abs(p - plain) > 0.01 * plain;
+      expected[i] = std::max(p, static_cast<double>(options.min_likelihood));
+    }
+    ExpectRatiosAre(got, expected, absl::StrCat("bucket prior ", bucket_prior));
+  }
+  EXPECT_GT(moved, 100);
+  // A huge bucket prior reads the 16-bucket model as the 8-bucket one; an 8-bucket model (the
+  // agent's) reads the same with or without the option.
+  ReaderOptions huge;
+  huge.bucket_prior = 1e9;
+  huge.fine_buckets_preflop_only = false;
+  ReaderOptions on;
+  on.bucket_prior = 40;
+  on.fine_buckets_preflop_only = false;
+  HandReader fine_huge(&fine, game, huge), coarse_plain(&coarse, game),
+      coarse_on(&coarse, game, on);
+  const State before = MakeState(game, "cc/cc/cc/", {}, "2c7d9hTsQc");
+  Likelihood a, b, c;
+  for (HandReader* reader : {&fine_huge, &coarse_plain, &coarse_on})
+    reader->StartHand(before, -1, {});
+  fine_huge.ActionLikelihoods(before, 0, kFirstRaise, &a);
+  coarse_plain.ActionLikelihoods(before, 0, kFirstRaise, &b);
+  coarse_on.ActionLikelihoods(before, 0, kFirstRaise, &c);
+  // Fine buckets preflop only: the river reads exactly as the 8-bucket model.
+  ReaderOptions preflop_only = on;
+  preflop_only.fine_buckets_preflop_only = true;  // the default
+  EXPECT_TRUE(ReaderOptions().fine_buckets_preflop_only);
+  HandReader fine_preflop(&fine, game, preflop_only);
+  fine_preflop.StartHand(before, -1, {});
+  Likelihood d;
+  fine_preflop.ActionLikelihoods(before, 0, kFirstRaise, &d);
+  for (int i = 0; i < kNumPairs; ++i) {
+    ASSERT_NEAR(a[i], b[i], 1e-5 * b[i] + 1e-7) << i;
+    ASSERT_EQ(b[i], c[i]) << i;
+    ASSERT_NEAR(d[i], b[i], 1e-6 * b[i]) << i;
+  }
 }
 
 TEST(HandReaderTest, DeviationShiftsAPlayerWithOnlyNodeCounts) {

@@ -101,6 +101,7 @@ struct Args {
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
+  bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
   std::vector<double> raise_edges;
@@ -137,8 +138,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "model and score only these players (names after --strip-name-suffix)")(
       "min-hands", po::value(&o.min_hands)->default_value(0),
       "without --players: model and score the players with at least this many training hands "
-      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(8),
-                       "K: hand-strength buckets of the model (as trainer --buckets)")(
+      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(32),
+                       "K: hand-strength buckets of the model (as trainer --buckets; default 32, "
+                       "read as 8 after the flop: --bucket-prior)")(
       "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
       "no-street-context", po::bool_switch(&a.no_street_context),
@@ -151,6 +153,18 @@ void AddOptions(Args& a, po::options_description& visible) {
       "context-prior", po::value(&o.reader.context_prior)->default_value(o.reader.context_prior),
       "hand reader, street context version 2: pseudo-decisions smoothing a context's population "
       "counts toward the context-free counts (0: none)")(
+      "bucket-prior", po::value(&o.reader.bucket_prior)->default_value(o.reader.bucket_prior),
+      "hand reader: pseudo-decisions smoothing a bucket's population counts toward those of the "
+      "coarse bucket it nests in (--coarse-buckets; for --buckets a multiple of it; 0: none)")(
+      "player-bucket-prior",
+      po::value(&o.reader.player_bucket_prior)->default_value(o.reader.player_bucket_prior),
+      "hand reader, with --bucket-prior: pseudo-decisions smoothing a player's fine-bucket counts "
+      "toward its coarse-bucket counts (0: toward the population's fine cell)")(
+      "fine-buckets-after-flop", po::bool_switch(&a.fine_after_flop),
+      "hand reader, with --bucket-prior: read the fine buckets after the flop too (backed off to "
+      "the coarse ones; default: after the flop only the coarse buckets)")(
+      "coarse-buckets", po::value(&o.reader.coarse_buckets)->default_value(o.reader.coarse_buckets),
+      "hand reader: the coarse buckets of --bucket-prior")(
       "range-buckets", po::bool_switch(&o.model.range_buckets),
       "after the flop, a made hand's bucket is its HS percentile in the range the player has "
       "shown (read with a model of the training hands counted with HS buckets), not its HS")(
@@ -218,6 +232,8 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (a.threads < 0) return "--threads must not be negative";
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
   if (o.range_passes < 1) return "--range-passes must be at least 1";
+  if (!(o.reader.bucket_prior >= 0)) return "--bucket-prior must not be negative";
+  if (o.reader.coarse_buckets < 1) return "--coarse-buckets must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
     return "give --players or --min-hands, not both";
   }
@@ -236,6 +252,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.markov.alphabet = *alphabet;
   o.reader.entry_prior = !a.no_entry_prior;
   o.model.preflop_small_pairs = !a.no_small_pairs;
+  o.reader.fine_buckets_preflop_only = !a.fine_after_flop;
   o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
@@ -358,6 +375,18 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
              o.model.preflop_small_pairs ? "" : "small pairs in their equity bucket; ",
              o.model.range_buckets ? absl::StrCat("range buckets, ", o.range_passes, " pass(es)")
                                    : ""),
+         false);
+  }
+  if (o.reader.bucket_prior > 0) {
+    fact("bucket_backoff",
+         absl::StrFormat("bucket prior %g toward %d coarse buckets, player bucket prior %g%s%s",
+                         o.reader.bucket_prior, o.reader.coarse_buckets,
+                         o.reader.player_bucket_prior,
+                         o.reader.fine_buckets_preflop_only ? ", fine preflop only" : "",
+                         o.model.num_buckets > o.reader.coarse_buckets &&
+                                 o.model.num_buckets % o.reader.coarse_buckets == 0
+                             ? ""
+                             : " (not applied: --buckets is not a larger multiple)"),
          false);
   }
   if (o.reader.fit_player_prior || o.reader.fit_population_prior) {

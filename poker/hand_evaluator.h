@@ -1,8 +1,8 @@
 // A fast 5-, 6- and 7-card hand evaluator with an incremental hand type.
 //
 // Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better);
-// `EvaluateSevenCards` for 7 card indices; `ForEachSevenCardHand` and
-// `ForEachSevenCardRank` to go through all 7-card hands.
+// `EvaluateSevenCards` for 7 card indices and `EvaluateSevenCardHands` for many hands of 7 at
+// once; `ForEachSevenCardHand` and `ForEachSevenCardRank` to go through all 7-card hands.
 // The packed layout of Hand and the lookup scheme are documented below (hand_internal), next to
 // the inline kernel that relies on them; the tables are built in hand_evaluator.cc.
 //
@@ -16,9 +16,13 @@
 //   hash (first-fit, rows from most to fewest keys).
 // - The "2+2" lookup-table evaluators: enumerating all hands by nested loops so that work done
 //   for the first six cards is shared by every seventh card (ForEachSevenCardRank).
+// - The SIMD population count (Wojciech Mula): a byte shuffle (pshufb) as a 16-entry table
+//   lookup in a register, and psadbw to sum bytes (EvaluateSevenCardHands).
 // Our own, as far as we know: evaluating from card indices two cards per key load, the two card
 // bytes of a pair turned into a pair-table index by one bit extraction (EvaluateSevenCards); the
-// public evaluators above add one key per card.
+// public evaluators above add one key per card. And the batched keys of EvaluateSevenCardHands:
+// the rank keys summed byte plane by byte plane from in-register tables, four hands per vector,
+// with no table load per card.
 //
 // Thread-safety: every function here may be called from any number of threads at once. The
 // tables are built once, during static initialisation (before main), and only read afterwards.

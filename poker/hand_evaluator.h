@@ -121,7 +121,9 @@ inline constexpr int kFlushTableSize = 1 << kNumRanks;
 // the development machine (AMD EPYC, Zen 3): one key load per card (7 loads), pair entries of
 // key and card mask with a branch-free flush, card pairs read as 16-bit table indices (a 2 KB row
 // stride that puts the whole table on a few L1 sets), and smaller row-offset tables (fewer rows
-// pack the rank table less densely).
+// pack the rank table less densely). Not clearly faster: a perfect hash of the 7-card rank
+// multisets only, with 16-bit offsets (8-16 KB and 98-126 KB instead of 32 KB and 164 KB), so
+// the lookups' misses are not what bounds this path. Many hands at once: EvaluateSevenCardHands.
 inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
   std::array<uint64_t, kNumCards> keys{};
   for (int c = 0; c < kNumCards; ++c) {

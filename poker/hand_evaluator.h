@@ -1,8 +1,8 @@
 // A fast 5-, 6- and 7-card hand evaluator with an incremental hand type.
 //
 // Public surface: `Hand` (add cards, add hands) and `Evaluate` (a rank, higher is better);
-// `EvaluateSevenCards` for 7 card indices; `ForEachSevenCardHand` and
-// `ForEachSevenCardRank` to go through all 7-card hands.
+// `EvaluateSevenCards` for 7 card indices and `EvaluateSevenCardHands` for many hands of 7 at
+// once; `ForEachSevenCardHand` and `ForEachSevenCardRank` to go through all 7-card hands.
 // The packed layout of Hand and the lookup scheme are documented below (hand_internal), next to
 // the inline kernel that relies on them; the tables are built in hand_evaluator.cc.
 //
@@ -16,9 +16,13 @@
 //   hash (first-fit, rows from most to fewest keys).
 // - The "2+2" lookup-table evaluators: enumerating all hands by nested loops so that work done
 //   for the first six cards is shared by every seventh card (ForEachSevenCardRank).
+// - The SIMD population count (Wojciech Mula): a byte shuffle (pshufb) as a 16-entry table
+//   lookup in a register, and psadbw to sum bytes (EvaluateSevenCardHands).
 // Our own, as far as we know: evaluating from card indices two cards per key load, the two card
 // bytes of a pair turned into a pair-table index by one bit extraction (EvaluateSevenCards); the
-// public evaluators above add one key per card.
+// public evaluators above add one key per card. And the batched keys of EvaluateSevenCardHands:
+// the rank keys summed byte plane by byte plane from in-register tables, four hands per vector,
+// with no table load per card.
 //
 // Thread-safety: every function here may be called from any number of threads at once. The
 // tables are built once, during static initialisation (before main), and only read afterwards.
@@ -117,7 +121,9 @@ inline constexpr int kFlushTableSize = 1 << kNumRanks;
 // the development machine (AMD EPYC, Zen 3): one key load per card (7 loads), pair entries of
 // key and card mask with a branch-free flush, card pairs read as 16-bit table indices (a 2 KB row
 // stride that puts the whole table on a few L1 sets), and smaller row-offset tables (fewer rows
-// pack the rank table less densely).
+// pack the rank table less densely). Not clearly faster: a perfect hash of the 7-card rank
+// multisets only, with 16-bit offsets (8-16 KB and 98-126 KB instead of 32 KB and 164 KB), so
+// the lookups' misses are not what bounds this path. Many hands at once: EvaluateSevenCardHands.
 inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
   std::array<uint64_t, kNumCards> keys{};
   for (int c = 0; c < kNumCards; ++c) {
@@ -288,6 +294,12 @@ inline HandRank EvaluateSevenCards(const Card* cards) {
   }
   return RankOfNonFlushKey(key);
 }
+
+// The ranks of consecutive 7-card hands: ranks[i] = EvaluateSevenCards(&cards[7 * i]) for every
+// i below ranks.size(). Behaviour is undefined unless cards.size() == 7 * ranks.size() and every
+// hand holds 7 distinct cards below kNumCards. Faster per hand than EvaluateSevenCards in a loop
+// when built with AVX2 (hand_evaluator.cc says how); without AVX2 it is that loop.
+void EvaluateSevenCardHands(absl::Span<const Card> cards, absl::Span<HandRank> ranks);
 
 // Calls visit(hand) for each of the 133,784,560 7-card hands of the 52-card deck, each built
 // incrementally (the previous six cards' Hand plus one card), the fastest way to go through them

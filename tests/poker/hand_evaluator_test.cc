@@ -195,11 +195,33 @@ TEST(HandEvaluatorTest, RankEnumerationMatchesTheHandEnumerationHandByHand) {
 }
 
 // Every 7-card hand given as card indices (EvaluateSevenCards, and EvaluateCards, which uses it
-// for 7 cards) against Evaluate of the same cards as a Hand.
+// for 7 cards; and EvaluateSevenCardHands, in batches of kBatch hands) against Evaluate of the
+// same cards as a Hand.
 TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
   std::array<int64_t, kNumHandCategories> count{};
   std::bitset<1 << 16> seen;
   int64_t mismatches = 0;
+  // An odd batch size, so that the batches' last hands go every way the batch code has.
+  constexpr int kBatch = 4093;
+  std::vector<Card> batch_cards;
+  std::vector<HandRank> batch_expected;
+  std::vector<HandRank> batch_ranks(kBatch);
+  int64_t batched = 0;
+  int64_t batch_mismatches = 0;
+  auto check_batch = [&] {
+    const size_t n = batch_expected.size();
+    EvaluateSevenCardHands(batch_cards, absl::MakeSpan(batch_ranks.data(), n));
+    for (size_t i = 0; i < n; ++i) {
+      if (batch_ranks[i] != batch_expected[i] && ++batch_mismatches <= 5) {
+        ADD_FAILURE() << CardsToString(absl::MakeConstSpan(&batch_cards[7 * i], 7))
+                      << ": EvaluateSevenCardHands " << batch_ranks[i] << ", Evaluate "
+                      << batch_expected[i];
+      }
+    }
+    batched += n;
+    batch_cards.clear();
+    batch_expected.clear();
+  };
   Card c[7];
   for (c[0] = 0; c[0] < kNumCards; ++c[0]) {
     const Hand h0 = Hand::Of(c[0]);
@@ -222,6 +244,9 @@ TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
                 }
                 ++count[static_cast<int>(CategoryOf(rank))];
                 seen.set(rank);
+                batch_cards.insert(batch_cards.end(), c, c + 7);
+                batch_expected.push_back(expected);
+                if (batch_expected.size() == kBatch) check_batch();
               }
             }
           }
@@ -229,8 +254,44 @@ TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
       }
     }
   }
+  check_batch();
   EXPECT_EQ(mismatches, 0);
+  EXPECT_EQ(batch_mismatches, 0);
+  EXPECT_EQ(batched, 133784560);
   ExpectSevenCardCategoryCounts(count, seen);
+}
+
+// EvaluateSevenCardHands for every batch size up to 80 (the vector code works on groups of 8
+// hands and leaves the last 1 to 8 to the one-hand path) and a few larger ones, on random hands.
+TEST(HandEvaluatorTest, BatchesOfEverySizeMatchEvaluateSevenCards) {
+  std::mt19937_64 rng(15);
+  std::array<Card, kNumCards> deck = NewDeck();
+  std::vector<Card> cards;
+  constexpr int kMaxHands = 1500;
+  for (int h = 0; h < kMaxHands; ++h) {
+    Deal(rng, 7, deck);
+    cards.insert(cards.end(), deck.begin(), deck.begin() + 7);
+  }
+  int flushes = 0;
+  for (int h = 0; h < kMaxHands; ++h) {
+    flushes += CategoryOf(EvaluateSevenCards(&cards[7 * h])) == HandCategory::kFlush;
+  }
+  EXPECT_GT(flushes, 20);  // the flush patching is exercised
+  std::vector<int> sizes;
+  for (int n = 0; n <= 80; ++n) sizes.push_back(n);
+  for (int n : {255, 256, 257, 263, 264, 265, 1000, kMaxHands}) sizes.push_back(n);
+  for (const int n : sizes) {
+    // Start at an odd hand, so the cards are not aligned.
+    const int first = n == kMaxHands ? 0 : 3;
+    std::vector<HandRank> ranks(n + 1, 0xFFFF);
+    EvaluateSevenCardHands(absl::MakeConstSpan(&cards[7 * first], 7 * n),
+                           absl::MakeSpan(ranks.data(), n));
+    for (int i = 0; i < n; ++i) {
+      ASSERT_EQ(ranks[i], EvaluateSevenCards(&cards[7 * (first + i)]))
+          << "size " << n << ", hand " << i;
+    }
+    EXPECT_EQ(ranks[n], 0xFFFF) << "size " << n << ": wrote past the end";
+  }
 }
 
 TEST(HandEvaluatorTest, SixCardCategoryCountsOverAllHands) {
@@ -323,12 +384,19 @@ TEST(HandEvaluatorTest, SevenCardHandsAgreeWithTheReferenceOnAMillionRandomShowd
   std::array<Card, kNumCards> deal = NewDeck();
   int disagreements = 0;
   int ties = 0;
+  // Both hands of every showdown, and their ranks, for the batched path after the loop.
+  std::vector<Card> all_cards;
+  std::vector<HandRank> all_ranks;
   for (int trial = 0; trial < 1000000; ++trial) {
     Deal(rng, 9, deal);
     const Card first[7] = {deal[0], deal[1], deal[2], deal[3], deal[4], deal[5], deal[6]};
     const Card second[7] = {deal[0], deal[1], deal[2], deal[3], deal[4], deal[7], deal[8]};
     const HandRank a = EvaluateCards(first);
     const HandRank b = EvaluateCards(second);
+    all_cards.insert(all_cards.end(), first, first + 7);
+    all_cards.insert(all_cards.end(), second, second + 7);
+    all_ranks.push_back(a);
+    all_ranks.push_back(b);
     // The other 7-card paths, with the cards in random order: from card indices, and through a
     // Hand.
     const HandRank via_hand = Evaluate(Hand::Of(first));
@@ -350,6 +418,18 @@ TEST(HandEvaluatorTest, SevenCardHandsAgreeWithTheReferenceOnAMillionRandomShowd
   }
   EXPECT_EQ(disagreements, 0);
   EXPECT_GT(ties, 10000);  // ties (often the board plays) are exercised too
+  // The batched path on the same 2,000,000 hands in one batch: the ranks checked above.
+  std::vector<HandRank> batch_ranks(all_ranks.size());
+  EvaluateSevenCardHands(all_cards, absl::MakeSpan(batch_ranks));
+  int batch_disagreements = 0;
+  for (size_t i = 0; i < all_ranks.size(); ++i) {
+    if (batch_ranks[i] != all_ranks[i] && ++batch_disagreements <= 5) {
+      ADD_FAILURE() << CardsToString(absl::MakeConstSpan(&all_cards[7 * i], 7))
+                    << ": EvaluateSevenCardHands " << batch_ranks[i] << ", EvaluateCards "
+                    << all_ranks[i];
+    }
+  }
+  EXPECT_EQ(batch_disagreements, 0);
 }
 
 TEST(HandEvaluatorTest, SixCardHandsAgreeWithTheReferenceOnRandomShowdowns) {

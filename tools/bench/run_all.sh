@@ -4,8 +4,8 @@
 # and in wall time, and the machine's load averages before and after each row. Writes the table
 # as JSON (--out) and prints it as the README's Markdown table.
 #
-# Rows: the evaluator (pre-built hands, from 7 card indices at 2^16 and 2^24 hands and the older
-# way from cards, enumeration), the log parser, the equity engine, the range and bucket kernels, the
+# Rows: the evaluator (pre-built hands, from 7 card indices at 2^16 and 2^24 hands one by one and
+# batched, the older way from cards, enumeration), the log parser, the equity engine, the range and bucket kernels, the
 # arena, and `trainer stats` / `trainer train` with 1 and 2 threads on N copies of the DeepStack
 # log (made in a temporary folder, removed afterwards; skipped without ../shared).
 #
@@ -94,6 +94,12 @@ bench eval7_cards_2e16 poker_bench "BM_Eval7RandomFromCards/65536" \
   "7-card evaluations from 7 card indices, 2^16 random hands" rate 450e6
 bench eval7_cards_2e24 poker_bench "BM_Eval7RandomFromCards/16777216" \
   "7-card evaluations from 7 card indices, 2^24 random hands" rate 450e6
+bench eval7_cards_batch_2e16 poker_bench "BM_Eval7RandomFromCardsBatch/65536" \
+  "7-card evaluations from 7 card indices, batched (EvaluateSevenCardHands), 2^16 random hands" \
+  rate 0
+bench eval7_cards_batch_2e24 poker_bench "BM_Eval7RandomFromCardsBatch/16777216" \
+  "7-card evaluations from 7 card indices, batched (EvaluateSevenCardHands), 2^24 random hands" \
+  rate 0
 bench eval7_cards_via_hand poker_bench "BM_Eval7RandomFromCardsViaHand/65536" \
   "7-card evaluations from card indices summed as Hands (the way before), 2^16 hands" rate 0
 bench eval7_enumerate poker_bench BM_Eval7Enumerate "7-card evaluations, enumerating all hands" \
@@ -183,6 +189,11 @@ for command in ("stats", "train"):
 if "eval7_prebuilt" in by_id and "eval7_cards_2e16" in by_id:
     derived["eval7_cards_vs_prebuilt_cpu"] = (
         by_id["eval7_cards_2e16"]["cpu"]["median"] / by_id["eval7_prebuilt"]["cpu"]["median"])
+for size in ("2e16", "2e24"):
+    single, batch = by_id.get(f"eval7_cards_{size}"), by_id.get(f"eval7_cards_batch_{size}")
+    if single and batch:
+        derived[f"eval7_cards_batch_vs_single_{size}_cpu"] = (
+            batch["cpu"]["median"] / single["cpu"]["median"])
 cpu_model = ""
 try:
     for line in open("/proc/cpuinfo"):

@@ -48,6 +48,7 @@ struct SearchPolicyParams {
   double min_branch = 0.002;
   double max_fold = 1;
   double floor = 0.05;
+  double fit_floor = 1;
   double tilt_rate = 0.5;
   double tilt_half = 20;
   double tilt_decay = 0.01;
@@ -74,6 +75,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.min_branch = Extra(params, "search_min_branch", p.min_branch);
   p.max_fold = Extra(params, "search_max_fold", p.max_fold);
   p.floor = Extra(params, "search_floor", p.floor);
+  p.fit_floor = Extra(params, "search_fit_floor", p.fit_floor);
   p.tilt_rate = Extra(params, "search_tilt_rate", p.tilt_rate);
   p.tilt_half = Extra(params, "search_tilt_half", p.tilt_half);
   p.tilt_decay = Extra(params, "search_tilt_decay", p.tilt_decay);
@@ -120,8 +122,9 @@ class TiltedOpponentModel : public OpponentActionModel {
       return;
     }
     prepared_ = false;
-    const TiltTheta theta = tilt_.Theta(TiltClassOf(state));
-    model_->Probabilities(state, &theta, probs);
+    const int cls = TiltClassOf(state);
+    const TiltTheta theta = tilt_.Theta(cls);
+    model_->Probabilities(state, &theta, probs, tilt_.FloorShift(cls));
   }
 
  private:
@@ -261,6 +264,7 @@ class SearchPolicy : public Policy {
     decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
     TiltOptions tilt;
     tilt.floor = params_.floor;
+    tilt.fit_floor = params_.fit_floor != 0;
     tilt.rate = params_.tilt_rate;
     tilt.half = params_.tilt_half;
     tilt.decay = params_.tilt_decay;
@@ -320,6 +324,8 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_max_fold", 1, "search: cap on an opponent node's fold probability"},
      ExtraParam{"search_floor", 0.05,
                 "search: share of the opponent model spread evenly over its actions"},
+     ExtraParam{"search_fit_floor", 1,
+                "search: fit the floor per opponent (1) or keep it at search_floor (0)"},
      ExtraParam{"search_tilt_rate", 0.5, "search: step of the opponent's tilt per decision"},
      ExtraParam{"search_tilt_half", 20,
                 "search: decisions of a class after which the tilt's step is 1/sqrt(2) of it"},

@@ -125,8 +125,15 @@ const TiltedBlueprint::BoardCards& TiltedBlueprint::Cards(const State& state) {
   return it->second;
 }
 
+double TiltedBlueprint::FloorAt(double floor_shift) const {
+  const double f = std::clamp(options_.floor, 1e-6, 1 - 1e-6);
+  const double logit = std::log(f / (1 - f)) + floor_shift;
+  return std::clamp(1 / (1 + std::exp(-logit)), std::min(options_.min_floor, f),
+                    std::max(options_.max_floor, f));
+}
+
 void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
-                                    absl::Span<PairProbs> probs) {
+                                    absl::Span<PairProbs> probs, double floor_shift) {
   const BoardCards& cards = Cards(state);
   const int count = static_cast<int>(candidates_.size());
   std::array<std::array<float, kMaxTiltCandidates>, kTiltStrengths> tilt{};
@@ -137,8 +144,9 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
                        : static_cast<float>(std::exp((*theta)[j][TiltKindOf(candidates_[i])]));
     }
   }
-  const float keep = static_cast<float>(1 - options_.floor) / 255.0f;
-  const float spread = static_cast<float>(options_.floor) / count;
+  const double floor = FloorAt(floor_shift);
+  const float keep = static_cast<float>(1 - floor) / 255.0f;
+  const float spread = static_cast<float>(floor) / count;
   for (int h = 0; h < poker::kNumPairs; ++h) {
     if (cards.buckets[h] < 0 || cards.strength[h] < 0) {
       for (int i = 0; i < count; ++i) probs[i][h] = 0;
@@ -170,8 +178,9 @@ int TiltedBlueprint::ReadActions(const State& state, int opponent, const Opponen
   return Replay(state, opponent, skip, [&](const State& before, const Action& action) {
     if (!Prepare(before)) return;
     const int count = static_cast<int>(candidates_.size());
-    const TiltTheta theta = tilt.Theta(TiltClassOf(before));
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const int cls = TiltClassOf(before);
+    const TiltTheta theta = tilt.Theta(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), tilt.FloorShift(cls));
     range->Multiply(scratch_[CandidateFor(action)]);
     range->Normalize();
   });
@@ -190,6 +199,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     int cls;
     std::array<double, kTiltStrengths> share;
     TiltTheta gradient;
+    double floor_gradient;  // of the floor's log-odds
   };
   std::vector<Step> steps;
   Replay(final_state, opponent, 0, [&](const State& before, const Action& action) {
@@ -197,7 +207,11 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     const int cls = TiltClassOf(before);
     const int count = static_cast<int>(candidates_.size());
     const TiltTheta theta = tilt->Theta(cls);
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const double shift = tilt->FloorShift(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), shift);
+    if (options_.fit_floor)
+      Probabilities(before, nullptr, absl::MakeSpan(plain_.data(), count), shift);
+    const double floor = FloorAt(shift);
     const BoardCards& cards = Cards(before);
     const int taken = CandidateFor(action);
     const int kind = TiltKindOf(candidates_[taken]);
@@ -206,13 +220,22 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     // d log P(action) / d theta[j][k] = sum over pairs h of class j of post(h) ([k taken] -
     // P(kind k | h)), post the posterior over pairs (the range weighed by each pair's
     // probability of the action; all on the shown pair when there is one).
-    Step step{cls, {}, {}};
+    // With q the untilted model (floor included) and p the tilted one, the floor's log-odds
+    // lambda has d log p(taken | h) / d lambda = floor / #candidates x (1 / q(taken | h) -
+    // sum_i p(i | h) / q(i | h)): positive when the action is likelier under the even spread
+    // than the blueprint makes it.
+    Step step{cls, {}, {}, 0};
     std::array<std::array<double, kTiltKinds>, kTiltStrengths> expected{};
+    double floor_sum = 0;
     auto add = [&](int h, double w) {
       const int j = cards.strength[h];
       if (j < 0 || w <= 0) return;
       step.share[j] += w;
       for (int i = 0; i < count; ++i) expected[j][TiltKindOf(candidates_[i])] += w * scratch_[i][h];
+      if (!options_.fit_floor) return;
+      double d = 1.0 / std::max(plain_[taken][h], 1e-6f);
+      for (int i = 0; i < count; ++i) d -= scratch_[i][h] / std::max(plain_[i][h], 1e-6f);
+      floor_sum += w * d;
     };
     if (shown >= 0) {
       add(shown, 1.0);
@@ -222,6 +245,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     double total = 0;
     for (double w : step.share) total += w;
     if (total <= 0) return;
+    step.floor_gradient = floor / count * floor_sum / total;
     for (int j = 0; j < kTiltStrengths; ++j) {
       step.share[j] /= total;
       for (int k = 0; k < kTiltKinds; ++k) {
@@ -249,6 +273,16 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
       }
       tilt->class_decisions[step.cls][j] += step.share[j];
       tilt->class_total[j] += step.share[j];
+    }
+    if (options_.fit_floor) {
+      const double own_rate =
+          options_.rate * std::sqrt(options_.half / (options_.half + tilt->decisions[step.cls]));
+      const double shared_rate =
+          options_.rate * std::sqrt(options_.half / (options_.half + tilt->total));
+      double& own = tilt->floor_own[step.cls];
+      own += own_rate * (step.floor_gradient - options_.decay * own);
+      tilt->floor_shared +=
+          shared_rate * (step.floor_gradient - options_.decay * tilt->floor_shared);
     }
     tilt->decisions[step.cls] += 1;
     tilt->total += 1;

@@ -250,8 +250,9 @@ PlainAndTilted ProbabilitiesAt(TiltedBlueprint& model, const State& state,
   const int count = static_cast<int>(model.candidates().size());
   PlainAndTilted out{std::vector<PairProbs>(count), std::vector<PairProbs>(count)};
   model.Probabilities(state, nullptr, absl::MakeSpan(out.plain));
-  const TiltTheta theta = tilt.Theta(TiltClassOf(state));
-  model.Probabilities(state, &theta, absl::MakeSpan(out.tilted));
+  const int cls = TiltClassOf(state);
+  const TiltTheta theta = tilt.Theta(cls);
+  model.Probabilities(state, &theta, absl::MakeSpan(out.tilted), tilt.FloorShift(cls));
   return out;
 }
 

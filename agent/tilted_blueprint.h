@@ -87,6 +87,10 @@ struct TiltOptions {
   double max_floor = 0.995;
   // Whether the floor is fitted (false: it stays at `floor`).
   bool fit_floor = true;
+  // Nested tilt: theta's fold term scales the odds of folding against continuing, its raise
+  // term the odds of raising against calling among the continuing (its call term is unused).
+  // Flat (false): each kind's probability is scaled by exp(its term) and renormalised.
+  bool nested = true;
   // Gradient step: rate * sqrt(half / (half + decisions of the class)) per decision.
   double rate = 0.5;
   double half = 20;
@@ -154,7 +158,9 @@ class TiltedBlueprint {
   std::array<int, kMaxEdges> target_{};
   std::vector<poker::Action> candidates_;
   std::array<PairProbs, kMaxTiltCandidates> scratch_{};
-  std::array<PairProbs, kMaxTiltCandidates> plain_{};  // the blueprint's alone (no floor, tilt)
+  // The model at the floor's log-odds plus and minus a step (its derivative, in FitHand).
+  std::array<PairProbs, kMaxTiltCandidates> plain_{};
+  std::array<PairProbs, kMaxTiltCandidates> minus_{};
   std::unordered_map<uint64_t, BoardCards> buckets_;
 };
 

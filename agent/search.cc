@@ -40,6 +40,24 @@ uint64_t PairMask(int pair) {
   return (uint64_t{1} << p.low) | (uint64_t{1} << p.high);
 }
 
+// Adds to wins[i] 2 (ahead) or 1 (tied) and to counts[i] 1 for every pair i without a card of
+// `dead` (the full board and our cards), on the five cards of `board`.
+void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards hole,
+                    std::array<float, poker::kNumPairs>* wins,
+                    std::array<float, poker::kNumPairs>* counts) {
+  const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
+  const poker::Hand cards = poker::Hand::Of(absl::MakeConstSpan(board, 5));
+  const poker::HandRank mine =
+      poker::Evaluate(cards + poker::Hand::Of(hole.low) + poker::Hand::Of(hole.high));
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    if ((PairMask(i) & dead) != 0) continue;
+    const poker::HandRank theirs =
+        poker::Evaluate(cards + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
+    (*wins)[i] += mine > theirs ? 2.0f : mine == theirs ? 1.0f : 0.0f;
+    (*counts)[i] += 1;
+  }
+}
+
 }  // namespace
 
 std::vector<Action> CandidateActions(const State& state, const std::vector<double>& fractions,
@@ -95,7 +113,10 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   }
   BoardEquity& b = board_equities_.emplace_back();
   b.board_mask = mask;
-  const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
+  if (known_board_ == 0 && options_->preflop_runouts > 0) {
+    PreflopEquity(&b.equity);
+    return b.equity;
+  }
   const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
   // Sums of 2 * (ahead) + (tied) and the number of boards each pair was compared on.
   std::array<float, poker::kNumPairs> wins{};
@@ -103,16 +124,7 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   std::array<poker::Card, poker::kMaxBoardCards> full{};
   std::copy(board_.begin(), board_.begin() + known_board_, full.begin());
   auto compare_on = [&](uint64_t full_mask) {
-    const poker::Hand board = poker::Hand::Of(absl::MakeConstSpan(full.data(), 5));
-    const poker::HandRank mine =
-        poker::Evaluate(board + poker::Hand::Of(hole_.low) + poker::Hand::Of(hole_.high));
-    for (int i = 0; i < poker::kNumPairs; ++i) {
-      if ((PairMask(i) & (full_mask | ours)) != 0) continue;
-      const poker::HandRank theirs =
-          poker::Evaluate(board + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
-      wins[i] += mine > theirs ? 2.0f : mine == theirs ? 1.0f : 0.0f;
-      counts[i] += 1;
-    }
+    CompareOnBoard(full.data(), full_mask | ours, hole_, &wins, &counts);
   };
   const uint64_t dead = mask | ours;
   std::array<poker::Card, poker::kNumCards> deck{};
@@ -145,6 +157,55 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
     b.equity[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
   }
   return b.equity;
+}
+
+void ModelSearch::PreflopEquity(Weights* equity) {
+  if (preflop_runouts_ != options_->preflop_runouts) {
+    preflop_.clear();
+    preflop_runouts_ = options_->preflop_runouts;
+  }
+  // Suits renamed in order of appearance: ours first, then the others in order.
+  std::array<int, poker::kNumSuits> rename{-1, -1, -1, -1};
+  int next = 0;
+  for (poker::Card c : {hole_.low, hole_.high}) {
+    if (rename[poker::SuitOf(c)] < 0) rename[poker::SuitOf(c)] = next++;
+  }
+  for (int suit = 0; suit < poker::kNumSuits; ++suit) {
+    if (rename[suit] < 0) rename[suit] = next++;
+  }
+  auto canonical = [&rename](poker::Card c) {
+    return poker::MakeCard(poker::RankOf(c), rename[poker::SuitOf(c)]);
+  };
+  const int key = poker::PairIndex(canonical(hole_.low), canonical(hole_.high));
+  auto [it, added] = preflop_.try_emplace(key);
+  if (added) {
+    const poker::PairCards hole = poker::PairFromIndex(key);
+    const uint64_t ours = PairMask(key);
+    std::array<float, poker::kNumPairs> wins{};
+    std::array<float, poker::kNumPairs> counts{};
+    std::array<poker::Card, poker::kNumCards> deck{};
+    int deck_size = 0;
+    for (int c = 0; c < poker::kNumCards; ++c) {
+      if (((ours >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
+    }
+    std::mt19937_64 rng(Mix(0x9F10B, static_cast<uint64_t>(key)));
+    for (int k = 0; k < preflop_runouts_; ++k) {
+      uint64_t board_mask = 0;
+      for (int j = 0; j < 5; ++j) {
+        const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
+        std::swap(deck[j], deck[pick]);
+        board_mask |= uint64_t{1} << deck[j];
+      }
+      CompareOnBoard(deck.data(), board_mask | ours, hole, &wins, &counts);
+    }
+    for (int i = 0; i < poker::kNumPairs; ++i) {
+      it->second[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
+    }
+  }
+  const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    (*equity)[i] = it->second[poker::PairIndex(canonical(pairs[i].low), canonical(pairs[i].high))];
+  }
 }
 
 double ModelSearch::RangeEquity(int depth) {

@@ -44,10 +44,13 @@ struct SearchPolicyParams {
   double streets_limit = 3;
   double streets_nolimit = 1;
   double leaf_runouts = 48;
+  double preflop_runouts = 2000;
   double softness = 0;
   double min_branch = 0.002;
   double max_fold = 1;
   double floor = 0.05;
+  double fit_floor = 1;
+  double tilt_nested = 1;
   double tilt_rate = 0.5;
   double tilt_half = 20;
   double tilt_decay = 0.01;
@@ -70,10 +73,13 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.streets_limit = Extra(params, "search_streets", p.streets_limit);
   p.streets_nolimit = Extra(params, "search_streets_nl", p.streets_nolimit);
   p.leaf_runouts = Extra(params, "search_leaf_runouts", p.leaf_runouts);
+  p.preflop_runouts = Extra(params, "search_preflop_runouts", p.preflop_runouts);
   p.softness = Extra(params, "search_softness", p.softness);
   p.min_branch = Extra(params, "search_min_branch", p.min_branch);
   p.max_fold = Extra(params, "search_max_fold", p.max_fold);
   p.floor = Extra(params, "search_floor", p.floor);
+  p.fit_floor = Extra(params, "search_fit_floor", p.fit_floor);
+  p.tilt_nested = Extra(params, "search_tilt_nested", p.tilt_nested);
   p.tilt_rate = Extra(params, "search_tilt_rate", p.tilt_rate);
   p.tilt_half = Extra(params, "search_tilt_half", p.tilt_half);
   p.tilt_decay = Extra(params, "search_tilt_decay", p.tilt_decay);
@@ -120,8 +126,9 @@ class TiltedOpponentModel : public OpponentActionModel {
       return;
     }
     prepared_ = false;
-    const TiltTheta theta = tilt_.Theta(TiltClassOf(state));
-    model_->Probabilities(state, &theta, probs);
+    const int cls = TiltClassOf(state);
+    const TiltTheta theta = tilt_.Theta(cls);
+    model_->Probabilities(state, &theta, probs, tilt_.FloorShift(cls));
   }
 
  private:
@@ -165,6 +172,7 @@ class SearchPolicy : public Policy {
     options.max_streets = static_cast<int>(limit ? params_.streets_limit : params_.streets_nolimit);
     options.max_nodes = static_cast<int64_t>(params_.nodes);
     options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
+    options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
     options.softness = params_.softness;
     options.min_branch = params_.min_branch;
     options.max_fold = params_.max_fold;
@@ -261,6 +269,8 @@ class SearchPolicy : public Policy {
     decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
     TiltOptions tilt;
     tilt.floor = params_.floor;
+    tilt.fit_floor = params_.fit_floor != 0;
+    tilt.nested = params_.tilt_nested != 0;
     tilt.rate = params_.tilt_rate;
     tilt.half = params_.tilt_half;
     tilt.decay = params_.tilt_decay;
@@ -314,12 +324,19 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{
          "search_leaf_runouts", 48,
          "search: run-outs sampled for a flop or preflop leaf's equity (turn, river: exact)"},
+     ExtraParam{"search_preflop_runouts", 2000,
+                "search: run-outs of the preflop equity table per starting hand (0: "
+                "search_leaf_runouts per search)"},
      ExtraParam{"search_softness", 0,
                 "search: softmax temperature (big blinds) of our future nodes"},
      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded"},
      ExtraParam{"search_max_fold", 1, "search: cap on an opponent node's fold probability"},
      ExtraParam{"search_floor", 0.05,
                 "search: share of the opponent model spread evenly over its actions"},
+     ExtraParam{"search_fit_floor", 1,
+                "search: fit the floor per opponent (1) or keep it at search_floor (0)"},
+     ExtraParam{"search_tilt_nested", 1,
+                "search: nested tilt (fold vs continue, then raise vs call) (1) or flat (0)"},
      ExtraParam{"search_tilt_rate", 0.5, "search: step of the opponent's tilt per decision"},
      ExtraParam{"search_tilt_half", 20,
                 "search: decisions of a class after which the tilt's step is 1/sqrt(2) of it"},

@@ -11,6 +11,9 @@
 namespace agent {
 namespace {
 
+// The step in the floor's log-odds for its derivative by central differences.
+constexpr double kFloorStep = 0.05;
+
 using poker::Action;
 using poker::State;
 
@@ -32,6 +35,14 @@ int Replay(const State& s, int player, int skip, F&& f) {
     }
   }
   return index;
+}
+
+// The first candidate of kind `k` (its tilt factor is the kind's), or 0 when there is none.
+int FirstOfKind(const std::array<int, kMaxTiltCandidates>& kind, int count, int k) {
+  for (int i = 0; i < count; ++i) {
+    if (kind[i] == k) return i;
+  }
+  return 0;
 }
 
 }  // namespace
@@ -125,8 +136,15 @@ const TiltedBlueprint::BoardCards& TiltedBlueprint::Cards(const State& state) {
   return it->second;
 }
 
+double TiltedBlueprint::FloorAt(double floor_shift) const {
+  const double f = std::clamp(options_.floor, 1e-6, 1 - 1e-6);
+  const double logit = std::log(f / (1 - f)) + floor_shift;
+  return std::clamp(1 / (1 + std::exp(-logit)), std::min(options_.min_floor, f),
+                    std::max(options_.max_floor, f));
+}
+
 void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
-                                    absl::Span<PairProbs> probs) {
+                                    absl::Span<PairProbs> probs, double floor_shift) {
   const BoardCards& cards = Cards(state);
   const int count = static_cast<int>(candidates_.size());
   std::array<std::array<float, kMaxTiltCandidates>, kTiltStrengths> tilt{};
@@ -137,8 +155,11 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
                        : static_cast<float>(std::exp((*theta)[j][TiltKindOf(candidates_[i])]));
     }
   }
-  const float keep = static_cast<float>(1 - options_.floor) / 255.0f;
-  const float spread = static_cast<float>(options_.floor) / count;
+  const double floor = FloorAt(floor_shift);
+  const float keep = static_cast<float>(1 - floor) / 255.0f;
+  const float spread = static_cast<float>(floor) / count;
+  std::array<int, kMaxTiltCandidates> kind{};
+  for (int i = 0; i < count; ++i) kind[i] = TiltKindOf(candidates_[i]);
   for (int h = 0; h < poker::kNumPairs; ++h) {
     if (cards.buckets[h] < 0 || cards.strength[h] < 0) {
       for (int i = 0; i < count; ++i) probs[i][h] = 0;
@@ -148,6 +169,27 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
     const uint8_t* w = blueprint_.At(*node_, cards.buckets[h]);
     std::array<float, kMaxTiltCandidates> p{};
     for (int e = 0; e < edges_; ++e) p[target_[e]] += w[e] * keep;
+    if (options_.nested) {
+      // Fold against continuing, then raise against call among the continuing: t[fold] and
+      // t[raise] scale the odds of each step.
+      std::array<float, kTiltKinds> mass{};
+      for (int i = 0; i < count; ++i) {
+        p[i] += spread;
+        mass[kind[i]] += p[i];
+      }
+      const float folded = mass[0] * (theta == nullptr ? 1.0f : t[FirstOfKind(kind, count, 0)]);
+      const float go_on = mass[1] + mass[2];
+      const float z = folded + go_on;
+      const float raise_t = theta == nullptr ? 1.0f : t[FirstOfKind(kind, count, 2)];
+      const float on = go_on / z / (mass[1] + mass[2] * raise_t);
+      const float fold_scale = mass[0] > 0 ? folded / z / mass[0] : 0.0f;
+      for (int i = 0; i < count; ++i) {
+        probs[i][h] = kind[i] == 0   ? p[i] * fold_scale
+                      : kind[i] == 1 ? p[i] * on
+                                     : p[i] * raise_t * on;
+      }
+      continue;
+    }
     float sum = 0;
     for (int i = 0; i < count; ++i) {
       p[i] = (p[i] + spread) * t[i];
@@ -170,8 +212,9 @@ int TiltedBlueprint::ReadActions(const State& state, int opponent, const Opponen
   return Replay(state, opponent, skip, [&](const State& before, const Action& action) {
     if (!Prepare(before)) return;
     const int count = static_cast<int>(candidates_.size());
-    const TiltTheta theta = tilt.Theta(TiltClassOf(before));
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const int cls = TiltClassOf(before);
+    const TiltTheta theta = tilt.Theta(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), tilt.FloorShift(cls));
     range->Multiply(scratch_[CandidateFor(action)]);
     range->Normalize();
   });
@@ -190,6 +233,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     int cls;
     std::array<double, kTiltStrengths> share;
     TiltTheta gradient;
+    double floor_gradient;  // of the floor's log-odds
   };
   std::vector<Step> steps;
   Replay(final_state, opponent, 0, [&](const State& before, const Action& action) {
@@ -197,7 +241,12 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     const int cls = TiltClassOf(before);
     const int count = static_cast<int>(candidates_.size());
     const TiltTheta theta = tilt->Theta(cls);
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count));
+    const double shift = tilt->FloorShift(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), shift);
+    if (options_.fit_floor) {  // at the floor's log-odds +- kFloorStep, for its derivative
+      Probabilities(before, &theta, absl::MakeSpan(plain_.data(), count), shift + kFloorStep);
+      Probabilities(before, &theta, absl::MakeSpan(minus_.data(), count), shift - kFloorStep);
+    }
     const BoardCards& cards = Cards(before);
     const int taken = CandidateFor(action);
     const int kind = TiltKindOf(candidates_[taken]);
@@ -205,14 +254,33 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     for (int i = 0; i < count; ++i) available[TiltKindOf(candidates_[i])] = true;
     // d log P(action) / d theta[j][k] = sum over pairs h of class j of post(h) ([k taken] -
     // P(kind k | h)), post the posterior over pairs (the range weighed by each pair's
-    // probability of the action; all on the shown pair when there is one).
-    Step step{cls, {}, {}};
+    // probability of the action; all on the shown pair when there is one). Nested: the fold term
+    // has post(h) ([fold taken] - P(fold | h)) where folding was possible, the raise term
+    // post(h) ([raise taken] - P(raise | h, not fold)) where the action was a call or a raise and
+    // both were possible. The floor's: d log P(action) / d lambda by central differences.
+    Step step{cls, {}, {}, 0};
     std::array<std::array<double, kTiltKinds>, kTiltStrengths> expected{};
+    double floor_sum = 0;
     auto add = [&](int h, double w) {
       const int j = cards.strength[h];
       if (j < 0 || w <= 0) return;
       step.share[j] += w;
-      for (int i = 0; i < count; ++i) expected[j][TiltKindOf(candidates_[i])] += w * scratch_[i][h];
+      std::array<double, kTiltKinds> by_kind{};
+      for (int i = 0; i < count; ++i) by_kind[TiltKindOf(candidates_[i])] += scratch_[i][h];
+      if (!options_.nested) {
+        for (int k = 0; k < kTiltKinds; ++k) expected[j][k] += w * by_kind[k];
+      } else {
+        if (available[0]) expected[j][0] += w * by_kind[0];
+        const double on = by_kind[1] + by_kind[2];
+        if (kind != 0 && available[1] && available[2] && on > 0) {
+          expected[j][2] += w * by_kind[2] / on;
+        }
+      }
+      if (!options_.fit_floor) return;
+      floor_sum += w *
+                   (std::log(std::max(plain_[taken][h], 1e-9f)) -
+                    std::log(std::max(minus_[taken][h], 1e-9f))) /
+                   (2 * kFloorStep);
     };
     if (shown >= 0) {
       add(shown, 1.0);
@@ -222,10 +290,15 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     double total = 0;
     for (double w : step.share) total += w;
     if (total <= 0) return;
+    step.floor_gradient = floor_sum / total;
     for (int j = 0; j < kTiltStrengths; ++j) {
       step.share[j] /= total;
       for (int k = 0; k < kTiltKinds; ++k) {
-        if (available[k]) {
+        bool used = available[k];
+        if (options_.nested) {  // the fold step, and the raise step of a call or raise
+          used = k == 0 ? available[0] : k == 2 && kind != 0 && available[1] && available[2];
+        }
+        if (used) {
           step.gradient[j][k] = step.share[j] * (k == kind ? 1.0 : 0.0) - expected[j][k] / total;
         }
       }
@@ -249,6 +322,16 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
       }
       tilt->class_decisions[step.cls][j] += step.share[j];
       tilt->class_total[j] += step.share[j];
+    }
+    if (options_.fit_floor) {
+      const double own_rate =
+          options_.rate * std::sqrt(options_.half / (options_.half + tilt->decisions[step.cls]));
+      const double shared_rate =
+          options_.rate * std::sqrt(options_.half / (options_.half + tilt->total));
+      double& own = tilt->floor_own[step.cls];
+      own += own_rate * (step.floor_gradient - options_.decay * own);
+      tilt->floor_shared +=
+          shared_rate * (step.floor_gradient - options_.decay * tilt->floor_shared);
     }
     tilt->decisions[step.cls] += 1;
     tilt->total += 1;

@@ -16,6 +16,13 @@
 // by the same model (the posterior's expected probabilities). Against the blueprint itself theta
 // stays near 0; against an opponent that raises everything theta's raise term grows within a few
 // dozen decisions.
+//
+// The floor is fitted too (a data-biased mixture weight): how much of the opponent's play the
+// blueprint's hand-by-hand strategy explains at all. It starts at TiltOptions::floor and is
+// moved, per situation (a shared part + each situation's own, in log-odds), by the same gradient
+// steps: an opponent whose actions do not depend on its cards the way the blueprint's do (e.g.
+// one that raises every hand) drives it toward 1, where the model is the tilt alone (an action
+// frequency per strength class), and the blueprint playing itself drives it toward 0.
 #ifndef AGENT_TILTED_BLUEPRINT_H_
 #define AGENT_TILTED_BLUEPRINT_H_
 
@@ -58,6 +65,10 @@ struct OpponentTilt {
   // The evidence per strength class (posterior shares of the decisions), for the step sizes.
   std::array<std::array<double, kTiltStrengths>, kTiltClasses> class_decisions{};
   std::array<double, kTiltStrengths> class_total{};
+  // The fitted floor's shift in log-odds from TiltOptions::floor: shared + own[situation].
+  double floor_shared = 0;
+  std::array<double, kTiltClasses> floor_own{};
+  double FloorShift(int cls) const { return floor_shared + floor_own[cls]; }
   TiltTheta Theta(int cls) const {
     TiltTheta theta;
     for (int j = 0; j < kTiltStrengths; ++j) {
@@ -69,8 +80,17 @@ struct OpponentTilt {
 
 struct TiltOptions {
   // Share of the blueprint's probabilities spread evenly over the candidates, so that an action
-  // the blueprint never takes with a hand can still be explained (and tilted toward).
+  // the blueprint never takes with a hand can still be explained (and tilted toward), at the
+  // start of a match (then fitted per opponent, within [min_floor, max_floor]).
   double floor = 0.05;
+  double min_floor = 0.005;
+  double max_floor = 0.995;
+  // Whether the floor is fitted (false: it stays at `floor`).
+  bool fit_floor = true;
+  // Nested tilt: theta's fold term scales the odds of folding against continuing, its raise
+  // term the odds of raising against calling among the continuing (its call term is unused).
+  // Flat (false): each kind's probability is scaled by exp(its term) and renormalised.
+  bool nested = true;
   // Gradient step: rate * sqrt(half / (half + decisions of the class)) per decision.
   double rate = 0.5;
   double half = 20;
@@ -97,9 +117,12 @@ class TiltedBlueprint {
   // a bet was expected: the call).
   int CandidateFor(const poker::Action& action) const;
   // probs[i][h]: pair h's probability of candidate i at the prepared node (summing to 1; 0 for
-  // pairs that share a card with the board), tilted by `theta` (null: untilted, floor included).
-  void Probabilities(const poker::State& state, const TiltTheta* theta,
-                     absl::Span<PairProbs> probs);
+  // pairs that share a card with the board), tilted by `theta` (null: untilted, floor included),
+  // with the floor shifted by `floor_shift` in log-odds (OpponentTilt::FloorShift).
+  void Probabilities(const poker::State& state, const TiltTheta* theta, absl::Span<PairProbs> probs,
+                     double floor_shift = 0);
+  // The floor in use at a shift (log-odds) from the options' floor.
+  double FloorAt(double floor_shift) const;
   // Pair h's strength class on the board of `state` (-1: it shares a card with the board).
   int StrengthClass(const poker::State& state, int pair) { return Cards(state).strength[pair]; }
 
@@ -135,6 +158,9 @@ class TiltedBlueprint {
   std::array<int, kMaxEdges> target_{};
   std::vector<poker::Action> candidates_;
   std::array<PairProbs, kMaxTiltCandidates> scratch_{};
+  // The model at the floor's log-odds plus and minus a step (its derivative, in FitHand).
+  std::array<PairProbs, kMaxTiltCandidates> plain_{};
+  std::array<PairProbs, kMaxTiltCandidates> minus_{};
   std::unordered_map<uint64_t, BoardCards> buckets_;
 };
 

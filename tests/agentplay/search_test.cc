@@ -250,8 +250,9 @@ PlainAndTilted ProbabilitiesAt(TiltedBlueprint& model, const State& state,
   const int count = static_cast<int>(model.candidates().size());
   PlainAndTilted out{std::vector<PairProbs>(count), std::vector<PairProbs>(count)};
   model.Probabilities(state, nullptr, absl::MakeSpan(out.plain));
-  const TiltTheta theta = tilt.Theta(TiltClassOf(state));
-  model.Probabilities(state, &theta, absl::MakeSpan(out.tilted));
+  const int cls = TiltClassOf(state);
+  const TiltTheta theta = tilt.Theta(cls);
+  model.Probabilities(state, &theta, absl::MakeSpan(out.tilted), tilt.FloorShift(cls));
   return out;
 }
 
@@ -290,7 +291,7 @@ absl::StatusOr<std::shared_ptr<const solver::Blueprint>> LoadLimitBlueprint(
 // Fitted to hands of the blueprint against itself, the tilt stays near 0 (within a factor e of
 // the blueprint's odds; what it learns there is mostly the floor's excess on actions the
 // blueprint never takes); fitted to an opponent
-// that always raises, its raise terms grow within 40 hands and the model's P(raise) at the first
+// that always raises, its raise terms grow within 60 hands and the model's P(raise) at the first
 // preflop node rises far above the blueprint's.
 TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
   const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
@@ -309,7 +310,7 @@ TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
     }
   }
   AlwaysRaise raiser;
-  const OpponentTilt raising = FitTilt(game, *blueprint, &raiser, 40);
+  const OpponentTilt raising = FitTilt(game, *blueprint, &raiser, 60);
   for (int j = 0; j < kTiltStrengths; ++j) EXPECT_GT(raising.shared[j][2], 1.0) << j;
   // The small blind's first decision (the raiser's preflop class): P(raise) over all pairs.
   TiltedBlueprint model(**blueprint, TiltOptions{});
@@ -324,7 +325,7 @@ TEST(TiltedBlueprintTest, FitsAnAlwaysRaiserAndNotTheBlueprint) {
     p_tilted += tilted[raise][h] / poker::kNumPairs;
   }
   EXPECT_GT(p_tilted, 0.9);
-  EXPECT_GT(p_tilted, p_plain + 0.2);
+  EXPECT_GT(p_tilted, p_plain + 0.15);
 }
 
 // Plays the blueprint, except that facing a bet it folds every hand of the weakest third
@@ -377,7 +378,9 @@ TEST(TiltedBlueprintTest, LearnsThatOnlyWeakHandsFold) {
   }
   const int strong = kTiltStrengths - 1;
   EXPECT_GT(p_tilted[0], p_plain[0] + 0.2) << "weak: blueprint " << p_plain[0];
-  EXPECT_LT(p_tilted[strong], p_plain[strong] + 0.03) << "strong: blueprint " << p_plain[strong];
+  // The fitted floor rises for a player the blueprint's mixed strategy does not explain, and
+  // spreads its share evenly: strong pairs keep a little of it.
+  EXPECT_LT(p_tilted[strong], p_plain[strong] + 0.06) << "strong: blueprint " << p_plain[strong];
   EXPECT_GT(p_tilted[0], 5 * p_tilted[strong]);
 }
 

@@ -44,4 +44,7 @@ if [ "$which" = nolimit ] || [ "$which" = all ]; then
     --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 2 --threads 1 --seed 7 \
     --weighting linear --iterations 6937856 --progress-every 60 \
     --out "$out/holdem.nolimit.2p.strategy"
+  # Played purified by default too (chosen on tuning seeds 214-216, docs/solver.md).
+  "$bin/solver" set-play "$out/holdem.nolimit.2p.strategy" "$out/holdem.nolimit.2p.strategy" \
+    --play purify
 fi

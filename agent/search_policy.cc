@@ -177,6 +177,9 @@ class SearchPolicy : public Policy {
   std::string explanation() const override { return why_; }
   std::vector<std::pair<std::string, double>> action_values() const override { return values_; }
   bool clock_cap_fired() const override { return clock_fired_; }
+  // 3+ player games: the hand reader is the search's opponent model, learned in this match from
+  // the first hand (heads-up the tilted blueprint is, and the reader stays as it was).
+  bool reads_learned_models_at_once() const override { return num_players_ > 2; }
   void SeatsOfHand(absl::Span<const int> seat_of_position) override {
     seats_.assign(seat_of_position.begin(), seat_of_position.end());
     num_players_ = static_cast<int>(seat_of_position.size());

@@ -16,6 +16,7 @@
 
 #include "absl/status/statusor.h"
 #include "agent/agent_player.h"
+#include "agent/hand_reader.h"
 #include "agent/multiway_search.h"
 #include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
@@ -234,6 +235,43 @@ TEST(MultiwaySearchTest, TheBudgetBindsAndTheSameSeedRepeats) {
   EXPECT_GT(larger->nodes, first->nodes);
   // Aces gain by playing: calling or raising beats folding.
   EXPECT_NE(larger->actions[larger->best].type, poker::ActionType::kFold);
+}
+
+// The reader's abstract actions all land on the search's candidates: at a node facing a bet
+// six-handed, every pair's probabilities over fold, call, the pot raise and all-in sum to 1 (the
+// reader's over its available classes), fold is the only home of the reader's fold, and without
+// a pot raise its raise classes go to all-in.
+TEST(MultiwaySearchTest, ReaderModelMapsEveryAbstractActionOntoACandidate) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit6p);
+  State state(game, 0);
+  ASSERT_TRUE(state.Apply(Action::Raise(300)).ok());  // position 2 raises; position 3 faces it
+  HandReader reader(nullptr, game);
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+  reader.StartHand(state, 0, absl::MakeConstSpan(models.data(), game.num_players));
+  reader.Update(state);
+  ReaderActionModel model(&reader, 30);
+  const std::vector<Action> actions = CandidateActions(state, {1.0}, 2);
+  ASSERT_EQ(actions.size(), 4u);  // fold, call, the pot, all-in
+  std::vector<std::array<float, poker::kNumPairs>> probs(actions.size());
+  double confidence = -1;
+  model.Probabilities(state, 3, actions, absl::MakeSpan(probs), &confidence);
+  EXPECT_DOUBLE_EQ(confidence, 0.0);  // no model: no decisions of its own
+  std::array<float, poker::kNumPairs> fold{};
+  reader.ActionLikelihoods(state, 3, trainer::kFold, &fold);
+  for (int h : {Pair("2c", "7d"), Pair("As", "Ah"), Pair("Tc", "9c")}) {
+    double sum = 0;
+    for (const auto& p : probs) sum += p[h];
+    EXPECT_NEAR(sum, 1.0, 1e-4) << h;
+    EXPECT_FLOAT_EQ(probs[0][h], fold[h]);
+    EXPECT_GT(probs[2][h], 0.0f);
+    EXPECT_GT(probs[3][h], 0.0f);
+  }
+  // Without the pot raise, its classes go to all-in: the same sum.
+  const std::vector<Action> no_pot = {actions[0], actions[1], actions[3]};
+  std::vector<std::array<float, poker::kNumPairs>> fewer(no_pot.size());
+  model.Probabilities(state, 3, no_pot, absl::MakeSpan(fewer), &confidence);
+  const int aces = Pair("As", "Ah");
+  EXPECT_NEAR(fewer[2][aces], probs[2][aces] + probs[3][aces], 1e-5);
 }
 
 TEST(ModelSearchTest, BetsIntoAnOpponentThatAlwaysFolds) {

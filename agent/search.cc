@@ -19,6 +19,10 @@ constexpr int kMaxCandidates = 8;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
 
+}  // namespace
+
+namespace search_internal {
+
 uint64_t Mix(uint64_t a, uint64_t b) {
   uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -58,7 +62,12 @@ void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards ho
   }
 }
 
-}  // namespace
+}  // namespace search_internal
+
+using search_internal::AllPairs;
+using search_internal::CompareOnBoard;
+using search_internal::Mix;
+using search_internal::PairMask;
 
 std::vector<Action> CandidateActions(const State& state, const std::vector<double>& fractions,
                                      int max_raises) {
@@ -159,15 +168,16 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   return b.equity;
 }
 
-void ModelSearch::PreflopEquity(Weights* equity) {
-  if (preflop_runouts_ != options_->preflop_runouts) {
-    preflop_.clear();
-    preflop_runouts_ = options_->preflop_runouts;
+void PreflopEquityTable::Fill(poker::PairCards hand, int runouts,
+                              std::array<float, poker::kNumPairs>* equity) {
+  if (runouts_ != runouts) {
+    tables_.clear();
+    runouts_ = runouts;
   }
   // Suits renamed in order of appearance: ours first, then the others in order.
   std::array<int, poker::kNumSuits> rename{-1, -1, -1, -1};
   int next = 0;
-  for (poker::Card c : {hole_.low, hole_.high}) {
+  for (poker::Card c : {hand.low, hand.high}) {
     if (rename[poker::SuitOf(c)] < 0) rename[poker::SuitOf(c)] = next++;
   }
   for (int suit = 0; suit < poker::kNumSuits; ++suit) {
@@ -176,8 +186,8 @@ void ModelSearch::PreflopEquity(Weights* equity) {
   auto canonical = [&rename](poker::Card c) {
     return poker::MakeCard(poker::RankOf(c), rename[poker::SuitOf(c)]);
   };
-  const int key = poker::PairIndex(canonical(hole_.low), canonical(hole_.high));
-  auto [it, added] = preflop_.try_emplace(key);
+  const int key = poker::PairIndex(canonical(hand.low), canonical(hand.high));
+  auto [it, added] = tables_.try_emplace(key);
   if (added) {
     const poker::PairCards hole = poker::PairFromIndex(key);
     const uint64_t ours = PairMask(key);
@@ -189,7 +199,7 @@ void ModelSearch::PreflopEquity(Weights* equity) {
       if (((ours >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
     }
     std::mt19937_64 rng(Mix(0x9F10B, static_cast<uint64_t>(key)));
-    for (int k = 0; k < preflop_runouts_; ++k) {
+    for (int k = 0; k < runouts_; ++k) {
       uint64_t board_mask = 0;
       for (int j = 0; j < 5; ++j) {
         const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
@@ -206,6 +216,10 @@ void ModelSearch::PreflopEquity(Weights* equity) {
   for (int i = 0; i < poker::kNumPairs; ++i) {
     (*equity)[i] = it->second[poker::PairIndex(canonical(pairs[i].low), canonical(pairs[i].high))];
   }
+}
+
+void ModelSearch::PreflopEquity(Weights* equity) {
+  preflop_table_.Fill(hole_, options_->preflop_runouts, equity);
 }
 
 double ModelSearch::RangeEquity(int depth) {

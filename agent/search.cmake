@@ -4,6 +4,7 @@
 # that build agents link it whole-archive, like `cfr_policy` (see cfr.cmake).
 add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
+  ${CMAKE_CURRENT_LIST_DIR}/multiway_search.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc
   ${CMAKE_CURRENT_LIST_DIR}/tilted_blueprint.cc)
 target_include_directories(search_policy PUBLIC ${PROJECT_SOURCE_DIR})

@@ -120,6 +120,34 @@ struct SearchResult {
 std::vector<poker::Action> CandidateActions(const poker::State& state,
                                             const std::vector<double>& fractions, int max_raises);
 
+// Helpers shared by the heads-up and the multiway search (agent/multiway_search.h).
+namespace search_internal {
+// A 64-bit hash of two words (splitmix64's finaliser): seeds of board samples and run-outs.
+uint64_t Mix(uint64_t a, uint64_t b);
+// Every pair's cards by pair index.
+const std::array<poker::PairCards, poker::kNumPairs>& AllPairs();
+// The two cards of pair `pair` as a bit mask of card indices.
+uint64_t PairMask(int pair);
+// Adds to wins[i] 2 (ahead) or 1 (tied) and to counts[i] 1 for every pair i without a card of
+// `dead` (the full board and our cards), on the five cards of `board`.
+void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards hole,
+                    std::array<float, poker::kNumPairs>* wins,
+                    std::array<float, poker::kNumPairs>* counts);
+}  // namespace search_internal
+
+// Our preflop all-in equity against every pair, from a table per starting-hand class (suits
+// renamed in order of appearance: 169 tables at most) filled on first use over `runouts` sampled
+// boards with a seed of its own, and kept (a new `runouts` clears the tables). Pairs that share a
+// card with ours get 0.5.
+class PreflopEquityTable {
+ public:
+  void Fill(poker::PairCards ours, int runouts, std::array<float, poker::kNumPairs>* equity);
+
+ private:
+  std::unordered_map<int, std::array<float, poker::kNumPairs>> tables_;
+  int runouts_ = 0;
+};
+
 // The search. Heads-up: `me` against the one opponent still in. Not thread-safe; reuses its
 // buffers between calls.
 class ModelSearch {
@@ -174,9 +202,7 @@ class ModelSearch {
   std::vector<Weights> ranges_;
   std::vector<std::vector<Weights>> probs_;
   std::vector<BoardEquity> board_equities_;
-  // Preflop equity tables by canonical starting hand (its pair index) and their run-outs.
-  std::unordered_map<int, Weights> preflop_;
-  int preflop_runouts_ = 0;
+  PreflopEquityTable preflop_table_;
 };
 
 }  // namespace agent

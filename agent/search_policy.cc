@@ -9,7 +9,11 @@
 // step on the log-likelihood of each hand's actions, with its cards when shown). The opponent's
 // range is read with the same model. Our root action is the blueprint's own, unless the search
 // values another candidate higher by a margin that shrinks as the opponent's decisions accumulate.
-// Three or more players in the pot, no blueprint for the game, or no reading: the `fold` policy.
+// Games of three or more players (multiway pots, and heads-up pots at such tables, for which no
+// blueprint is bundled): the multiway search of agent/multiway_search.h against every opponent
+// still in, each modelled by the hand reader (its own pattern tree learned in this match, backed
+// off to the population model), anchored on the `fold` policy's action (below). No blueprint for
+// a heads-up game, or no reading: the `fold` policy.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -24,6 +28,8 @@
 #include "absl/strings/str_format.h"
 #include "acpc/acpc_client.h"
 #include "agent/agent_player.h"
+#include "agent/hand_reader.h"
+#include "agent/multiway_search.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
 #include "agent/search.h"
@@ -59,6 +65,16 @@ struct SearchPolicyParams {
   double margin_half = 100;
   double cap_ms = 1000;
   std::string strategy;
+  // The multiway search (games of 3+ players).
+  double mw_nodes = 4000;
+  double mw_streets = 0;
+  double mw_boards = 2;
+  double mw_leaf_runouts = 24;
+  double mw_min_branch = 0.01;
+  double mw_min_reach = 0.001;
+  double mw_confidence_k = 30;
+  double mw_margin = 0.3;
+  double mw_margin_floor = 0.05;
 };
 
 double Extra(const PolicyParams& params, const char* name, double fallback) {
@@ -87,6 +103,15 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
+  p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
+  p.mw_streets = Extra(params, "search_mw_streets", p.mw_streets);
+  p.mw_boards = Extra(params, "search_mw_boards", p.mw_boards);
+  p.mw_leaf_runouts = Extra(params, "search_mw_leaf_runouts", p.mw_leaf_runouts);
+  p.mw_min_branch = Extra(params, "search_mw_min_branch", p.mw_min_branch);
+  p.mw_min_reach = Extra(params, "search_mw_min_reach", p.mw_min_reach);
+  p.mw_confidence_k = Extra(params, "search_mw_confidence_k", p.mw_confidence_k);
+  p.mw_margin = Extra(params, "search_mw_margin", p.mw_margin);
+  p.mw_margin_floor = Extra(params, "search_mw_margin_floor", p.mw_margin_floor);
   auto it = params.extra_text.find("search_strategy");
   if (it != params.extra_text.end()) p.strategy = it->second;
   return p;
@@ -144,18 +169,27 @@ class SearchPolicy : public Policy {
 
   std::string name() const override { return "search"; }
   bool wants_bet_outcomes() const override { return true; }  // for the multiway fallback
-  bool wants_equity_for(int opponents_in) const override { return opponents_in > 1; }
+  // Multiway (and in every pot of a 3+ player game) the `fold` policy's action is the anchor,
+  // and it reads the equity.
+  bool wants_equity_for(int opponents_in) const override {
+    return opponents_in > 1 || num_players_ > 2;
+  }
   std::string explanation() const override { return why_; }
   std::vector<std::pair<std::string, double>> action_values() const override { return values_; }
   bool clock_cap_fired() const override { return clock_fired_; }
+  // 3+ player games: the hand reader is the search's opponent model, learned in this match from
+  // the first hand (heads-up the tilted blueprint is, and the reader stays as it was).
+  bool reads_learned_models_at_once() const override { return num_players_ > 2; }
   void SeatsOfHand(absl::Span<const int> seat_of_position) override {
     seats_.assign(seat_of_position.begin(), seat_of_position.end());
+    num_players_ = static_cast<int>(seat_of_position.size());
   }
 
   Action Decide(const Decision& d) override {
     values_.clear();
     clock_fired_ = false;
     const State& s = d.state;
+    if (s.game().num_players > 2) return DecideMultiway(d);
     int opponent = -1;
     for (int p = 0; p < s.game().num_players; ++p) {
       if (p != d.me && !s.folded(p)) opponent = opponent < 0 ? p : -2;
@@ -246,6 +280,77 @@ class SearchPolicy : public Policy {
   }
 
  private:
+  // A game of 3+ players: the multiway search against every opponent still in, anchored on the
+  // `fold` policy's action, which is kept unless the search values another candidate higher by
+  // (mw_margin_floor + mw_margin x (1 - c)) pots, c the model's confidence from the opponents'
+  // own counts at the nodes they act at before our next decision.
+  Action DecideMultiway(const Decision& d) {
+    const State& s = d.state;
+    if (d.reader == nullptr) return Fallback(d, "no reading");
+    const Action anchor = fallback_.Decide(d);
+    const std::string fold_why = fallback_.explanation();
+    MultiwayOptions options;
+    options.max_streets = static_cast<int>(params_.mw_streets);
+    options.max_nodes = static_cast<int64_t>(params_.mw_nodes);
+    options.boards = static_cast<int>(params_.mw_boards);
+    options.leaf_runouts = static_cast<int>(params_.mw_leaf_runouts);
+    options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
+    options.softness = params_.softness;
+    options.min_branch = params_.mw_min_branch;
+    options.min_reach = params_.mw_min_reach;
+    options.seed = d.seed;
+    if (d.started.has_value()) {
+      options.deadline =
+          *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
+    }
+    ReaderActionModel model(d.reader, params_.mw_confidence_k);
+    absl::StatusOr<SearchResult> result =
+        multiway_.Search(s, d.me, d.hole, absl::MakeConstSpan(d.ranges), &model, options);
+    if (!result.ok()) {
+      why_ = absl::StrCat(result.status().message(), ": fold policy; ", fold_why);
+      return anchor;
+    }
+    clock_fired_ = result->clock_cap_fired;
+    for (size_t i = 0; i < result->actions.size(); ++i) {
+      values_.emplace_back(acpc::AcpcSession::FormatAction(s.game(), result->actions[i]),
+                           result->values[i]);
+    }
+    const Action legal = MakeLegal(s, anchor);
+    int anchor_index = -1;
+    for (size_t i = 0; i < result->actions.size(); ++i) {
+      const Action& a = result->actions[i];
+      if (a.type != legal.type) continue;
+      if (anchor_index < 0 ||
+          std::abs(a.raise_to - legal.raise_to) <
+              std::abs(result->actions[anchor_index].raise_to - legal.raise_to)) {
+        anchor_index = static_cast<int>(i);
+      }
+    }
+    // In pots after our action: the search's error grows with the chips the action puts at risk.
+    const double c = std::clamp(result->confidence, 0.0, 1.0);
+    const Action& best = result->actions[result->best];
+    const double added = best.type == poker::ActionType::kRaise  ? best.raise_to - s.spent(d.me)
+                         : best.type == poker::ActionType::kCall ? ToCall(s)
+                                                                 : 0;
+    const double margin = (params_.mw_margin_floor + params_.mw_margin * (1 - c)) *
+                          std::max<double>(s.pot() + added, 1);
+    const double gain =
+        anchor_index < 0 ? 0 : result->values[result->best] - result->values[anchor_index];
+    int opponents = 0;
+    for (int p = 0; p < s.game().num_players; ++p) opponents += p != d.me && !s.folded(p);
+    why_ = absl::StrFormat(
+        "multiway search, %d opponents, %d streets, %d nodes; fold policy %s; gain %.1f, margin "
+        "%.1f (confidence %.2f)",
+        opponents, result->streets, result->nodes, acpc::AcpcSession::FormatAction(s.game(), legal),
+        gain, margin, c);
+    if (anchor_index < 0 || gain <= margin) {
+      absl::StrAppend(&why_, ": fold policy (", fold_why, ")");
+      return anchor;
+    }
+    absl::StrAppend(&why_, ": search ", values_[result->best].first);
+    return result->actions[result->best];
+  }
+
   Action Fallback(const Decision& d, absl::string_view why) {
     const Action action = fallback_.Decide(d);
     why_ = absl::StrCat(why, ": fold policy; ", fallback_.explanation());
@@ -294,6 +399,8 @@ class SearchPolicy : public Policy {
   SearchPolicyParams params_;
   FoldPolicy fallback_;
   ModelSearch search_;
+  MultiwaySearch multiway_;
+  int num_players_ = 0;  // of the game, from SeatsOfHand (0 before the first hand)
   bool blueprint_tried_ = false;
   std::shared_ptr<const solver::Blueprint> blueprint_;
   std::unique_ptr<solver::CfrDecider> decider_;
@@ -312,8 +419,8 @@ class SearchPolicy : public Policy {
 const bool kRegistered = RegisterPolicy(
     "search",
     "heads-up: searches the betting tree against the opponent modelled as the bundled blueprint "
-    "tilted toward its observed actions; plays the blueprint unless the search gains clearly "
-    "(multiway: fold)",
+    "tilted toward its observed actions; plays the blueprint unless the search gains clearly; "
+    "3+ players: searches against every opponent in (hand reader's models), anchored on fold",
     [](const PolicyParams& params) -> absl::StatusOr<std::unique_ptr<Policy>> {
       return std::make_unique<SearchPolicy>(params);
     },
@@ -349,6 +456,24 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_margin_half", 100,
                 "search: opponent decisions after which the margin's first part is halved"},
      ExtraParam{"search_cap_ms", 1000, "search: wall-clock safety cap over TCP (ms)"},
+     ExtraParam{"search_mw_nodes", 4000,
+                "search, 3+ players: node budget per decision, shared by our candidates"},
+     ExtraParam{"search_mw_streets", 0,
+                "search, 3+ players: streets searched past the current one (budget allowing)"},
+     ExtraParam{"search_mw_boards", 2, "search, 3+ players: next cards sampled per chance node"},
+     ExtraParam{"search_mw_leaf_runouts", 24,
+                "search, 3+ players: run-outs of a flop leaf's equity (turn, river: exact)"},
+     ExtraParam{"search_mw_min_branch", 0.01,
+                "search, 3+ players: opponent actions below this are not expanded"},
+     ExtraParam{"search_mw_min_reach", 0.001,
+                "search, 3+ players: paths the opponents reach less often get the leaf estimate"},
+     ExtraParam{"search_mw_confidence_k", 30,
+                "search, 3+ players: opponent decisions at a node for half confidence"},
+     ExtraParam{"search_mw_margin", 0.3,
+                "search, 3+ players: pots the search must gain over fold's action, at confidence "
+                "0 (scaled by 1 - confidence)"},
+     ExtraParam{"search_mw_margin_floor", 0.05,
+                "search, 3+ players: pots the search must gain at full confidence"},
      ExtraParam{"search_strategy", 0, "search: blueprint file (empty: bundled; none: no blueprint)",
                 /*text=*/true}});
 

@@ -10,11 +10,14 @@
 
 #include <functional>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "agent/agent_player.h"
+#include "agent/hand_reader.h"
+#include "agent/multiway_search.h"
 #include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
@@ -116,6 +119,159 @@ TEST(ModelSearchTest, RiverValuesMatchHandComputedOnes) {
   EXPECT_EQ(result->streets, 0);
   EXPECT_DOUBLE_EQ(result->confidence, 0.25);
   EXPECT_GT(model.calls, 0);
+}
+
+// Three-handed no-limit (blinds 50/100, stacks 20000), everything checked to the river, where
+// position 0 (first to act after the flop) holds AsKs on 2c 7d 9h Jc 3s: pot 300, 100 each;
+// positions 1 and 2 act after it in that order.
+State RiverSpot3p(const poker::GameDef& game) {
+  State state(game, 0);
+  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
+  for (int i = 0; i < 5; ++i) state.set_board_card(i, C(board[i]));
+  for (int i = 0; i < 9; ++i) EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  EXPECT_EQ(state.round(), 3);
+  EXPECT_EQ(state.CurrentPlayer(), 0);
+  EXPECT_EQ(state.pot(), 300);
+  return state;
+}
+
+TEST(MultiwaySearchTest, RiverValuesWithTwoOpponentsMatchHandComputedOnes) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit3p);
+  const State state = RiverSpot3p(game);
+  // Position 1 holds QhQd (beats our ace-high, never folds) or 5h4h (loses, always folds to a
+  // bet); position 2 TdTs (beats us, never folds) or 6c4c (loses, always folds), each equally
+  // likely. Checked to, both check.
+  const int queens = Pair("Qh", "Qd");
+  const int five_four = Pair("5h", "4h");
+  const int tens = Pair("Td", "Ts");
+  const int six_four = Pair("6c", "4c");
+  Range first;
+  first.Fill(0);
+  first.set_weight(queens, 1);
+  first.set_weight(five_four, 1);
+  Range second;
+  second.Fill(0);
+  second.set_weight(tens, 1);
+  second.set_weight(six_four, 1);
+  TwoActionModel model([five_four, six_four](int pair) {
+    return pair == five_four || pair == six_four ? 1.0f : 0.0f;
+  });
+  const Range* ranges[] = {nullptr, &first, &second};
+  MultiwaySearch search;
+  MultiwayOptions options;
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, 0, {C("Ks"), C("As")}, ranges, &model, options);
+  ASSERT_TRUE(result.ok()) << result.status();
+  // Check: both check behind; we beat each range half the time: equity 1/4 of 300, minus 100.
+  EXPECT_NEAR(ValueOf(*result, Action::Call()), 0.25 * 300 - 100, 1e-3);
+  // A bet to B: both fold (1/4) and we win their 200; otherwise a caller beats us: -B.
+  // Half the pot: B = 100 + 0.5 * 300 = 250; the pot: B = 400; all-in: B = 20000.
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(250)), 0.25 * 200 - 0.75 * 250, 1e-2);
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(400)), 0.25 * 200 - 0.75 * 400, 1e-2);
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(20000)), 0.25 * 200 - 0.75 * 20000, 1e-1);
+  EXPECT_EQ(result->actions[result->best], Action::Call());
+  EXPECT_EQ(result->streets, 0);
+  EXPECT_DOUBLE_EQ(result->confidence, 0.25);
+
+  // Position 2 now always folds to a bet and never holds a winner (6c4c or 8c6c): checking wins
+  // half the showdowns against position 1 (300 / 2 - 100 = 50); the pot bet wins 200 when
+  // position 1 folds and loses 400 when its queens call: 0.5 * 200 - 0.5 * 400 = -100.
+  second.Fill(0);
+  second.set_weight(six_four, 1);
+  second.set_weight(Pair("8c", "6c"), 1);
+  TwoActionModel folds_second([five_four, &second](int pair) {
+    return pair == five_four || second.weight(pair) > 0 ? 1.0f : 0.0f;
+  });
+  result = search.Search(state, 0, {C("Ks"), C("As")}, ranges, &folds_second, options);
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_NEAR(ValueOf(*result, Action::Call()), 50, 1e-3);
+  EXPECT_NEAR(ValueOf(*result, Action::Raise(400)), 0.5 * 200 - 0.5 * 400, 1e-2);
+}
+
+TEST(MultiwaySearchTest, BetsIntoOpponentsThatAlwaysFoldAndRefusesBadInput) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit3p);
+  const State state = RiverSpot3p(game);
+  Range any;
+  const Range* ranges[] = {nullptr, &any, &any};
+  TwoActionModel model([](int) { return 1.0f; });
+  MultiwaySearch search;
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, 0, {C("3h"), C("4d")}, ranges, &model, MultiwayOptions{});
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->actions[result->best].type, poker::ActionType::kRaise);
+  EXPECT_NEAR(result->values[result->best], 200.0, 1e-6);  // both opponents' 100, every time
+  // Not our turn; a missing range.
+  EXPECT_FALSE(search.Search(state, 1, {C("3h"), C("4d")}, ranges, &model, MultiwayOptions{}).ok());
+  const Range* missing[] = {nullptr, &any, nullptr};
+  EXPECT_FALSE(
+      search.Search(state, 0, {C("3h"), C("4d")}, missing, &model, MultiwayOptions{}).ok());
+}
+
+// Preflop six-handed, the node budget binds (the rest of the street cannot be searched) and the
+// result repeats for a seed; a larger budget visits more nodes.
+TEST(MultiwaySearchTest, TheBudgetBindsAndTheSameSeedRepeats) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit6p);
+  State state(game, 0);
+  ASSERT_EQ(state.CurrentPlayer(), 2);
+  Range any;
+  const Range* ranges[] = {&any, &any, nullptr, &any, &any, &any};
+  TwoActionModel model([](int pair) { return pair % 3 == 0 ? 0.2f : 0.7f; });
+  MultiwaySearch search;
+  MultiwayOptions options;
+  options.max_nodes = 100;
+  options.preflop_runouts = 200;
+  absl::StatusOr<SearchResult> first =
+      search.Search(state, 2, {C("Ah"), C("Ad")}, ranges, &model, options);
+  absl::StatusOr<SearchResult> again =
+      search.Search(state, 2, {C("Ah"), C("Ad")}, ranges, &model, options);
+  ASSERT_TRUE(first.ok()) << first.status();
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(first->values, again->values);
+  EXPECT_LE(first->nodes, 200);  // leaves past the share still count one node each
+  options.max_nodes = 3000;
+  absl::StatusOr<SearchResult> larger =
+      search.Search(state, 2, {C("Ah"), C("Ad")}, ranges, &model, options);
+  ASSERT_TRUE(larger.ok());
+  EXPECT_GT(larger->nodes, first->nodes);
+  // Aces gain by playing: calling or raising beats folding.
+  EXPECT_NE(larger->actions[larger->best].type, poker::ActionType::kFold);
+}
+
+// The reader's abstract actions all land on the search's candidates: at a node facing a bet
+// six-handed, every pair's probabilities over fold, call, the pot raise and all-in sum to 1 (the
+// reader's over its available classes), fold is the only home of the reader's fold, and without
+// a pot raise its raise classes go to all-in.
+TEST(MultiwaySearchTest, ReaderModelMapsEveryAbstractActionOntoACandidate) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit6p);
+  State state(game, 0);
+  ASSERT_TRUE(state.Apply(Action::Raise(300)).ok());  // position 2 raises; position 3 faces it
+  HandReader reader(nullptr, game);
+  std::array<const trainer::PlayerModel*, poker::kMaxPlayers> models{};
+  reader.StartHand(state, 0, absl::MakeConstSpan(models.data(), game.num_players));
+  reader.Update(state);
+  ReaderActionModel model(&reader, 30);
+  const std::vector<Action> actions = CandidateActions(state, {1.0}, 2);
+  ASSERT_EQ(actions.size(), 4u);  // fold, call, the pot, all-in
+  std::vector<std::array<float, poker::kNumPairs>> probs(actions.size());
+  double confidence = -1;
+  model.Probabilities(state, 3, actions, absl::MakeSpan(probs), &confidence);
+  EXPECT_DOUBLE_EQ(confidence, 0.0);  // no model: no decisions of its own
+  std::array<float, poker::kNumPairs> fold{};
+  reader.ActionLikelihoods(state, 3, trainer::kFold, &fold);
+  for (int h : {Pair("2c", "7d"), Pair("As", "Ah"), Pair("Tc", "9c")}) {
+    double sum = 0;
+    for (const auto& p : probs) sum += p[h];
+    EXPECT_NEAR(sum, 1.0, 1e-4) << h;
+    EXPECT_FLOAT_EQ(probs[0][h], fold[h]);
+    EXPECT_GT(probs[2][h], 0.0f);
+    EXPECT_GT(probs[3][h], 0.0f);
+  }
+  // Without the pot raise, its classes go to all-in: the same sum.
+  const std::vector<Action> no_pot = {actions[0], actions[1], actions[3]};
+  std::vector<std::array<float, poker::kNumPairs>> fewer(no_pot.size());
+  model.Probabilities(state, 3, no_pot, absl::MakeSpan(fewer), &confidence);
+  const int aces = Pair("As", "Ah");
+  EXPECT_NEAR(fewer[2][aces], probs[2][aces] + probs[3][aces], 1e-5);
 }
 
 TEST(ModelSearchTest, BetsIntoAnOpponentThatAlwaysFolds) {
@@ -408,6 +564,11 @@ TEST_P(SearchLegalityTest, EveryActionIsLegalAsSent) {
   options.params.bet_trials = 200;
   options.policy_params.extra["search_nodes"] = 1500;
   options.policy_params.extra["search_leaf_runouts"] = 16;
+  options.policy_params.extra["search_mw_nodes"] = 1500;
+  options.policy_params.extra["search_mw_leaf_runouts"] = 8;
+  options.policy_params.extra["search_preflop_runouts"] = 300;
+  std::ostringstream log;
+  options.decision_log = &log;
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent = AgentPlayer::Create(
       game, std::make_unique<trainer::OpponentModel>(*std::move(model)), options);
   ASSERT_TRUE(agent.ok()) << agent.status();
@@ -430,6 +591,11 @@ TEST_P(SearchLegalityTest, EveryActionIsLegalAsSent) {
   EXPECT_GT(checked.actions, c.hands / 2);
   EXPECT_TRUE(checked.illegal.empty())
       << checked.illegal.size() << " illegal, first: " << checked.illegal.front();
+  // Six-handed, the multiway search decides (every pot of a 6-player game).
+  if (game.num_players > 2) {
+    EXPECT_NE(log.str().find("multiway search, "), std::string::npos);
+    EXPECT_EQ(log.str().find("no blueprint"), std::string::npos);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -480,6 +646,15 @@ TEST(DeterminismTest, ASeededArenaRunRepeatsUnderLoad) {
        {{"me", "agent:model=none,policy=search,search_nodes=3000,time_per_action_ms=1"},
         {"tp", "bot:style=tp,trials=200"}},
        8},
+      {agentplay_test::kNoLimit6p,
+       {{"me",
+         "agent:model=none,policy=search,search_mw_nodes=1000,trials=2000,time_per_action_ms=1"},
+        {"la", "bot:style=la,trials=200"},
+        {"lp", "bot:style=lp,trials=200"},
+        {"ta", "bot:style=ta,trials=200"},
+        {"tp", "bot:style=tp,trials=200"},
+        {"random", "bot:style=random"}},
+       2},
   };
   BusyLoops load(2);
   ASSERT_EQ(load.running(), 2);

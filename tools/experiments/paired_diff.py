@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Paired difference of one player's results between two arena runs on the same deals.
+
+  tools/experiments/paired_diff.py --player me --big-blind 100 A.log B.log
+
+A.log and B.log are the `--log` files of two arena runs with the same --game, --seed, --hands
+and seating (with --duplicate, the rotations' A.rot<r>.log files are read too). For every deal
+(hand number), the player's chips summed over the rotations in A minus the same in B is one
+sample; the mean over the deals per hand played (divided by the rotations) is printed in
+mbb/hand = 1000 x chips / big blind, with the half-width of its 95% interval (normal, the deals
+being independent), and each run's own mean. This is the paired comparison of two policies in
+the same seat against the same table: the cards' luck cancels in the difference. Exit 1 when
+the runs do not hold the same deals or the player is missing, 2 for a bad command line.
+"""
+import argparse
+import glob
+import math
+import os
+import re
+import sys
+
+
+def read_run(path, player):
+    """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations."""
+    files = [path] + sorted(glob.glob(re.sub(r"\.log$", "", path) + ".rot*.log"),
+                            key=lambda f: int(re.search(r"\.rot(\d+)\.log$", f).group(1)))
+    deals = {}
+    for f in files:
+        with open(f) as log:
+            for number, line in enumerate(log, 1):
+                if not line.startswith("STATE:"):
+                    continue
+                fields = line.rstrip("\n").split(":")
+                if len(fields) < 6:
+                    raise ValueError("%s:%d: a STATE line of %d fields" % (f, number, len(fields)))
+                names = fields[-1].split("|")
+                if player not in names:
+                    raise ValueError("%s:%d: no player '%s' in %s" % (f, number, player, fields[-1]))
+                chips = float(fields[-2].split("|")[names.index(player)])
+                deals.setdefault(int(fields[1]), []).append(chips)
+    return deals, len(files)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--player", required=True, help="the player's name in the logs")
+    parser.add_argument("--big-blind", type=float, required=True)
+    parser.add_argument("a")
+    parser.add_argument("b")
+    args = parser.parse_args()
+    try:
+        a, rot_a = read_run(args.a, args.player)
+        b, rot_b = read_run(args.b, args.player)
+    except (OSError, ValueError) as error:
+        sys.stderr.write("paired_diff.py: %s\n" % error)
+        return 1
+    if sorted(a) != sorted(b) or rot_a != rot_b or any(len(a[h]) != len(b[h]) for h in a):
+        sys.stderr.write("paired_diff.py: %s and %s do not hold the same deals\n" % (args.a, args.b))
+        return 1
+    n = len(a)
+    if n < 2:
+        sys.stderr.write("paired_diff.py: fewer than 2 deals\n")
+        return 1
+    scale = 1000.0 / (args.big_blind * rot_a)  # mbb per hand from chips per deal
+
+    def stats(samples):
+        mean = sum(samples) / n
+        var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+        return mean * scale, 1.96 * math.sqrt(var / n) * scale
+
+    hands = sorted(a)
+    diff = stats([sum(a[h]) - sum(b[h]) for h in hands])
+    mean_a = stats([sum(a[h]) for h in hands])
+    mean_b = stats([sum(b[h]) for h in hands])
+    print("%d deals x %d rotations = %d hands per run" % (n, rot_a, n * rot_a))
+    print("A %s: %.1f +- %.1f mbb/hand" % (os.path.basename(args.a), *mean_a))
+    print("B %s: %.1f +- %.1f mbb/hand" % (os.path.basename(args.b), *mean_b))
+    print("A - B (paired by deal): %.1f +- %.1f mbb/hand" % diff)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

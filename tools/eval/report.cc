@@ -224,6 +224,22 @@ std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
   return out;
 }
 
+std::string FormatCases(const std::vector<CaseRecord>& cases) {
+  std::string out = "street,player,truth";
+  for (const char* field : {"board", "model", "markov", "oracle", "oracle_fine"}) {
+    for (int c = 0; c < kMaxClasses; ++c) absl::StrAppend(&out, ",", field, "_", c);
+  }
+  absl::StrAppend(&out, "\n");
+  for (const CaseRecord& r : cases) {
+    absl::StrAppend(&out, r.street, ",", r.player, ",", r.truth);
+    for (const auto* field : {&r.board, &r.model, &r.markov, &r.oracle, &r.oracle_fine}) {
+      for (float v : *field) absl::StrAppend(&out, ",", absl::StrFormat("%.6g", v));
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  return out;
+}
+
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows) {

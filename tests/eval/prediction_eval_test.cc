@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -491,6 +492,11 @@ TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
   const std::string csv = FormatCases(kept->cases);
   EXPECT_EQ(csv.substr(0, csv.find(',', 20)), "street,player,truth,board_0");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 13);
+  // The oracles' table: the model's column is its top-1 on the river (2 cases).
+  const std::string oracles = FormatOracles(kept->cases);
+  EXPECT_NE(oracles.find(absl::StrFormat("river          2  %5.1f", 50.0 * hits[3])),
+            std::string::npos)
+      << oracles;
 }
 
 // A calibration moves the model's class scores and nothing else. Preflop the model names the

@@ -459,6 +459,7 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
     std::cout << eval::FormatJson(facts, rows, lead_rows, pair_rows);
   } else {
     std::cout << eval::FormatTable(facts, rows, lead_rows, pair_rows);
+    if (!result.cases.empty()) std::cout << eval::FormatOracles(result.cases);
     if (a.per_player) {
       std::cout << eval::FormatPlayers(eval::PlayerRows(result, corpus, predictors));
     }

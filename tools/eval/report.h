@@ -39,6 +39,11 @@ std::string FormatCsv(const std::vector<AccuracyRow>& rows);
 // `oracle_fine_c` (CaseRecord), a header line, then one line per case.
 std::string FormatCases(const std::vector<CaseRecord>& cases);
 
+// Top-1 % per street of the cases' bucket oracles (CaseRecord: the live pairs that share the true
+// pair's buckets on every street so far, summed by class; a bound on any reading whose
+// likelihood depends on a pair only through its bucket), beside the model's on the same cases.
+std::string FormatOracles(const std::vector<CaseRecord>& cases);
+
 // {"setup": {...facts}, "rows": [{"predictor": ..., "street": ..., "z": ..., "cases": ...,
 //  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "lead_rows": [{"versus": ...,
 //  "street": ..., "z": ..., "cases": ..., "lead": ..., "ci_low": ..., "ci_high": ...}, ...],

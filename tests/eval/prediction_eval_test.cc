@@ -566,3 +566,45 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
 
 }  // namespace
 }  // namespace eval
+
+namespace eval {
+namespace {
+
+// --in-sample-population: the extra hands reach the population's counts and nothing else.
+TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  const std::vector<int> train = {0, 1};
+  auto plain = TrainPredictors(*corpus, train, options);
+  options.population_only_hands = {2};
+  auto extra = TrainPredictors(*corpus, train, options);
+  ASSERT_TRUE(plain.ok() && extra.ok());
+  // Two players per hand: two more population hands, no more hands for either player.
+  EXPECT_EQ((*extra)->model.population().hands(), (*plain)->model.population().hands() + 2);
+  for (const char* name : {"DeepStack", "pro.player"}) {
+    const trainer::PlayerModel* a = (*plain)->model.FindPlayer(name);
+    const trainer::PlayerModel* b = (*extra)->model.FindPlayer(name);
+    ASSERT_TRUE(a != nullptr && b != nullptr) << name;
+    EXPECT_EQ(a->hands(), b->hands()) << name;
+  }
+  // The river (hand 2 is the only one that reached it) is counted in the population only.
+  EXPECT_EQ((*plain)->model.population().street(3).num_nodes(), 0);
+  EXPECT_GT((*extra)->model.population().street(3).num_nodes(), 0);
+  for (const char* name : {"DeepStack", "pro.player"}) {
+    EXPECT_EQ((*extra)->model.FindPlayer(name)->street(3).num_nodes(), 0) << name;
+  }
+  // The chain and the prior are untouched.
+  for (int street = 0; street < kNumStreets; ++street) {
+    for (int c = 0; c < NumClasses(street); ++c) {
+      EXPECT_EQ((*extra)->prior.count(street, c), (*plain)->prior.count(street, c));
+    }
+  }
+  EXPECT_EQ((*extra)->prior.count(3, 0) + (*extra)->prior.count(3, 2), 0);
+}
+
+}  // namespace
+}  // namespace eval

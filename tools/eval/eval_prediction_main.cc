@@ -102,6 +102,7 @@ struct Args {
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
   bool in_sample = false;
+  bool in_sample_population = false;
   bool calibrate = false;
   int calibration_folds = 2;
   bool calibration_no_biases = false;
@@ -201,6 +202,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&a.no_entry_prior),
       "hand reader: no preflop prior from the entry rate by position class")(
+      "in-sample-population", po::bool_switch(&a.in_sample_population),
+      "a bound, as --in-sample, for the population alone: the evaluated hands are counted into "
+      "the population's counts, not into the players' models, the chains or the prior")(
       "calibrate", po::bool_switch(&a.calibrate),
       "recalibrate the model's class scores per street against the board's card count (a "
       "temperature on the likelihood, a weight on the card count, a bias per class), fitted on "
@@ -366,7 +370,10 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
        absl::StrCat(
            split, o.validate ? ", VALIDATION part of the training part" : "",
            o.online ? ", ONLINE (test hands learned after scoring, in log order)" : "",
-           a.in_sample ? ", IN-SAMPLE (the evaluated hands are trained on too: a bound)" : ""),
+           a.in_sample ? ", IN-SAMPLE (the evaluated hands are trained on too: a bound)" : "",
+           a.in_sample_population ? ", IN-SAMPLE POPULATION (the evaluated hands are counted "
+                                    "into the population: a bound)"
+                                  : ""),
        false);
   if (!parts.held_out_players.empty()) {
     fact("held_out_players", absl::StrJoin(parts.held_out_players, " "), false);
@@ -544,6 +551,7 @@ int Run(int argc, char** argv) {
                         cases->size(), progress.Elapsed()),
         false);
   }
+  if (a.in_sample_population) a.options.population_only_hands = parts.eval;
   if (a.in_sample) {
     parts.train.insert(parts.train.end(), parts.eval.begin(), parts.eval.end());
     std::sort(parts.train.begin(), parts.train.end());

@@ -444,8 +444,9 @@ class Learner {
   }
 
   // Learns hand `h`. `shown_only`: as a player at the table learns it (online): hole cards only
-  // of the players shown at a showdown, and the population left as trained.
-  absl::Status Learn(int h, bool shown_only) {
+  // of the players shown at a showdown, and the population left as trained. `population_only`:
+  // into the population's counts alone (no player model, chain or prior).
+  absl::Status Learn(int h, bool shown_only, bool population_only = false) {
     const poker::GameDef& game = corpus_.game;
     const LoggedHand& hand = corpus_.hands[h];
     std::array<bool, poker::kMaxPlayers> known{};
@@ -475,7 +476,7 @@ class Learner {
     }
     for (int p = 0; p < game.num_players; ++p) {
       const int name = hand.player[p];
-      if (out_->player_id[name] >= 0) {
+      if (out_->player_id[name] >= 0 && !population_only) {
         trainer::PlayerModel& own = model.MutablePlayer(corpus_.names[name]);
         own.AddHand(observation_, p);
         out_->player_model[name] = &own;
@@ -483,6 +484,7 @@ class Learner {
       if (!shown_only) model.mutable_population().AddHand(observation_, p);
     }
 
+    if (population_only) return absl::OkStatus();
     // The chain and the prior, from the hands whose cards are known.
     for (int p = 0; p < game.num_players; ++p) {
       if (!known[p]) continue;
@@ -706,6 +708,12 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     if (progress && std::chrono::steady_clock::now() - last_report > std::chrono::seconds(1)) {
       last_report = std::chrono::steady_clock::now();
       progress(done, static_cast<int64_t>(train.size()));
+    }
+  }
+  for (int h : options.population_only_hands) {
+    if (absl::Status s = learner.Learn(h, /*shown_only=*/false, /*population_only=*/true);
+        !s.ok()) {
+      return s;
     }
   }
   out.model.mutable_provenance().hands_used = train.size();

@@ -119,6 +119,10 @@ struct EvalOptions {
   // Keep every scored case's class scores in EvalResult::cases (--cases; the class
   // calibration's fit).
   bool keep_cases = false;
+  // Hands counted into the population's counts only, after `train` (no player model, chain or
+  // prior): with the evaluated hands, a bound on what a population that had seen them reads
+  // (--in-sample-population).
+  std::vector<int> population_only_hands;
   // The model's class scores recalibrated against the board's card count (identity: the
   // reader's range summed by class, as the agent reads it; the pair-level scores never change).
   ClassCalibration calibration;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "gtest/gtest.h"
@@ -437,6 +438,172 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
   for (int k = 0; k < top; ++k) mean_rank += rank_of[order[k]] / (poker::kNumPairs - 1.0);
   EXPECT_GT(mean_rank / top, 0.3) << "weight by equity decile:" << shape << "; top pairs' mean "
                                   << "equity rank " << mean_rank / top;
+}
+
+}  // namespace
+}  // namespace eval
+
+namespace eval {
+namespace {
+
+// keep_cases records what each predictor scored, and the bucket oracles; recording changes no
+// score.
+TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  const std::vector<int> all = All(*corpus);
+  auto predictors = TrainPredictors(*corpus, all, options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  auto plain = Evaluate(*corpus, all, **predictors, options);
+  options.keep_cases = true;
+  auto kept = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(plain.ok() && kept.ok());
+  EXPECT_TRUE(plain->cases.empty());
+  EXPECT_EQ(FormatCsv(AccuracyRows(*kept)), FormatCsv(AccuracyRows(*plain)));
+  ASSERT_EQ(kept->cases.size(), 12u);  // 5 + 3 + 2 + 2
+
+  const std::array<double, kNumStreets> live = {1326, 1176, 1128, 1081};
+  std::array<int64_t, kNumStreets> hits{};
+  for (const CaseRecord& r : kept->cases) {
+    const int n = NumClasses(r.street);
+    double board = 0, model = 0, oracle = 0;
+    for (int c = 0; c < n; ++c) {
+      board += r.board[c];
+      model += r.model[c];
+      oracle += r.oracle[c];
+      // The fine oracle keeps a subset of the pairs the reader's-resolution oracle keeps.
+      EXPECT_LE(r.oracle_fine[c], r.oracle[c]);
+      EXPECT_LE(r.oracle[c], r.board[c]);
+      if (r.street == 0) EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);  // fine buckets preflop
+    }
+    EXPECT_EQ(board, live[r.street]);
+    EXPECT_NEAR(model, 1.0, 1e-5);
+    // The true pair always shares its own buckets; fewer pairs than the board allows share them.
+    EXPECT_GE(r.oracle_fine[r.truth], 1);
+    EXPECT_LT(oracle, board);
+    const std::vector<double> scores(r.model.begin(), r.model.begin() + n);
+    hits[r.street] += TopClass(scores) == r.truth;
+  }
+  for (int s = 0; s < kNumStreets; ++s) EXPECT_EQ(hits[s], kept->classes[kModel][s].hits[0]) << s;
+  const std::string csv = FormatCases(kept->cases);
+  EXPECT_EQ(csv.substr(0, csv.find(',', 20)), "street,player,truth,board_0");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 13);
+  // The oracles' table: the model's column is its top-1 on the river (2 cases).
+  const std::string oracles = FormatOracles(kept->cases);
+  EXPECT_NE(oracles.find(absl::StrFormat("river          2  %5.1f", 50.0 * hits[3])),
+            std::string::npos)
+      << oracles;
+}
+
+// A calibration moves the model's class scores and nothing else. Preflop the model names the
+// small high card (960 of the 1326 pairs) in all 5 cases, right once (3d2d; Ts5h folds preflop,
+// so it is no case; the other four are big high cards); a bias of +50 on the big pair makes it
+// name a big pair every time, never right here.
+TEST(PredictionEvalTest, CalibrationChangesTheClassScoresNotThePairs) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  const std::vector<int> all = All(*corpus);
+  auto predictors = TrainPredictors(*corpus, all, options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  auto plain = Evaluate(*corpus, all, **predictors, options);
+  options.calibration.bias[0][kBigPair] = 50;
+  auto biased = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(plain.ok() && biased.ok());
+  EXPECT_EQ(plain->classes[kModel][0].hits[0], 1);
+  EXPECT_EQ(plain->confusion[kModel][0][kBigHighCard][kSmallHighCard], 4);
+  EXPECT_EQ(biased->classes[kModel][0].cases, 5);
+  EXPECT_EQ(biased->classes[kModel][0].hits[0], 0);
+  EXPECT_EQ(biased->confusion[kModel][0][kBigHighCard][kBigPair], 4);
+  EXPECT_EQ(biased->confusion[kModel][0][kSmallHighCard][kBigPair], 1);
+  // The other predictors, the later streets and the pair level are untouched.
+  EXPECT_EQ(biased->classes[kMarkov][0].hits, plain->classes[kMarkov][0].hits);
+  EXPECT_EQ(biased->classes[kModel][3].hits, plain->classes[kModel][3].hits);
+  for (int s = 0; s < kNumStreets; ++s) {
+    EXPECT_EQ(biased->pairs[kPairModel][s].log_likelihood,
+              plain->pairs[kPairModel][s].log_likelihood);
+  }
+}
+
+// The calibration's cases come from carves of the training part only: with the training logs
+// joined to test logs, they are exactly those of the training logs alone.
+TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  const std::string six = SixPlayerLog();
+  const size_t half = six.find("STATE:9:");
+  const std::string train_log = dir.Write("train/a.log", six.substr(0, half));
+  const std::string test_log = dir.Write("test/b.log", six.substr(half));
+  absl::StatusOr<Corpus> train = Load({train_log}, game);
+  absl::StatusOr<Corpus> test = Load({test_log}, game);
+  absl::StatusOr<Corpus> train_alone = Load({train_log}, game);
+  ASSERT_TRUE(train.ok() && test.ok() && train_alone.ok());
+  int test_begin = -1;
+  absl::StatusOr<Corpus> joined = JoinCorpora(*std::move(train), *std::move(test), &test_begin);
+  ASSERT_TRUE(joined.ok()) << joined.status();
+  EvalOptions options;
+  options.test_fraction = 0.3;
+  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, options);
+  ASSERT_TRUE(parts.ok()) << parts.status();
+  auto from_joined = CrossFittedCases(*joined, parts->train, options, 2);
+  auto from_train = CrossFittedCases(*train_alone, All(*train_alone), options, 2);
+  ASSERT_TRUE(from_joined.ok() && from_train.ok());
+  ASSERT_GT(from_train->size(), 4u);
+  // Player ids depend on the names of the whole corpus; the scores do not.
+  for (auto* cases : {&*from_joined, &*from_train}) {
+    for (CaseRecord& r : *cases) r.player = -1;
+  }
+  EXPECT_EQ(FormatCases(*from_joined), FormatCases(*from_train));
+}
+
+}  // namespace
+}  // namespace eval
+
+namespace eval {
+namespace {
+
+// --in-sample-population: the extra hands reach the population's counts and nothing else.
+TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  const std::vector<int> train = {0, 1};
+  auto plain = TrainPredictors(*corpus, train, options);
+  options.population_only_hands = {2};
+  auto extra = TrainPredictors(*corpus, train, options);
+  ASSERT_TRUE(plain.ok() && extra.ok());
+  // Two players per hand: two more population hands, no more hands for either player.
+  EXPECT_EQ((*extra)->model.population().hands(), (*plain)->model.population().hands() + 2);
+  for (const char* name : {"DeepStack", "pro.player"}) {
+    const trainer::PlayerModel* a = (*plain)->model.FindPlayer(name);
+    const trainer::PlayerModel* b = (*extra)->model.FindPlayer(name);
+    ASSERT_TRUE(a != nullptr && b != nullptr) << name;
+    EXPECT_EQ(a->hands(), b->hands()) << name;
+  }
+  // The river (hand 2 is the only one that reached it) is counted in the population only.
+  EXPECT_EQ((*plain)->model.population().street(3).num_nodes(), 0);
+  EXPECT_GT((*extra)->model.population().street(3).num_nodes(), 0);
+  for (const char* name : {"DeepStack", "pro.player"}) {
+    EXPECT_EQ((*extra)->model.FindPlayer(name)->street(3).num_nodes(), 0) << name;
+  }
+  // The chain and the prior are untouched.
+  for (int street = 0; street < kNumStreets; ++street) {
+    for (int c = 0; c < NumClasses(street); ++c) {
+      EXPECT_EQ((*extra)->prior.count(street, c), (*plain)->prior.count(street, c));
+    }
+  }
+  EXPECT_EQ((*extra)->prior.count(3, 0) + (*extra)->prior.count(3, 2), 0);
 }
 
 }  // namespace

@@ -97,10 +97,15 @@ std::string CommandLine(int argc, char** argv) {
 struct Args {
   std::vector<std::string> logs, test_logs;
   std::string game_argument, games_dir, split_text = "hand", csv_path, svg_path;
-  std::string markov_text = "sequence", title, html_path;
+  std::string markov_text = "sequence", title, html_path, cases_path;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
+  bool in_sample = false;
+  bool in_sample_population = false;
+  bool calibrate = false;
+  int calibration_folds = 2;
+  bool calibration_no_biases = false;
   bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -131,6 +136,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "read the test hands in log order; after each is scored it is learned as the agent would "
       "(actions always, hole cards when shown at a showdown)")(
       "seed", po::value(&o.seed)->default_value(1), "seed of the split")(
+      "in-sample", po::bool_switch(&a.in_sample),
+      "a bound, not a result: the evaluated hands are counted in training too (the model has "
+      "seen the hands it reads), so the figures say how far counts at this abstraction could go")(
       "validate", po::bool_switch(&o.validate),
       "evaluate on a validation part carved from the training part (same fraction and kind, "
       "seed + 1), training on the rest; the held-out part is not looked at (for tuning)")(
@@ -194,6 +202,18 @@ void AddOptions(Args& a, po::options_description& visible) {
       "hand reader: likelihood floor of one action")(
       "no-entry-prior", po::bool_switch(&a.no_entry_prior),
       "hand reader: no preflop prior from the entry rate by position class")(
+      "in-sample-population", po::bool_switch(&a.in_sample_population),
+      "a bound, as --in-sample, for the population alone: the evaluated hands are counted into "
+      "the population's counts, not into the players' models, the chains or the prior")(
+      "calibrate", po::bool_switch(&a.calibrate),
+      "recalibrate the model's class scores per street against the board's card count (a "
+      "temperature on the likelihood, a weight on the card count, a bias per class), fitted on "
+      "cases of the training part scored out of sample (--calibration-folds carves of it); "
+      "pair-level scores unchanged")(
+      "calibration-folds", po::value(&a.calibration_folds)->default_value(2),
+      "--calibrate: carves of the training part whose out-of-sample cases the fit uses")(
+      "calibration-no-biases", po::bool_switch(&a.calibration_no_biases),
+      "--calibrate: fit only the temperature and the card-count weight, no class biases")(
       "range-exponent", po::value(&o.range_exponent)->default_value(1),
       "score the readers' ranges raised to this power (tempers every likelihood alike; 1: as "
       "the agent reads them)")(
@@ -211,6 +231,10 @@ void AddOptions(Args& a, po::options_description& visible) {
       "title", po::value(&a.title), "title of the SVG chart (default: the logs)")(
       "html", po::value(&a.html_path),
       "write the table, the chart and the top-1 confusion matrices per street to this HTML page")(
+      "cases", po::value(&a.cases_path),
+      "write every scored case as CSV to this file: street, player id, true class, and per "
+      "class the board's live pairs, the model's and the card-counting chain's probabilities, "
+      "and the bucket oracles' pair counts (docs/eval_prediction.md)")(
       "json", po::bool_switch(&a.json), "print JSON on stdout instead of the table")(
       "per-player", po::bool_switch(&a.per_player),
       "table: add top-1 accuracy per modelled player")(
@@ -232,6 +256,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (a.threads < 0) return "--threads must not be negative";
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
   if (o.range_passes < 1) return "--range-passes must be at least 1";
+  if (a.calibration_folds < 1) return "--calibration-folds must be at least 1";
   if (!(o.reader.bucket_prior >= 0)) return "--bucket-prior must not be negative";
   if (o.reader.coarse_buckets < 1) return "--coarse-buckets must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
@@ -255,6 +280,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.reader.fine_buckets_preflop_only = !a.fine_after_flop;
   o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
+  o.keep_cases = !a.cases_path.empty();
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
                             : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -341,8 +367,13 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                                             eval::SplitKindName(o.split), o.test_fraction, o.seed)
                           : std::string("train on --logs, test on --test-logs");
   fact("split",
-       absl::StrCat(split, o.validate ? ", VALIDATION part of the training part" : "",
-                    o.online ? ", ONLINE (test hands learned after scoring, in log order)" : ""),
+       absl::StrCat(
+           split, o.validate ? ", VALIDATION part of the training part" : "",
+           o.online ? ", ONLINE (test hands learned after scoring, in log order)" : "",
+           a.in_sample ? ", IN-SAMPLE (the evaluated hands are trained on too: a bound)" : "",
+           a.in_sample_population ? ", IN-SAMPLE POPULATION (the evaluated hands are counted "
+                                    "into the population: a bound)"
+                                  : ""),
        false);
   if (!parts.held_out_players.empty()) {
     fact("held_out_players", absl::StrJoin(parts.held_out_players, " "), false);
@@ -406,6 +437,13 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                  : (o.reader.fit_player_prior ? ", player fitted)" : ", population fitted)")),
          false);
   }
+  if (a.calibrate) {
+    fact("class_calibration",
+         absl::StrCat(a.calibration_folds, " carve(s) of the training part",
+                      a.calibration_no_biases ? ", no class biases" : "", ": ",
+                      o.calibration.Describe()),
+         false);
+  }
   fact("markov",
        absl::StrFormat(
            "actions %s, emission prior %g, player prior %g; markov-paper %s",
@@ -428,6 +466,7 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
     std::cout << eval::FormatJson(facts, rows, lead_rows, pair_rows);
   } else {
     std::cout << eval::FormatTable(facts, rows, lead_rows, pair_rows);
+    if (!result.cases.empty()) std::cout << eval::FormatOracles(result.cases);
     if (a.per_player) {
       std::cout << eval::FormatPlayers(eval::PlayerRows(result, corpus, predictors));
     }
@@ -437,6 +476,12 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
           std::cout << eval::FormatConfusion(result, predictor, street);
         }
       }
+    }
+  }
+  if (!a.cases_path.empty()) {
+    if (absl::Status s = poker::WriteFileAtomically(a.cases_path, eval::FormatCases(result.cases));
+        !s.ok()) {
+      return Fail(std::string(s.message()));
     }
   }
   if (!a.csv_path.empty() && !WriteFile(a.csv_path, eval::FormatCsv(rows))) {
@@ -494,6 +539,23 @@ int Run(int argc, char** argv) {
   }
   // A player split scores the held-out players only: the model never saw them.
   a.options.score_only = parts.held_out_players;
+  if (a.calibrate) {
+    absl::StatusOr<std::vector<eval::CaseRecord>> cases =
+        eval::CrossFittedCases(corpus, parts.train, a.options, a.calibration_folds);
+    if (!cases.ok()) return Fail(std::string(cases.status().message()));
+    eval::CalibrationFitOptions fit;
+    fit.biases = !a.calibration_no_biases;
+    a.options.calibration = eval::FitClassCalibration(*cases, fit);
+    progress.Say(
+        absl::StrFormat("calibrated on %d out-of-sample cases of the training part (%.1f s)",
+                        cases->size(), progress.Elapsed()),
+        false);
+  }
+  if (a.in_sample_population) a.options.population_only_hands = parts.eval;
+  if (a.in_sample) {
+    parts.train.insert(parts.train.end(), parts.eval.begin(), parts.eval.end());
+    std::sort(parts.train.begin(), parts.train.end());
+  }
   absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
       eval::TrainPredictors(corpus, parts.train, a.options, [&](int64_t done, int64_t total) {
         progress.Say(absl::StrFormat("training: %d / %d hands", done, total), true);

@@ -117,7 +117,21 @@ class Scorer {
         predictors_(predictors),
         model_reader_(&predictors.model, corpus.game, options.reader),
         df_reader_(nullptr, corpus.game, options.reader),
-        exponent_(options.range_exponent) {}
+        exponent_(options.range_exponent),
+        keep_cases_(options.keep_cases),
+        calibration_(options.calibration),
+        calibrate_(!options.calibration.IsIdentity()) {
+    // The oracles' buckets: the model's, and the coarse ones the reader backs off to.
+    const int k = predictors.model.buckets().num_strength_buckets();
+    const int c = options.reader.coarse_buckets;
+    coarse_after_flop_ = options.reader.bucket_prior > 0 &&
+                         options.reader.fine_buckets_preflop_only && c >= 1 && k > c && k % c == 0;
+    for (int b = 0; b < 256; ++b) {
+      parent_[b] = static_cast<uint8_t>(coarse_after_flop_ && b < k    ? b * c / k
+                                        : coarse_after_flop_ && b == k ? c
+                                                                       : b);
+    }
+  }
 
   absl::Status Score(int index, EvalResult* result);
 
@@ -128,6 +142,14 @@ class Scorer {
   agent::HandReader df_reader_;
   StreetClasses street_;
   float exponent_;
+  bool keep_cases_;
+  const ClassCalibration& calibration_;
+  bool calibrate_;
+  bool coarse_after_flop_ = false;
+  std::array<uint8_t, 256> parent_{};
+  // Per position: the pairs whose buckets equal the true pair's on every street so far (the
+  // oracles of CaseRecord), at the reader's resolution and at the model's.
+  std::array<std::vector<bool>, poker::kMaxPlayers> oracle_, oracle_fine_;
 };
 
 absl::Status Scorer::Score(int index, EvalResult* result) {
@@ -178,6 +200,11 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
     for (int8_t c : street_.classes) live += c >= 0;
     const std::vector<double> counts = ClassCounts(street_.classes, street);
     const std::vector<double> card_weights = predictors_.markov.CardCountWeights(street, counts);
+    std::array<uint8_t, poker::kNumPairs> buckets{};
+    if (keep_cases_) {
+      model_reader_.PrepareStreet(*prefix);
+      buckets = model_reader_.street_buckets();
+    }
 
     for (int p = 0; p < game.num_players; ++p) {
       if (last_street[p] < street) continue;
@@ -203,7 +230,11 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
           range.Normalize();
           for (float& w : range.mutable_weights()) w = std::pow(w, exponent_);
         }
-        add(class_predictor, ClassWeights(range, street_));
+        std::vector<double> class_weights = ClassWeights(range, street_);
+        if (calibrate_ && class_predictor == kModel) {
+          class_weights = calibration_.Apply(street, class_weights, counts);
+        }
+        add(class_predictor, class_weights);
         const PairScore pair = ScorePair(range.weights(), street_.classes, truth_pair);
         result->pairs[pair_predictor][street].Add(pair);
         result->gain[pair_predictor][street].Add(pair.log_likelihood - uniform);
@@ -224,6 +255,39 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       add(kPrior, predictors_.prior.Predict(street, street_.possible));
       for (int k = 0; k < kNumClassPredictors; ++k) {
         result->model_vs[k][street].Add(place[kModel], place[k]);
+      }
+      if (keep_cases_) {
+        CaseRecord& record = result->cases.emplace_back();
+        record.street = street;
+        record.player = id[p];
+        record.truth = truth;
+        const std::vector<double> model_classes = ClassWeights(model_reader_.range(p), street_);
+        double total = 0;
+        for (double w : model_classes) total += w;
+        const std::vector<double> chain =
+            predictors_.markov.PredictWeighted(id[p], symbols[p], counting[p])[street];
+        for (int c = 0; c < street_.num_classes; ++c) {
+          record.board[c] = static_cast<float>(counts[c]);
+          record.model[c] = total > 0 ? static_cast<float>(model_classes[c] / total) : 0.0f;
+          record.markov[c] = static_cast<float>(chain[c]);
+        }
+        if (street == 0) {
+          oracle_[p].assign(poker::kNumPairs, true);
+          oracle_fine_[p].assign(poker::kNumPairs, true);
+        }
+        const int truth_bucket = buckets[truth_pair];
+        for (int i = 0; i < poker::kNumPairs; ++i) {
+          const bool same_fine = buckets[i] == truth_bucket;
+          const bool same = street > 0 && coarse_after_flop_
+                                ? parent_[buckets[i]] == parent_[truth_bucket]
+                                : same_fine;
+          oracle_[p][i] = oracle_[p][i] && same;
+          oracle_fine_[p][i] = oracle_fine_[p][i] && same_fine;
+          const int c = street_.classes[i];
+          if (c < 0) continue;
+          record.oracle[c] += oracle_[p][i];
+          record.oracle_fine[c] += oracle_fine_[p][i];
+        }
       }
     }
   }
@@ -380,8 +444,9 @@ class Learner {
   }
 
   // Learns hand `h`. `shown_only`: as a player at the table learns it (online): hole cards only
-  // of the players shown at a showdown, and the population left as trained.
-  absl::Status Learn(int h, bool shown_only) {
+  // of the players shown at a showdown, and the population left as trained. `population_only`:
+  // into the population's counts alone (no player model, chain or prior).
+  absl::Status Learn(int h, bool shown_only, bool population_only = false) {
     const poker::GameDef& game = corpus_.game;
     const LoggedHand& hand = corpus_.hands[h];
     std::array<bool, poker::kMaxPlayers> known{};
@@ -411,7 +476,7 @@ class Learner {
     }
     for (int p = 0; p < game.num_players; ++p) {
       const int name = hand.player[p];
-      if (out_->player_id[name] >= 0) {
+      if (out_->player_id[name] >= 0 && !population_only) {
         trainer::PlayerModel& own = model.MutablePlayer(corpus_.names[name]);
         own.AddHand(observation_, p);
         out_->player_model[name] = &own;
@@ -419,6 +484,7 @@ class Learner {
       if (!shown_only) model.mutable_population().AddHand(observation_, p);
     }
 
+    if (population_only) return absl::OkStatus();
     // The chain and the prior, from the hands whose cards are known.
     for (int p = 0; p < game.num_players; ++p) {
       if (!known[p]) continue;
@@ -528,6 +594,27 @@ absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options
   return validation;
 }
 
+absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
+                                                         absl::Span<const int> train,
+                                                         const EvalOptions& options, int folds) {
+  std::vector<CaseRecord> cases;
+  EvalOptions inner = options;
+  inner.keep_cases = true;
+  inner.calibration = ClassCalibration();
+  for (int k = 0; k < folds; ++k) {
+    absl::StatusOr<Parts> carve = SplitIndices(corpus, train, options, options.seed + 2 + k);
+    if (!carve.ok()) return carve.status();
+    inner.score_only = carve->held_out_players;
+    absl::StatusOr<std::unique_ptr<Predictors>> predictors =
+        TrainPredictors(corpus, carve->train, inner);
+    if (!predictors.ok()) return predictors.status();
+    absl::StatusOr<EvalResult> result = Evaluate(corpus, carve->eval, **predictors, inner);
+    if (!result.ok()) return result.status();
+    cases.insert(cases.end(), result->cases.begin(), result->cases.end());
+  }
+  return cases;
+}
+
 absl::StatusOr<Parts> MakeTestLogParts(const Corpus& corpus, int test_begin,
                                        const EvalOptions& options) {
   std::vector<int> train(test_begin);
@@ -623,6 +710,12 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
       progress(done, static_cast<int64_t>(train.size()));
     }
   }
+  for (int h : options.population_only_hands) {
+    if (absl::Status s = learner.Learn(h, /*shown_only=*/false, /*population_only=*/true);
+        !s.ok()) {
+      return s;
+    }
+  }
   out.model.mutable_provenance().hands_used = train.size();
   CountBoards(corpus, train, &out.markov);
   learner.RefreshPlayerModels();
@@ -660,6 +753,7 @@ void EvalResult::Merge(const EvalResult& other) {
   for (int k = 0; k < kNumPairPredictors; ++k) {
     for (int t = 0; t < kNumStreets; ++t) gain[k][t].Merge(other.gain[k][t]);
   }
+  cases.insert(cases.end(), other.cases.begin(), other.cases.end());
   hands += other.hands;
   hands_scored += other.hands_scored;
   if (by_player.size() < other.by_player.size()) by_player.resize(other.by_player.size());

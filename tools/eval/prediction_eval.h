@@ -26,6 +26,7 @@
 #include "poker/card.h"
 #include "poker/game_def.h"
 #include "poker/state.h"
+#include "tools/eval/class_calibration.h"
 #include "tools/eval/hand_class.h"
 #include "tools/eval/markov_baseline.h"
 #include "tools/eval/metrics.h"
@@ -115,6 +116,16 @@ struct EvalOptions {
   // agent sees them; another value tempers every action's likelihood alike (the ranges start
   // uniform, so w^e is the posterior with each likelihood raised to e).
   double range_exponent = 1;
+  // Keep every scored case's class scores in EvalResult::cases (--cases; the class
+  // calibration's fit).
+  bool keep_cases = false;
+  // Hands counted into the population's counts only, after `train` (no player model, chain or
+  // prior): with the evaluated hands, a bound on what a population that had seen them reads
+  // (--in-sample-population).
+  std::vector<int> population_only_hands;
+  // The model's class scores recalibrated against the board's card count (identity: the
+  // reader's range summed by class, as the agent reads it; the pair-level scores never change).
+  ClassCalibration calibration;
   int threads = 1;
 };
 
@@ -155,6 +166,14 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
     const std::function<void(int64_t, int64_t)>& progress = {});
 
+// The model's cases scored out of sample inside `train`, for fitting a ClassCalibration: `folds`
+// carves of `train` (the kind and fraction of options.split; seeds options.seed + 2 + k, so never
+// the validation carve), each trained on the rest of `train` and scored as `options` says
+// (online, held-out players only, ...). Nothing outside `train` is read.
+absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
+                                                         absl::Span<const int> train,
+                                                         const EvalOptions& options, int folds);
+
 // The class predictors, in report order, and the pair-level ones.
 //   markov        the chain with card counting: each class's emission weighted by the board's
 //                 count of pairs in it over the training boards' mean count
@@ -190,8 +209,9 @@ struct EvalResult {
   std::array<std::array<PairedTally, kNumStreets>, kNumClassPredictors> model_vs{};
   // Per pair predictor and street: ln P(true pair) minus the uniform range's, case by case.
   std::array<std::array<MeanTally, kNumStreets>, kNumPairPredictors> gain{};
-  int64_t hands = 0;         // hands evaluated
-  int64_t hands_scored = 0;  // of which with at least one case
+  std::vector<CaseRecord> cases;  // with EvalOptions::keep_cases, in evaluation order
+  int64_t hands = 0;              // hands evaluated
+  int64_t hands_scored = 0;       // of which with at least one case
   // Per modelled player id: each predictor's tally over all streets.
   std::vector<std::array<ClassTally, kNumClassPredictors>> by_player;
   // confusion[predictor][street][true class][top-1 predicted class] (ties to the lower class;

@@ -224,6 +224,46 @@ std::string FormatCsv(const std::vector<AccuracyRow>& rows) {
   return out;
 }
 
+std::string FormatCases(const std::vector<CaseRecord>& cases) {
+  std::string out = "street,player,truth";
+  for (const char* field : {"board", "model", "markov", "oracle", "oracle_fine"}) {
+    for (int c = 0; c < kMaxClasses; ++c) absl::StrAppend(&out, ",", field, "_", c);
+  }
+  absl::StrAppend(&out, "\n");
+  for (const CaseRecord& r : cases) {
+    absl::StrAppend(&out, r.street, ",", r.player, ",", r.truth);
+    for (const auto* field : {&r.board, &r.model, &r.markov, &r.oracle, &r.oracle_fine}) {
+      for (float v : *field) absl::StrAppend(&out, ",", absl::StrFormat("%.6g", v));
+    }
+    absl::StrAppend(&out, "\n");
+  }
+  return out;
+}
+
+std::string FormatOracles(const std::vector<CaseRecord>& cases) {
+  std::array<std::array<int64_t, 3>, kNumStreets> hits{};
+  std::array<int64_t, kNumStreets> n{};
+  for (const CaseRecord& r : cases) {
+    const int classes = NumClasses(r.street);
+    const auto hit = [&](const std::array<float, kMaxClasses>& scores) {
+      return TopClass(std::vector<double>(scores.begin(), scores.begin() + classes)) == r.truth;
+    };
+    ++n[r.street];
+    hits[r.street][0] += hit(r.model);
+    hits[r.street][1] += hit(r.oracle);
+    hits[r.street][2] += hit(r.oracle_fine);
+  }
+  std::string out =
+      "\nBucket oracles (a bound: the true pair's buckets on every street known), top-1 %\n"
+      "street     cases  model  oracle (reader's buckets)  oracle (model's buckets)\n";
+  for (int s = 0; s < kNumStreets; ++s) {
+    const auto pct = [&](int k) { return n[s] > 0 ? 100.0 * hits[s][k] / n[s] : 0.0; };
+    absl::StrAppend(&out, absl::StrFormat("%-8s %7d  %5.1f  %24.1f  %24.1f\n", StreetName(s), n[s],
+                                          pct(0), pct(1), pct(2)));
+  }
+  return out;
+}
+
 std::string FormatJson(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows) {

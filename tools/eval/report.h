@@ -34,6 +34,16 @@ std::string FormatConfusion(const EvalResult& result, int predictor, int street)
 // `predictor,street,z,cases,accuracy,ci_low,ci_high`, a header line, then one line per row.
 std::string FormatCsv(const std::vector<AccuracyRow>& rows);
 
+// The cases of EvalOptions::keep_cases: `street,player,truth`, then per class c (0..10; 0 for
+// the classes a street does not have) `board_c`, `model_c`, `markov_c`, `oracle_c`,
+// `oracle_fine_c` (CaseRecord), a header line, then one line per case.
+std::string FormatCases(const std::vector<CaseRecord>& cases);
+
+// Top-1 % per street of the cases' bucket oracles (CaseRecord: the live pairs that share the true
+// pair's buckets on every street so far, summed by class; a bound on any reading whose
+// likelihood depends on a pair only through its bucket), beside the model's on the same cases.
+std::string FormatOracles(const std::vector<CaseRecord>& cases);
+
 // {"setup": {...facts}, "rows": [{"predictor": ..., "street": ..., "z": ..., "cases": ...,
 //  "accuracy": ..., "ci_low": ..., "ci_high": ...}, ...], "lead_rows": [{"versus": ...,
 //  "street": ..., "z": ..., "cases": ..., "lead": ..., "ci_low": ..., "ci_high": ...}, ...],

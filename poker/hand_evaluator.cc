@@ -333,8 +333,8 @@ void EvaluateChunkOfEights(const Card* cards, int groups, HandRank* ranks) {
   auto keys = [&](int g) {
     // The cards kPrefetchBytes ahead: with hands streamed from memory (2^24 hands in the
     // benchmark), the hardware prefetcher alone left the batch 13-18% slower than with its cards
-    // in cache (2^16 hands), and 4-5% with this prefetch (loaded development machine; 512 to
-    // 2048 bytes measured alike). A prefetch never faults, so it may point past the cards.
+    // in cache (2^16 hands), and at most 5% with this prefetch (loaded development machine;
+    // 512 to 2048 bytes measured alike). A prefetch never faults, so it may point past the cards.
     _mm_prefetch(
         reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(cards + 56 * g) + kPrefetchBytes),
         _MM_HINT_T0);

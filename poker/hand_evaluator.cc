@@ -11,11 +11,12 @@
 #include <bit>
 #include <cstdint>
 #include <cstring>
-#include <vector>
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) && defined(__BMI2__)
 #include <immintrin.h>
 #endif
+
+#include "poker/hand_evaluator_batch.h"
 
 namespace poker {
 namespace hand_internal {
@@ -195,18 +196,18 @@ HandRank EvaluateCards(absl::Span<const Card> cards) {
 
 namespace {
 
-#if defined(__AVX2__)
-// EvaluateSevenCardHands with AVX2. The hands' keys are computed four at a time in one 256-bit
-// vector, with no per-card table load: each hand's 7 card bytes go to their own 8-byte group
-// (the eighth byte a pad that every table below maps to 0), and in-register 16-entry byte tables
-// (vpshufb) turn each card's rank into the three bytes of its kRankKeys entry and its suit into a
-// count in one of four 4-bit suit counters. Summing a group's bytes (vpsadbw) adds up one byte
-// position over the hand's cards, so each byte plane is summed without carries between planes,
-// and key = plane0 + (plane1 << 8) + (plane2 << 16) is the rank key of hand_internal. The vector
-// code then splits the key into a perfect hash's row and column (SevenCardHash) for the scalar
-// lookups, which run as a second pass over the chunk, free of the key's dependency chain;
-// flushes, flagged by the suit counters, are patched last with EvaluateSevenCards, so no branch
-// depends on a hand.
+#if defined(__AVX2__) && defined(__BMI2__)
+// EvaluateSevenCardHands with AVX2 and BMI2. The hands' keys are computed four at a time in one
+// 256-bit vector, with no per-card table load: each hand's 7 card bytes go to their own 8-byte
+// group (the eighth byte a pad that every table below maps to 0), and in-register 16-entry byte
+// tables (vpshufb) turn each card's rank into the three bytes of its kRankKeys entry and its suit
+// into a count in one of four 4-bit suit counters. Summing a group's bytes (vpsadbw) adds up one
+// byte position over the hand's cards, so each byte plane is summed without carries between
+// planes, and key = plane0 + (plane1 << 8) + (plane2 << 16) is the rank key of hand_internal. The
+// vector code then splits the key into the row and column of the batch's own perfect hash
+// (hand_evaluator_batch.h) for the scalar lookups, which run one group of 8 hands behind the
+// keys; flushes, flagged by the suit counters, are listed without a branch and patched last with
+// EvaluateSevenCards, so no branch depends on a hand.
 using hand_internal::kRankKeys;
 
 // The 16-byte table of a 256-bit vpshufb, in both 128-bit lanes: value(i) at index i < n, 0 above.
@@ -233,8 +234,8 @@ constexpr std::array<uint8_t, 32> kSuitPlaneA = LaneTable(4, [](int suit) {
 constexpr std::array<uint8_t, 32> kSuitPlaneB = LaneTable(4, [](int suit) {
   return suit == 2 ? 1 : suit == 3 ? 16 : 0;
 });
-// After the 32-bit word permutation in FourHands, lane 0 holds bytes 0-15 of the four hands
-// (hands 0 and 1 at 0-6 and 7-13) and lane 1 bytes 12-27 (hands 2 and 3 at 2-8 and 9-15). This
+// As loaded in FourHandKeys, lane 0 holds bytes 0-15 of the four hands (hands 0 and 1 at 0-6 and
+// 7-13) and lane 1 bytes 12-27 (hands 2 and 3 at 2-8 and 9-15). This
 // shuffle puts hand k at bytes 8k..8k+6; 0x80 zeroes the pad byte, which kPadBytes then sets to
 // 0xFF.
 constexpr std::array<uint8_t, 32> kGroupBytes = {0,  1,    2,  3,  4,    5,  6,  0x80, 7,  8,   9,
@@ -248,93 +249,52 @@ __m256i Load(const std::array<uint8_t, 32>& bytes) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bytes.data()));
 }
 
-// The lookup pass's own perfect hash (row displacement, as kRowOffsets): of the 49,205 rank
-// multisets of exactly 7 cards only, with 4096 rows of 16-bit offsets (8 KB) into 64,238 slots
-// (126 KB), against 32 KB and 164 KB for the hash of 5 to 7 cards. The batch's lookups run as a
-// pass of their own, bound by their cache misses, which the smaller tables cut: the batch went
-// from 1.1-1.2x to 1.4x the one-by-one loop on the loaded development machine (the one-hand path
-// gained nothing clear from them). Built on the first batch of 9 or more hands in a process, by
-// the same first-fit packing (rows from most to fewest keys): 0.26 G instructions (callgrind),
-// some tens of milliseconds, once.
-struct SevenCardHash {
-  static constexpr int kRowBits = 12;
-  static constexpr uint32_t kRowMask = (1u << kRowBits) - 1;
-  std::array<uint16_t, 1 << kRowBits> offsets{};
-  std::vector<HandRank> ranks;
+// The batch's perfect hash of the 7-card rank keys (hand_evaluator_batch.h): the generated row
+// offsets and the ranks they index. The batch's lookups are bound by their cache misses, which
+// these smaller tables cut (8 KB and 126 KB against 32 KB and 164 KB for the hash of 5 to 7
+// cards): the batch went from 1.1-1.2x to 1.4x the one-by-one loop on the loaded development
+// machine; the one-hand path gained nothing clear from them. The ranks are filled on the first
+// batch of 8 or more hands in a process (49,205 lookups in the main hash: 4.5 M instructions by
+// callgrind, where packing the offsets at run time took 0.26 G).
+struct SevenCardRanks {
+  std::array<HandRank, hand_internal::kSevenTableSize> ranks{};
 
-  SevenCardHash() {
-    std::vector<uint32_t> keys;
-    auto add_ranks = [&keys](auto& self, int rank, int cards, uint32_t key) -> void {
+  SevenCardRanks() {
+    using namespace hand_internal;
+    auto fill = [this](auto& self, int rank, int cards, uint32_t key) -> void {
       if (rank == kNumRanks) {
-        if (cards == 7) keys.push_back(key);
+        if (cards == 7) {
+          ranks[(key >> kSevenRowBits) + kSevenRowOffsets[key & kSevenRowMask]] =
+              RankOfNonFlushKey(key);
+        }
         return;
       }
       for (int n = 0; n <= 4 && cards + n <= 7; ++n) {
-        self(self, rank + 1, cards + n, key + n * hand_internal::kRankKeys[rank]);
+        self(self, rank + 1, cards + n, key + n * kRankKeys[rank]);
       }
     };
-    add_ranks(add_ranks, 0, 0, 0);
-    std::vector<std::vector<uint32_t>> columns(1 << kRowBits);
-    for (const uint32_t key : keys) columns[key & kRowMask].push_back(key >> kRowBits);
-    std::vector<int> rows(1 << kRowBits);
-    for (int row = 0; row < (1 << kRowBits); ++row) rows[row] = row;
-    std::stable_sort(rows.begin(), rows.end(),
-                     [&](int a, int b) { return columns[a].size() > columns[b].size(); });
-    // One bit per slot; 2^17 slots hold any offset below 2^16 plus any column (below 2^13).
-    std::vector<uint64_t> used(1 << 11, 0);
-    auto used_from = [&used](uint32_t slot) {  // bits slot..slot+63 of `used`
-      const uint64_t low = used[slot / 64] >> (slot % 64);
-      return slot % 64 == 0 ? low : low | used[slot / 64 + 1] << (64 - slot % 64);
-    };
-    uint32_t end = 0;
-    uint32_t first_free = 0;  // every slot below it is used
-    for (const int row : rows) {
-      if (columns[row].empty()) continue;
-      // The first offset at which no column of the row lands on a used slot, 64 at a time. Below
-      // first_free - (its lowest column) its lowest column would land on a used slot.
-      const uint32_t lowest = *std::min_element(columns[row].begin(), columns[row].end());
-      uint32_t offset = first_free > lowest ? first_free - lowest : 0;
-      for (;; offset += 64) {
-        uint64_t blocked = 0;
-        for (const uint32_t column : columns[row]) {
-          blocked |= used_from(column + offset);
-          if (~blocked == 0) break;  // all 64 offsets blocked (common: the table fills densely)
-        }
-        if (~blocked != 0) {
-          offset += std::countr_zero(~blocked);
-          break;
-        }
-      }
-      for (const uint32_t column : columns[row]) {
-        used[(column + offset) / 64] |= uint64_t{1} << ((column + offset) % 64);
-        end = std::max(end, column + offset + 1);
-      }
-      offsets[row] = static_cast<uint16_t>(offset);  // at most 61,511 (tests cover every hand)
-      while (used[first_free / 64] >> (first_free % 64) & 1) ++first_free;
-    }
-    ranks.assign(end, 0);
-    for (const uint32_t key : keys) {
-      ranks[(key >> kRowBits) + offsets[key & kRowMask]] = hand_internal::RankOfNonFlushKey(key);
-    }
+    fill(fill, 0, 0, 0);
   }
 };
-const SevenCardHash& TheSevenCardHash() {
-  static const SevenCardHash hash;  // thread-safe initialisation on first use
-  return hash;
+const SevenCardRanks& TheSevenCardRanks() {
+  static const SevenCardRanks ranks;  // thread-safe initialisation on first use
+  return ranks;
 }
 
-// The four hands at `cards` (reads 32 bytes, 4 past the hands): per 64-bit lane, the
-// SevenCardHash row (low 32 bits) and column (high 32 bits) of the hand's rank key; and a mask
-// with a lane's sign bit set when that hand has no flush.
+// Four hands of 7 cards, the 28 bytes at `cards` (read as bytes 0-15 and 12-27, so nothing
+// outside them): per 64-bit lane, the row (low 32 bits) and column (high 32 bits) of the hand's
+// rank key in the 7-card hash; and a mask with a lane's sign bit set when that hand has no flush.
 struct FourHands {
   __m256i row_col;
   __m256i no_flush;
 };
 inline FourHands FourHandKeys(const Card* cards) {
-  constexpr int kRowBits = SevenCardHash::kRowBits;
-  constexpr uint32_t kRowMask = SevenCardHash::kRowMask;
-  const __m256i raw = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cards));
-  const __m256i words = _mm256_permutevar8x32_epi32(raw, _mm256_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6));
+  using hand_internal::kSevenRowBits;
+  using hand_internal::kSevenRowMask;
+  // Two 16-byte loads rather than one 32-byte load and a lane-crossing permutation: fewer
+  // instructions (callgrind) and faster in the development machine's measurements.
+  const __m256i words = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(cards + 12),
+                                            reinterpret_cast<const __m128i*>(cards));
   const __m256i bytes =
       _mm256_or_si256(_mm256_shuffle_epi8(words, Load(kGroupBytes)), Load(kPadBytes));
   // card = 4 * rank + suit; a 16-bit shift lets the next byte's low bits into bits 6-7.
@@ -352,46 +312,62 @@ inline FourHands FourHandKeys(const Card* cards) {
       _mm256_add_epi64(sum(kSuitPlaneA, suits), _mm256_slli_epi64(sum(kSuitPlaneB, suits), 8)),
       _mm256_set1_epi64x(0x3333));
   const __m256i flush = _mm256_and_si256(counters, _mm256_set1_epi64x(0x8888));
-  return {_mm256_blend_epi32(_mm256_and_si256(rank_key, _mm256_set1_epi64x(kRowMask)),
-                             _mm256_slli_epi64(rank_key, 32 - kRowBits), 0xAA),
+  return {_mm256_blend_epi32(_mm256_and_si256(rank_key, _mm256_set1_epi64x(kSevenRowMask)),
+                             _mm256_slli_epi64(rank_key, 32 - kSevenRowBits), 0xAA),
           _mm256_cmpeq_epi64(flush, zero)};
 }
 
-// Up to kChunkGroups groups of 8 hands from `cards` (each group reads 60 bytes from its start).
-constexpr int kChunkGroups = 32;
+// Up to kChunkGroups groups of 8 hands from `cards`, as one software pipeline: the keys of group
+// g (vector work) are computed beside the lookups of group g - 1 (scalar loads), so that the
+// core overlaps the two. The flushes of each group go branch-free onto a list of hand indices
+// (the positions of the group's flush bits, compacted with pdep/pext); they are evaluated one by
+// one after the chunk, so the only mispredicted branch is the list's end, once a chunk.
+constexpr int kChunkGroups = 32;  // 256 hands: a hand index fits a byte
+constexpr uintptr_t kPrefetchBytes = 1024;
 void EvaluateChunkOfEights(const Card* cards, int groups, HandRank* ranks) {
-  alignas(32) uint32_t row_col[kChunkGroups * 16];
-  uint8_t no_flush[kChunkGroups];  // bit k of byte g: hand 8g + k has no flush
-  std::memset(no_flush, 0xFF, sizeof(no_flush));
-  for (int g = 0; g < groups; ++g) {
+  using hand_internal::kSevenRowOffsets;
+  const HandRank* table = TheSevenCardRanks().ranks.data();
+  alignas(32) uint32_t row_col[2][16];    // groups g and g - 1
+  uint8_t flushes[8 * kChunkGroups + 8];  // 8 bytes are stored whatever the group's count
+  int num_flushes = 0;
+  auto keys = [&](int g) {
+    // The cards kPrefetchBytes ahead: with hands streamed from memory (2^24 hands in the
+    // benchmark), the hardware prefetcher alone left the batch 13-18% slower than with its cards
+    // in cache (2^16 hands), and at most 5% with this prefetch (loaded development machine;
+    // 512 to 2048 bytes measured alike). A prefetch never faults, so it may point past the cards.
+    _mm_prefetch(
+        reinterpret_cast<const char*>(reinterpret_cast<uintptr_t>(cards + 56 * g) + kPrefetchBytes),
+        _MM_HINT_T0);
     const FourHands a = FourHandKeys(cards + 56 * g);
     const FourHands b = FourHandKeys(cards + 56 * g + 28);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(row_col + 16 * g), a.row_col);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(row_col + 16 * g + 8), b.row_col);
-    no_flush[g] = static_cast<uint8_t>(_mm256_movemask_pd(_mm256_castsi256_pd(a.no_flush)) |
-                                       _mm256_movemask_pd(_mm256_castsi256_pd(b.no_flush)) << 4);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(row_col[g & 1]), a.row_col);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(row_col[g & 1] + 8), b.row_col);
+    const uint32_t flush_bits =
+        ~static_cast<uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(a.no_flush)) |
+                               _mm256_movemask_pd(_mm256_castsi256_pd(b.no_flush)) << 4) &
+        0xFF;
+    // Byte k of `hands` is 8g + k; the flush bits, spread to whole bytes, select those to keep.
+    const uint64_t hands = 0x0706050403020100u + 0x0808080808080808u * static_cast<uint64_t>(g);
+    const uint64_t listed = _pext_u64(hands, _pdep_u64(flush_bits, 0x0101010101010101u) * 0xFF);
+    std::memcpy(flushes + num_flushes, &listed, sizeof(listed));
+    num_flushes += std::popcount(flush_bits);
+  };
+  auto lookups = [&](int g) {
+    const uint32_t* rc = row_col[g & 1];
+    HandRank* out = ranks + 8 * g;
+    for (int k = 0; k < 8; ++k) out[k] = table[rc[2 * k + 1] + kSevenRowOffsets[rc[2 * k]]];
+  };
+  keys(0);
+  for (int g = 1; g < groups; ++g) {
+    keys(g);
+    lookups(g - 1);
   }
-  const SevenCardHash& hash = TheSevenCardHash();
-  const uint16_t* offsets = hash.offsets.data();
-  const HandRank* table = hash.ranks.data();
-  for (int i = 0; i < 8 * groups; i += 4) {
-    ranks[i] = table[row_col[2 * i + 1] + offsets[row_col[2 * i]]];
-    ranks[i + 1] = table[row_col[2 * i + 3] + offsets[row_col[2 * i + 2]]];
-    ranks[i + 2] = table[row_col[2 * i + 5] + offsets[row_col[2 * i + 4]]];
-    ranks[i + 3] = table[row_col[2 * i + 7] + offsets[row_col[2 * i + 6]]];
-  }
-  // About 3% of hands are flushes: scan 64 hands per word, so the loop's branches depend on a
-  // word's flushes, not on every hand.
-  for (int w = 0; w < kChunkGroups / 8 && 8 * w < groups; ++w) {
-    uint64_t flushes;
-    std::memcpy(&flushes, no_flush + 8 * w, sizeof(flushes));
-    for (flushes = ~flushes; flushes != 0; flushes &= flushes - 1) {
-      const int hand = 64 * w + std::countr_zero(flushes);
-      ranks[hand] = EvaluateSevenCards(cards + 7 * hand);
-    }
+  lookups(groups - 1);
+  for (int i = 0; i < num_flushes; ++i) {
+    ranks[flushes[i]] = EvaluateSevenCards(cards + 7 * flushes[i]);
   }
 }
-#endif  // __AVX2__
+#endif  // __AVX2__ && __BMI2__
 
 // Groups then kickers, for 0 to 4 cards (no straights or flushes exist with so few).
 uint32_t EvaluateFewCards(absl::Span<const Card> cards) {
@@ -441,11 +417,10 @@ HandRank BestOfSevens(absl::Span<const Card> cards, size_t from, int need, Hand 
 void EvaluateSevenCardHands(absl::Span<const Card> cards, absl::Span<HandRank> ranks) {
   const size_t num_hands = ranks.size();
   size_t hand = 0;
-#if defined(__AVX2__)
-  // A group of 8 hands reads 4 bytes past its last hand, so the vector code stops while a ninth
-  // hand follows; the last 1 to 8 hands go one by one.
-  while (num_hands - hand >= 9) {
-    const int groups = static_cast<int>(std::min<size_t>(kChunkGroups, (num_hands - hand - 1) / 8));
+#if defined(__AVX2__) && defined(__BMI2__)
+  // Groups of 8 hands; the last 0 to 7 hands go one by one.
+  while (num_hands - hand >= 8) {
+    const int groups = static_cast<int>(std::min<size_t>(kChunkGroups, (num_hands - hand) / 8));
     EvaluateChunkOfEights(cards.data() + 7 * hand, groups, ranks.data() + hand);
     hand += 8 * groups;
   }

@@ -18,6 +18,10 @@
 //   for the first six cards is shared by every seventh card (ForEachSevenCardRank).
 // - The SIMD population count (Wojciech Mula): a byte shuffle (pshufb) as a 16-entry table
 //   lookup in a register, and psadbw to sum bytes (EvaluateSevenCardHands).
+// - Left-packing by a bit mask with BMI2 (Peter Cordes, Stack Overflow question 36932240, "AVX2
+//   what is the most efficient way to pack left based on a mask"): pdep spreads the mask's bits
+//   to whole bytes and pext keeps those bytes of a word of indices (EvaluateSevenCardHands' list
+//   of flush hands).
 // Our own, as far as we know: evaluating from card indices two cards per key load, the two card
 // bytes of a pair turned into a pair-table index by one bit extraction (EvaluateSevenCards); the
 // public evaluators above add one key per card. And the batched keys of EvaluateSevenCardHands:
@@ -298,7 +302,7 @@ inline HandRank EvaluateSevenCards(const Card* cards) {
 // The ranks of consecutive 7-card hands: ranks[i] = EvaluateSevenCards(&cards[7 * i]) for every
 // i below ranks.size(). Behaviour is undefined unless cards.size() == 7 * ranks.size() and every
 // hand holds 7 distinct cards below kNumCards. Faster per hand than EvaluateSevenCards in a loop
-// when built with AVX2 (hand_evaluator.cc says how); without AVX2 it is that loop.
+// when built with AVX2 and BMI2 (hand_evaluator.cc says how); without them it is that loop.
 void EvaluateSevenCardHands(absl::Span<const Card> cards, absl::Span<HandRank> ranks);
 
 // Calls visit(hand) for each of the 133,784,560 7-card hands of the 52-card deck, each built

@@ -12,6 +12,7 @@
 
 #include "gtest/gtest.h"
 #include "poker/card.h"
+#include "poker/hand_evaluator_batch.h"
 #include "tests/poker/reference_evaluator.h"
 
 namespace poker {
@@ -55,26 +56,30 @@ void ForEachRankMultiset(int rank, int cards, uint32_t key, Visit& visit) {
   }
 }
 
-// The packing that produced hand_internal::kRowOffsets (see hand_evaluator_offsets.cc).
-std::vector<uint32_t> FirstFitRowOffsets() {
-  using namespace hand_internal;
-  std::vector<std::vector<uint32_t>> columns(kNumRows);
+// The first-fit row-displacement packing that produced hand_internal::kRowOffsets (rank
+// multisets of 5 to 7 cards, see hand_evaluator_offsets.cc) and kSevenRowOffsets (exactly 7 cards,
+// see hand_evaluator_batch.h): the rank key's low `row_bits` bits are the row and the rest the
+// column; rows from the most to the fewest keys (ties by row number) each get the smallest offset
+// that puts all of their columns on free slots.
+std::vector<uint32_t> FirstFitRowOffsets(int row_bits, int min_cards) {
+  const uint32_t num_rows = uint32_t{1} << row_bits;
+  std::vector<std::vector<uint32_t>> columns(num_rows);
   auto add = [&](uint32_t key, int cards) {
-    if (cards >= 5) columns[key & kRowMask].push_back(key >> kRowBits);
+    if (cards >= min_cards) columns[key & (num_rows - 1)].push_back(key >> row_bits);
   };
   ForEachRankMultiset(0, 0, 0, add);
-  std::vector<int> order(kNumRows);
-  for (int row = 0; row < kNumRows; ++row) order[row] = row;
+  std::vector<int> order(num_rows);
+  for (uint32_t row = 0; row < num_rows; ++row) order[row] = static_cast<int>(row);
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return columns[a].size() > columns[b].size(); });
   // used[] is a bit per slot; 64 candidate offsets are tried at once: bit i of `blocked` says
   // that offset + i would put some column on a used slot.
-  std::vector<uint64_t> used((kRankTableSize + 2 * kNumRows) / 64 + 2, 0);
-  auto slots_from = [&](uint32_t slot) {  // the 64 bits of used[] starting at `slot`
+  std::vector<uint64_t> used(1 << 12, 0);  // 2^18 slots, far more than either packing reaches
+  auto slots_from = [&](uint32_t slot) {   // the 64 bits of used[] starting at `slot`
     const uint64_t low = used[slot / 64] >> (slot % 64);
     return slot % 64 == 0 ? low : low | used[slot / 64 + 1] << (64 - slot % 64);
   };
-  std::vector<uint32_t> offsets(kNumRows, 0);
+  std::vector<uint32_t> offsets(num_rows, 0);
   for (int row : order) {
     uint32_t offset = 0;
     for (;; offset += 64) {
@@ -129,7 +134,7 @@ TEST(HandEvaluatorTablesTest, PerfectHashSendsEveryRankMultisetToItsOwnSlot) {
 }
 
 TEST(HandEvaluatorTablesTest, RowOffsetsAreTheFirstFitPacking) {
-  const std::vector<uint32_t> expected = FirstFitRowOffsets();
+  const std::vector<uint32_t> expected = FirstFitRowOffsets(hand_internal::kRowBits, 5);
   const std::vector<uint32_t> embedded(hand_internal::kRowOffsets,
                                        hand_internal::kRowOffsets + hand_internal::kNumRows);
   EXPECT_TRUE(embedded == expected)
@@ -139,7 +144,51 @@ TEST(HandEvaluatorTablesTest, RowOffsetsAreTheFirstFitPacking) {
 }
 
 TEST(HandEvaluatorTablesTest, DISABLED_PrintRowOffsets) {
-  const std::vector<uint32_t> offsets = FirstFitRowOffsets();
+  const std::vector<uint32_t> offsets = FirstFitRowOffsets(hand_internal::kRowBits, 5);
+  for (size_t i = 0; i < offsets.size(); ++i) {
+    printf("%s%u,%s", i % 10 == 0 ? "    " : "", offsets[i], i % 10 == 9 ? "\n" : " ");
+  }
+  printf("\n");
+}
+
+TEST(HandEvaluatorTablesTest, SevenCardRowOffsetsAreTheFirstFitPacking) {
+  using namespace hand_internal;
+  const std::vector<uint32_t> expected = FirstFitRowOffsets(kSevenRowBits, 7);
+  const std::vector<uint32_t> embedded(kSevenRowOffsets, kSevenRowOffsets + kSevenNumRows);
+  EXPECT_TRUE(embedded == expected)
+      << "poker/hand_evaluator_batch_offsets.cc is stale; print the packing with --gtest_filter="
+         "HandEvaluatorTablesTest.DISABLED_PrintSevenCardRowOffsets "
+         "--gtest_also_run_disabled_tests";
+  EXPECT_EQ(*std::max_element(expected.begin(), expected.end()), 61511u);  // fits 16 bits
+}
+
+TEST(HandEvaluatorTablesTest, SevenCardHashSendsEverySevenCardMultisetToItsOwnSlot) {
+  using namespace hand_internal;
+  std::vector<int> hits(kSevenTableSize, 0);
+  int sevens = 0;
+  int out_of_bounds = 0;
+  int highest_slot = 0;
+  auto visit = [&](uint32_t key, int cards) {
+    if (cards != 7) return;
+    ++sevens;
+    const int slot =
+        static_cast<int>((key >> kSevenRowBits) + kSevenRowOffsets[key & kSevenRowMask]);
+    if (slot >= kSevenTableSize) {
+      ++out_of_bounds;
+      return;
+    }
+    ++hits[slot];
+    highest_slot = std::max(highest_slot, slot);
+  };
+  ForEachRankMultiset(0, 0, 0, visit);
+  EXPECT_EQ(sevens, 49205);
+  EXPECT_EQ(out_of_bounds, 0);
+  EXPECT_EQ(std::count(hits.begin(), hits.end(), 1), sevens);
+  EXPECT_EQ(highest_slot + 1, kSevenTableSize);
+}
+
+TEST(HandEvaluatorTablesTest, DISABLED_PrintSevenCardRowOffsets) {
+  const std::vector<uint32_t> offsets = FirstFitRowOffsets(hand_internal::kSevenRowBits, 7);
   for (size_t i = 0; i < offsets.size(); ++i) {
     printf("%s%u,%s", i % 10 == 0 ? "    " : "", offsets[i], i % 10 == 9 ? "\n" : " ");
   }
@@ -261,8 +310,9 @@ TEST(HandEvaluatorTest, EveryHandFromCardsMatchesEvaluate) {
   ExpectSevenCardCategoryCounts(count, seen);
 }
 
-// EvaluateSevenCardHands for every batch size up to 80 (the vector code works on groups of 8
-// hands and leaves the last 1 to 8 to the one-hand path) and a few larger ones, on random hands.
+// EvaluateSevenCardHands for every batch size up to 80 (the vector code works on chunks of up to
+// 256 hands in groups of 8 and leaves the last 0 to 7 to the one-hand path) and a few larger ones
+// around the chunk size, on random hands.
 TEST(HandEvaluatorTest, BatchesOfEverySizeMatchEvaluateSevenCards) {
   std::mt19937_64 rng(15);
   std::array<Card, kNumCards> deck = NewDeck();

@@ -14,13 +14,15 @@ using poker::Action;
 using poker::State;
 using search_internal::AllPairs;
 using search_internal::CompareOnBoard;
+using search_internal::kMaxCandidates;
+using search_internal::LiveDeck;
 using search_internal::Mix;
+using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
+using search_internal::SoftenedBest;
 
 // Deepest path the buffers hold; a node deeper than this is valued by the leaf estimate.
 constexpr int kMaxDepth = 64;
-// Most candidate actions at a node.
-constexpr int kMaxCandidates = 8;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
 
@@ -67,10 +69,7 @@ const MultiwaySearch::BoardTable& MultiwaySearch::TableOnBoard() {
   const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
   const uint64_t dead = board_mask | ours;
   std::array<poker::Card, poker::kNumCards> deck{};
-  int deck_size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
-  }
+  const int deck_size = LiveDeck(dead, &deck);
   const int need = 5 - known_board_;
   t.runouts = need == 0 ? 1 : need == 1 ? deck_size : std::max(1, options_->leaf_runouts);
   t.win.assign(static_cast<size_t>(t.runouts) * poker::kNumPairs, 0.0f);
@@ -213,10 +212,7 @@ double MultiwaySearch::ChanceNode(State& state, int depth, int streets_left, dou
   const int need = state.game().BoardCardsThrough(state.round()) - known_board_;
   const uint64_t dead = DeadCards(hole_, board_.data(), known_board_);
   std::array<poker::Card, poker::kNumCards> deck{};
-  int deck_size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
-  }
+  const int deck_size = LiveDeck(dead, &deck);
   const int first = known_board_;
   double sum = 0;
   int samples = 0;
@@ -269,16 +265,7 @@ double MultiwaySearch::OurNode(State& state, int depth, int streets_left, double
   }
   before_our_next_ = before;
   if (options_->softness <= 0) return best;
-  const double temperature = options_->softness * big_blind_;
-  double weight_sum = 0;
-  double value = 0;
-  for (int i = 0; i < count; ++i) {
-    if (values[i] <= -1e299) continue;
-    const double w = std::exp((values[i] - best) / temperature);
-    weight_sum += w;
-    value += w * values[i];
-  }
-  return value / weight_sum;
+  return SoftenedBest(values, count, best, options_->softness * big_blind_);
 }
 
 double MultiwaySearch::OpponentNode(State& state, int depth, int streets_left, double reach) {
@@ -300,20 +287,7 @@ double MultiwaySearch::OpponentNode(State& state, int depth, int streets_left, d
   }
   const Weights& w = *range;
   std::array<double, kMaxCandidates> mass{};
-  double total = 0;
-  for (int h = 0; h < poker::kNumPairs; ++h) {
-    if (w[h] <= 0) continue;
-    float s = 0;
-    for (int i = 0; i < count; ++i) s += probs[i][h];
-    if (s <= 0) {
-      for (int i = 0; i < count; ++i) probs[i][h] = 1.0f / count;
-    } else {
-      const float inv = 1.0f / s;
-      for (int i = 0; i < count; ++i) probs[i][h] *= inv;
-    }
-    total += w[h];
-    for (int i = 0; i < count; ++i) mass[i] += w[h] * probs[i][h];
-  }
+  const double total = NormaliseAndWeigh(w, count, &probs, &mass);
   if (total <= 0) return PotShare(state, depth);
   double kept = 0;
   for (int i = 0; i < count; ++i) {

@@ -14,8 +14,6 @@ using poker::State;
 
 // Deepest path the buffers hold; a node deeper than this is valued by the leaf estimate.
 constexpr int kMaxDepth = 64;
-// Most candidate actions at a node: fold, call, and the raises.
-constexpr int kMaxCandidates = 8;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
 
@@ -62,12 +60,59 @@ void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards ho
   }
 }
 
+int LiveDeck(uint64_t dead, std::array<poker::Card, poker::kNumCards>* deck) {
+  int size = 0;
+  for (int c = 0; c < poker::kNumCards; ++c) {
+    if (((dead >> c) & 1) == 0) (*deck)[size++] = static_cast<poker::Card>(c);
+  }
+  return size;
+}
+
+double SoftenedBest(const std::array<double, kMaxCandidates>& values, int count, double best,
+                    double temperature) {
+  if (temperature <= 0) return best;
+  double weight_sum = 0;
+  double value = 0;
+  for (int i = 0; i < count; ++i) {
+    if (values[i] <= -1e299) continue;
+    const double w = std::exp((values[i] - best) / temperature);
+    weight_sum += w;
+    value += w * values[i];
+  }
+  return value / weight_sum;
+}
+
+double NormaliseAndWeigh(const std::array<float, poker::kNumPairs>& range, int count,
+                         std::vector<std::array<float, poker::kNumPairs>>* probs,
+                         std::array<double, kMaxCandidates>* mass) {
+  std::vector<std::array<float, poker::kNumPairs>>& p = *probs;
+  double total = 0;
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    if (range[h] <= 0) continue;
+    float s = 0;
+    for (int i = 0; i < count; ++i) s += p[i][h];
+    if (s <= 0) {
+      for (int i = 0; i < count; ++i) p[i][h] = 1.0f / count;
+    } else {
+      const float inv = 1.0f / s;
+      for (int i = 0; i < count; ++i) p[i][h] *= inv;
+    }
+    total += range[h];
+    for (int i = 0; i < count; ++i) (*mass)[i] += range[h] * p[i][h];
+  }
+  return total;
+}
+
 }  // namespace search_internal
 
 using search_internal::AllPairs;
 using search_internal::CompareOnBoard;
+using search_internal::kMaxCandidates;
+using search_internal::LiveDeck;
 using search_internal::Mix;
+using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
+using search_internal::SoftenedBest;
 
 std::vector<Action> CandidateActions(const State& state, const std::vector<double>& fractions,
                                      int max_raises) {
@@ -137,10 +182,7 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   };
   const uint64_t dead = mask | ours;
   std::array<poker::Card, poker::kNumCards> deck{};
-  int deck_size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
-  }
+  const int deck_size = LiveDeck(dead, &deck);
   const int need = 5 - known_board_;
   if (need == 0) {
     compare_on(mask);
@@ -194,10 +236,7 @@ void PreflopEquityTable::Fill(poker::PairCards hand, int runouts,
     std::array<float, poker::kNumPairs> wins{};
     std::array<float, poker::kNumPairs> counts{};
     std::array<poker::Card, poker::kNumCards> deck{};
-    int deck_size = 0;
-    for (int c = 0; c < poker::kNumCards; ++c) {
-      if (((ours >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
-    }
+    const int deck_size = LiveDeck(ours, &deck);
     std::mt19937_64 rng(Mix(0x9F10B, static_cast<uint64_t>(key)));
     for (int k = 0; k < runouts_; ++k) {
       uint64_t board_mask = 0;
@@ -266,10 +305,7 @@ double ModelSearch::ChanceNode(State& state, int depth, int streets_left) {
   uint64_t dead = PairMask(poker::PairIndex(hole_.low, hole_.high));
   for (int i = 0; i < known_board_; ++i) dead |= uint64_t{1} << board_[i];
   std::array<poker::Card, poker::kNumCards> deck{};
-  int deck_size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (((dead >> c) & 1) == 0) deck[deck_size++] = static_cast<poker::Card>(c);
-  }
+  const int deck_size = LiveDeck(dead, &deck);
   const int first = known_board_;
   const Weights& parent = RangeAt(depth);
   double sum = 0;
@@ -315,16 +351,7 @@ double ModelSearch::OurNode(State& state, int depth, int streets_left) {
     best = std::max(best, values[i]);
   }
   if (options_->softness <= 0) return best;
-  const double temperature = options_->softness * big_blind_;
-  double weight_sum = 0;
-  double value = 0;
-  for (int i = 0; i < count; ++i) {
-    if (values[i] <= -1e299) continue;
-    const double w = std::exp((values[i] - best) / temperature);
-    weight_sum += w;
-    value += w * values[i];
-  }
-  return value / weight_sum;
+  return SoftenedBest(values, count, best, options_->softness * big_blind_);
 }
 
 double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
@@ -342,22 +369,8 @@ double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
     first_confidence_ = nullptr;
   }
   const Weights& w = RangeAt(depth);
-  // Normalise each pair's probabilities over the candidates, and weigh them by the range.
   std::array<double, kMaxCandidates> mass{};
-  double total = 0;
-  for (int h = 0; h < poker::kNumPairs; ++h) {
-    if (w[h] <= 0) continue;
-    float s = 0;
-    for (int i = 0; i < count; ++i) s += probs[i][h];
-    if (s <= 0) {
-      for (int i = 0; i < count; ++i) probs[i][h] = 1.0f / count;
-    } else {
-      const float inv = 1.0f / s;
-      for (int i = 0; i < count; ++i) probs[i][h] *= inv;
-    }
-    total += w[h];
-    for (int i = 0; i < count; ++i) mass[i] += w[h] * probs[i][h];
-  }
+  const double total = NormaliseAndWeigh(w, count, &probs, &mass);
   if (total <= 0) return LeafEstimate(state, depth);
   // A model that says "folds" too confidently is the search's costliest error (it bluffs into a
   // caller): the fold branch's probability is capped at max_fold, the other branches keep their

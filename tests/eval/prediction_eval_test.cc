@@ -440,12 +440,6 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
                                   << "equity rank " << mean_rank / top;
 }
 
-}  // namespace
-}  // namespace eval
-
-namespace eval {
-namespace {
-
 // keep_cases records what each predictor scored, and the bucket oracles; recording changes no
 // score.
 TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
@@ -563,12 +557,6 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
   }
   EXPECT_EQ(FormatCases(*from_joined), FormatCases(*from_train));
 }
-
-}  // namespace
-}  // namespace eval
-
-namespace eval {
-namespace {
 
 // --in-sample-population: the extra hands reach the population's counts and nothing else.
 TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {

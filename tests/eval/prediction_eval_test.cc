@@ -491,6 +491,23 @@ TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
   EXPECT_NE(oracles.find(absl::StrFormat("river          2  %5.1f", 50.0 * hits[3])),
             std::string::npos)
       << oracles;
+
+  // With 32 buckets the reader reads the 8 coarse ones after the flop, and so does the oracle at
+  // the reader's resolution: it keeps strictly more pairs than the fine oracle on some case.
+  options.model.num_buckets = 32;
+  auto fine_predictors = TrainPredictors(*corpus, all, options);
+  ASSERT_TRUE(fine_predictors.ok()) << fine_predictors.status();
+  auto fine = Evaluate(*corpus, all, **fine_predictors, options);
+  ASSERT_TRUE(fine.ok()) << fine.status();
+  bool coarser = false;
+  for (const CaseRecord& r : fine->cases) {
+    for (int c = 0; c < NumClasses(r.street); ++c) {
+      EXPECT_LE(r.oracle_fine[c], r.oracle[c]);
+      if (r.street == 0) EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);
+      if (r.street > 0 && r.oracle_fine[c] < r.oracle[c]) coarser = true;
+    }
+  }
+  EXPECT_TRUE(coarser);
 }
 
 // A calibration moves the model's class scores and nothing else. Preflop the model names the

@@ -249,7 +249,9 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
           StreetSymbol(observation, p, street, model.abstraction(), predictors_.markov.options()));
       possible[p].push_back(street_.possible);
       counting[p].push_back(card_weights);
-      add(kMarkov, predictors_.markov.PredictWeighted(id[p], symbols[p], counting[p])[street]);
+      const std::vector<double> chain =
+          predictors_.markov.PredictWeighted(id[p], symbols[p], counting[p])[street];
+      add(kMarkov, chain);
       add(kMarkovPaper, predictors_.markov.Predict(id[p], symbols[p], possible[p])[street]);
       add(kBoard, counts);
       add(kPrior, predictors_.prior.Predict(street, street_.possible));
@@ -264,8 +266,6 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
         const std::vector<double> model_classes = ClassWeights(model_reader_.range(p), street_);
         double total = 0;
         for (double w : model_classes) total += w;
-        const std::vector<double> chain =
-            predictors_.markov.PredictWeighted(id[p], symbols[p], counting[p])[street];
         for (int c = 0; c < street_.num_classes; ++c) {
           record.board[c] = static_cast<float>(counts[c]);
           record.model[c] = total > 0 ? static_cast<float>(model_classes[c] / total) : 0.0f;

@@ -116,7 +116,11 @@ double MultiwaySearch::Equity(const State& state, int depth) {
   if (known_board_ == 0) {
     const int ours = poker::PairIndex(hole_.low, hole_.high);
     if (preflop_equity_for_ != ours) {
-      preflop_.Fill(hole_, options_->preflop_runouts, &preflop_equity_);
+      // preflop_runouts 0: the table over leaf_runouts run-outs (never 0 run-outs, all 0.5).
+      preflop_.Fill(hole_,
+                    options_->preflop_runouts > 0 ? options_->preflop_runouts
+                                                  : std::max(1, options_->leaf_runouts),
+                    &preflop_equity_);
       preflop_equity_for_ = ours;
     }
     double product = 1;

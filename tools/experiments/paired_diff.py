@@ -22,7 +22,7 @@ import sys
 
 def read_run(path, player):
     """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations."""
-    files = [path] + sorted(glob.glob(re.sub(r"\.log$", "", path) + ".rot*.log"),
+    files = [path] + sorted(glob.glob(glob.escape(re.sub(r"\.log$", "", path)) + ".rot*.log"),
                             key=lambda f: int(re.search(r"\.rot(\d+)\.log$", f).group(1)))
     deals = {}
     for f in files:

@@ -40,6 +40,21 @@
 namespace agent {
 namespace {
 
+// The index of the candidate of `action`'s type nearest to it in size, or -1 when no candidate
+// has its type.
+int NearestCandidate(const std::vector<poker::Action>& candidates, const poker::Action& action) {
+  int nearest = -1;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const poker::Action& a = candidates[i];
+    if (a.type != action.type) continue;
+    if (nearest < 0 || std::abs(a.raise_to - action.raise_to) <
+                           std::abs(candidates[nearest].raise_to - action.raise_to)) {
+      nearest = static_cast<int>(i);
+    }
+  }
+  return nearest;
+}
+
 using poker::Action;
 using poker::State;
 
@@ -228,16 +243,7 @@ class SearchPolicy : public Policy {
     const poker::Card hole[2] = {d.hole.low, d.hole.high};
     std::string how;
     const Action anchor = decider_->Decide(s, hole, Uniform(d.rng), &how);
-    int anchor_index = -1;
-    for (size_t i = 0; i < result->actions.size(); ++i) {
-      const Action& a = result->actions[i];
-      if (a.type != anchor.type) continue;
-      if (anchor_index < 0 ||
-          std::abs(a.raise_to - anchor.raise_to) <
-              std::abs(result->actions[anchor_index].raise_to - anchor.raise_to)) {
-        anchor_index = static_cast<int>(i);
-      }
-    }
+    const int anchor_index = NearestCandidate(result->actions, anchor);
     // In pots: the search's sampling noise grows with the pot.
     const double margin = (params_.margin_floor + params_.margin * params_.margin_half /
                                                       (params_.margin_half + tilt.total)) *
@@ -316,16 +322,7 @@ class SearchPolicy : public Policy {
                            result->values[i]);
     }
     const Action legal = MakeLegal(s, anchor);
-    int anchor_index = -1;
-    for (size_t i = 0; i < result->actions.size(); ++i) {
-      const Action& a = result->actions[i];
-      if (a.type != legal.type) continue;
-      if (anchor_index < 0 ||
-          std::abs(a.raise_to - legal.raise_to) <
-              std::abs(result->actions[anchor_index].raise_to - legal.raise_to)) {
-        anchor_index = static_cast<int>(i);
-      }
-    }
+    const int anchor_index = NearestCandidate(result->actions, legal);
     // In pots after our action: the search's error grows with the chips the action puts at risk.
     const double c = std::clamp(result->confidence, 0.0, 1.0);
     const Action& best = result->actions[result->best];

@@ -643,18 +643,28 @@ void HandReader::CountContextFree(PathKey path, int round, CellInputs& in) const
   }
 }
 
+bool CoarseBucketParents(const ReaderOptions& options, int num_buckets,
+                         absl::Span<uint8_t> parent) {
+  const int k = num_buckets;
+  const int c = options.coarse_buckets;
+  if (!(options.bucket_prior > 0) || c < 1 || k <= c || k % c != 0 ||
+      k > trainer::kMaxStrengthBuckets) {
+    return false;
+  }
+  for (int b = 0; b < static_cast<int>(parent.size()); ++b) {
+    parent[b] = static_cast<uint8_t>(b < k ? b * c / k : (b == k ? c : b));
+  }
+  return true;
+}
+
 void HandReader::CountCoarse(int round, CellInputs& in) const {
-  if (model_ == nullptr || !(options_.bucket_prior > 0)) return;
-  const int k = model_->buckets().num_strength_buckets();
-  const int c = options_.coarse_buckets;
-  if (c < 1 || k <= c || k % c != 0 || k >= kBucketSlots) return;
+  if (model_ == nullptr || !CoarseBucketParents(options_, model_->buckets().num_strength_buckets(),
+                                                absl::MakeSpan(in.parent))) {
+    return;
+  }
   in.coarse = true;
   in.bucket_prior = options_.bucket_prior;
   in.player_bucket_prior = options_.player_bucket_prior;
-  for (int b = 0; b < kBucketSlots; ++b) {
-    // Equal-width HS buckets and preflop quantiles nest: bucket b of K lies in b * c / K of c.
-    in.parent[b] = static_cast<uint8_t>(b < k ? b * c / k : (b == k ? c : b));
-  }
   for (int b = 0; b < kBucketSlots; ++b) {
     const int g = in.parent[b];
     for (int j = 0; j < in.na; ++j) {

@@ -79,6 +79,14 @@ struct ReaderOptions {
   bool fine_buckets_preflop_only = true;
 };
 
+// Whether a model of `num_buckets` strength buckets (K) backs its fine buckets off to coarse ones
+// under `options` (bucket_prior on, K at most trainer::kMaxStrengthBuckets and a multiple of
+// coarse_buckets (c) above it); if so, sets parent[b] for every slot b of `parent` to the coarse
+// bucket b reads: b * c / K for a strength bucket (equal-width HS buckets and preflop quantiles
+// nest), c for the draw bucket K, b itself beyond. Otherwise leaves `parent` as it was. (An empty
+// `parent` only asks.)
+bool CoarseBucketParents(const ReaderOptions& options, int num_buckets, absl::Span<uint8_t> parent);
+
 // The ranges of every opponent in one hand. Not thread-safe; one reader per agent.
 class HandReader {
  public:

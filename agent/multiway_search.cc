@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "agent/hand_reader.h"
 #include "agent/policies.h"
+#include "agent/search_internal.h"
 
 namespace agent {
 namespace {
@@ -14,6 +15,8 @@ using poker::Action;
 using poker::State;
 using search_internal::AllPairs;
 using search_internal::CompareOnBoard;
+using search_internal::DrawCards;
+using search_internal::ForEachRunout;
 using search_internal::kMaxCandidates;
 using search_internal::LiveDeck;
 using search_internal::Mix;
@@ -67,41 +70,19 @@ const MultiwaySearch::BoardTable& MultiwaySearch::TableOnBoard() {
   BoardTable& t = tables_.emplace_back();
   t.board_mask = board_mask;
   const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
-  const uint64_t dead = board_mask | ours;
-  std::array<poker::Card, poker::kNumCards> deck{};
-  const int deck_size = LiveDeck(dead, &deck);
-  const int need = 5 - known_board_;
-  t.runouts = need == 0 ? 1 : need == 1 ? deck_size : std::max(1, options_->leaf_runouts);
-  t.win.assign(static_cast<size_t>(t.runouts) * poker::kNumPairs, 0.0f);
-  t.live.assign(static_cast<size_t>(t.runouts) * poker::kNumPairs, 0.0f);
-  std::array<poker::Card, poker::kMaxBoardCards> full{};
-  std::copy(board_.begin(), board_.begin() + known_board_, full.begin());
-  std::mt19937_64 rng(Mix(leaf_seed_, board_mask));
   std::array<float, poker::kNumPairs> wins{};
   std::array<float, poker::kNumPairs> counts{};
-  for (int r = 0; r < t.runouts; ++r) {
-    uint64_t full_mask = board_mask;
-    if (need == 1) {
-      full[4] = deck[r];
-      full_mask |= uint64_t{1} << deck[r];
-    } else {
-      for (int j = 0; j < need; ++j) {  // a partial Fisher-Yates shuffle of the live deck
-        const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
-        std::swap(deck[j], deck[pick]);
-        full[known_board_ + j] = deck[j];
-        full_mask |= uint64_t{1} << deck[j];
-      }
-    }
+  auto add_row = [&](const poker::Card* full, uint64_t full_mask) {
     wins.fill(0.0f);
     counts.fill(0.0f);
-    CompareOnBoard(full.data(), full_mask | ours, hole_, &wins, &counts);
-    float* win = t.win.data() + static_cast<size_t>(r) * poker::kNumPairs;
-    float* live = t.live.data() + static_cast<size_t>(r) * poker::kNumPairs;
+    CompareOnBoard(full, full_mask | ours, hole_, &wins, &counts);
     for (int i = 0; i < poker::kNumPairs; ++i) {
-      win[i] = 0.5f * wins[i];
-      live[i] = counts[i];
+      t.win.push_back(0.5f * wins[i]);
+      t.live.push_back(counts[i]);
     }
-  }
+  };
+  t.runouts = ForEachRunout(board_.data(), known_board_, ours, options_->leaf_runouts,
+                            Mix(leaf_seed_, board_mask), add_row);
   return t;
 }
 
@@ -221,13 +202,10 @@ double MultiwaySearch::ChanceNode(State& state, int depth, int streets_left, dou
   double sum = 0;
   int samples = 0;
   for (int k = 0; k < std::max(1, options_->boards); ++k) {
-    uint64_t drawn = 0;
+    const uint64_t drawn = DrawCards(need, deck_size, &rng_, &deck);
     for (int j = 0; j < need; ++j) {
-      const int pick = j + static_cast<int>(rng_() % static_cast<uint64_t>(deck_size - j));
-      std::swap(deck[j], deck[pick]);
       board_[first + j] = deck[j];
       state.set_board_card(first + j, deck[j]);
-      drawn |= uint64_t{1} << deck[j];
     }
     bool empty = false;
     for (int p = 0; p < num_players_; ++p) {

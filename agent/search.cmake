@@ -5,11 +5,12 @@
 add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
   ${CMAKE_CURRENT_LIST_DIR}/multiway_search.cc
+  ${CMAKE_CURRENT_LIST_DIR}/search_internal.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc
   ${CMAKE_CURRENT_LIST_DIR}/tilted_blueprint.cc)
 target_include_directories(search_policy PUBLIC ${PROJECT_SOURCE_DIR})
 target_link_libraries(search_policy PUBLIC solver_play hand_reader equity acpc_client poker
-  absl::status absl::statusor absl::strings absl::str_format absl::span)
+  absl::status absl::statusor absl::strings absl::str_format absl::span absl::function_ref)
 target_link_libraries(agent PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,search_policy>")
 function(search_policy_link_arena)
   if(TARGET arena)

@@ -818,6 +818,31 @@ TEST(HandReaderTest, FineBucketsBackOffToTheCoarseBucketsTheyNestIn) {
   }
 }
 
+TEST(CoarseBucketParentsTest, NestsAMultipleAndRefusesTheRest) {
+  ReaderOptions options;  // bucket prior 50 toward 8 coarse buckets
+  // Slots past the draw bucket (kNoBucket 255 among them) read themselves.
+  std::array<uint8_t, 256> parent{};
+  ASSERT_TRUE(CoarseBucketParents(options, 32, absl::MakeSpan(parent)));
+  EXPECT_EQ(parent[0], 0);
+  EXPECT_EQ(parent[3], 0);
+  EXPECT_EQ(parent[4], 1);
+  EXPECT_EQ(parent[31], 7);
+  EXPECT_EQ(parent[32], 8);  // the draw bucket K is coarse bucket c
+  EXPECT_EQ(parent[33], 33);
+  EXPECT_EQ(parent[trainer::kNoBucket], trainer::kNoBucket);
+  // No back-off: `parent` is left as it was.
+  parent.fill(7);
+  EXPECT_FALSE(CoarseBucketParents(options, 8, absl::MakeSpan(parent)));   // K == c
+  EXPECT_FALSE(CoarseBucketParents(options, 12, absl::MakeSpan(parent)));  // not a multiple
+  EXPECT_FALSE(CoarseBucketParents(options, 40, absl::MakeSpan(parent)));  // above the most
+  ReaderOptions off = options;
+  off.bucket_prior = 0;
+  EXPECT_FALSE(CoarseBucketParents(off, 32, absl::MakeSpan(parent)));
+  for (uint8_t p : parent) ASSERT_EQ(p, 7);
+  // An empty span only answers whether the buckets back off.
+  EXPECT_TRUE(CoarseBucketParents(options, 16, {}));
+}
+
 TEST(HandReaderTest, DeviationShiftsAPlayerWithOnlyNodeCounts) {
   const GameDef& game = Game(kLimitGame);
   trainer::OpponentModel model = TrainRiverRaiser();

@@ -414,8 +414,7 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                          o.reader.bucket_prior, o.reader.coarse_buckets,
                          o.reader.player_bucket_prior,
                          o.reader.fine_buckets_preflop_only ? ", fine preflop only" : "",
-                         o.model.num_buckets > o.reader.coarse_buckets &&
-                                 o.model.num_buckets % o.reader.coarse_buckets == 0
+                         agent::CoarseBucketParents(o.reader, o.model.num_buckets, {})
                              ? ""
                              : " (not applied: --buckets is not a larger multiple)"),
          false);

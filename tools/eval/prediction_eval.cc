@@ -121,16 +121,13 @@ class Scorer {
         keep_cases_(options.keep_cases),
         calibration_(options.calibration),
         calibrate_(!options.calibration.IsIdentity()) {
-    // The oracles' buckets: the model's, and the coarse ones the reader backs off to.
-    const int k = predictors.model.buckets().num_strength_buckets();
-    const int c = options.reader.coarse_buckets;
-    coarse_after_flop_ = options.reader.bucket_prior > 0 &&
-                         options.reader.fine_buckets_preflop_only && c >= 1 && k > c && k % c == 0;
-    for (int b = 0; b < 256; ++b) {
-      parent_[b] = static_cast<uint8_t>(coarse_after_flop_ && b < k    ? b * c / k
-                                        : coarse_after_flop_ && b == k ? c
-                                                                       : b);
-    }
+    // The oracles' buckets: the model's, and after the flop the coarse ones the reader backs off
+    // to (every slot its own bucket when it does not).
+    for (int b = 0; b < 256; ++b) parent_[b] = static_cast<uint8_t>(b);
+    coarse_after_flop_ = options.reader.fine_buckets_preflop_only &&
+                         agent::CoarseBucketParents(
+                             options.reader, predictors.model.buckets().num_strength_buckets(),
+                             absl::MakeSpan(parent_));
   }
 
   absl::Status Score(int index, EvalResult* result);

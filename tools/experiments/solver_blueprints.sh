@@ -13,7 +13,12 @@
 # The no-limit file: one thread, seed 7, deterministic (this command gives the same payload bit
 # for bit): 1,079 s on one slot of the loaded machine (load average 3.6-5), i.e. within the budget
 # of 30 minutes on 2 threads. Files are written in strategy format 3 (payload deflated).
-# Usage: tools/experiments/solver_blueprints.sh [--bin DIR] [limit|nolimit|limit-coarse|all]
+# `nolimit-fine`: the candidate of session 6 (docs/solver.md), not bundled: holdem:169,40,40,40,
+# same betting, 2 threads, seed 13, `--seconds 1780` on the idle machine reached 27,627,520
+# iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy. It beat the bundled file head to
+# head on tuning seeds and the agent on fresh seeds (+534.8), but TA by only +562.7 (target 900).
+# Usage: tools/experiments/solver_blueprints.sh [--bin DIR]
+#          [limit|nolimit|limit-coarse|nolimit-fine|all]
 # Bigger strategies: raise the bucket counts, add pot fractions (--actions 0.5,1,2), and the
 # iteration budget; the files grow with the entries (1 byte per node, bucket and action less one
 # per infoset, then deflated to about three quarters).
@@ -47,4 +52,12 @@ if [ "$which" = nolimit ] || [ "$which" = all ]; then
   # Played purified by default too (chosen on tuning seeds 214-216, docs/solver.md).
   "$bin/solver" set-play "$out/holdem.nolimit.2p.strategy" "$out/holdem.nolimit.2p.strategy" \
     --play purify
+fi
+if [ "$which" = nolimit-fine ]; then
+  "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
+    --abstraction holdem:169,40,40,40 --actions 0.5,1 --max-raises 2 --threads 2 --seed 13 \
+    --weighting linear --iterations 27627520 --progress-every 60 \
+    --out "$out/holdem.nolimit.2p.fine.strategy"
+  "$bin/solver" set-play "$out/holdem.nolimit.2p.fine.strategy" \
+    "$out/holdem.nolimit.2p.fine.strategy" --play purify
 fi

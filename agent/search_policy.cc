@@ -66,6 +66,9 @@ struct SearchPolicyParams {
   double streets_nolimit = 1;
   double leaf_runouts = 48;
   double preflop_runouts = 2000;
+  double root_flops = 0;
+  double root_flop_runouts = 0;
+  double root_flop_raises = -1;
   double softness = 0;
   double min_branch = 0.002;
   double max_fold = 1;
@@ -105,6 +108,9 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.streets_nolimit = Extra(params, "search_streets_nl", p.streets_nolimit);
   p.leaf_runouts = Extra(params, "search_leaf_runouts", p.leaf_runouts);
   p.preflop_runouts = Extra(params, "search_preflop_runouts", p.preflop_runouts);
+  p.root_flops = Extra(params, "search_root_flops", p.root_flops);
+  p.root_flop_runouts = Extra(params, "search_root_flop_runouts", p.root_flop_runouts);
+  p.root_flop_raises = Extra(params, "search_root_flop_raises", p.root_flop_raises);
   p.softness = Extra(params, "search_softness", p.softness);
   p.min_branch = Extra(params, "search_min_branch", p.min_branch);
   p.max_fold = Extra(params, "search_max_fold", p.max_fold);
@@ -222,6 +228,9 @@ class SearchPolicy : public Policy {
     options.max_nodes = static_cast<int64_t>(params_.nodes);
     options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
     options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
+    options.root_flops = static_cast<int>(params_.root_flops);
+    options.root_flop_runouts = static_cast<int>(params_.root_flop_runouts);
+    options.root_flop_raises = static_cast<int>(params_.root_flop_raises);
     options.softness = params_.softness;
     options.min_branch = params_.min_branch;
     options.max_fold = params_.max_fold;
@@ -431,6 +440,15 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_preflop_runouts", 2000,
                 "search: run-outs of the preflop equity table per starting hand (0: "
                 "search_leaf_runouts per search)"},
+     ExtraParam{"search_root_flops", 0,
+                "search, heads-up, preflop: flops sampled at the first chance node, the flop "
+                "always searched (0: off, search_boards and the node budget)"},
+     ExtraParam{"search_root_flop_runouts", 0,
+                "search, heads-up, preflop with search_root_flops: run-outs of a flop's equity "
+                "(0: search_leaf_runouts)"},
+     ExtraParam{"search_root_flop_raises", -1,
+                "search, heads-up, preflop with search_root_flops: raises per street expanded "
+                "after the preflop (< 0: as before)"},
      ExtraParam{"search_softness", 0,
                 "search: softmax temperature (big blinds) of our future nodes"},
      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded"},

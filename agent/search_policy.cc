@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -34,8 +35,10 @@
 #include "agent/policy.h"
 #include "agent/search.h"
 #include "agent/tilted_blueprint.h"
+#include "poker/file_io.h"
 #include "poker/rng.h"
 #include "solver/cfr_player.h"
+#include "solver/holdem_buckets.h"
 
 namespace agent {
 namespace {
@@ -83,6 +86,7 @@ struct SearchPolicyParams {
   double margin_half = 100;
   double cap_ms = 1000;
   std::string strategy;
+  std::string flop_tables;
   // The multiway search (games of 3+ players).
   double mw_nodes = 4000;
   double mw_streets = 0;
@@ -135,6 +139,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.mw_margin_floor = Extra(params, "search_mw_margin_floor", p.mw_margin_floor);
   auto it = params.extra_text.find("search_strategy");
   if (it != params.extra_text.end()) p.strategy = it->second;
+  it = params.extra_text.find("search_flop_tables");
+  if (it != params.extra_text.end()) p.flop_tables = it->second;
   return p;
 }
 
@@ -264,6 +270,9 @@ class SearchPolicy : public Policy {
         "decisions",
         result->streets, result->nodes, acpc::AcpcSession::FormatAction(s.game(), anchor), how,
         anchor_index < 0 ? -1.0 : gain, margin, tilt.total);
+    if (!flop_tables_status_.ok() && !params_.flop_tables.empty()) {  // a file asked for by name
+      absl::StrAppend(&why_, " (flop tables not loaded: ", flop_tables_status_.message(), ")");
+    }
     // The opponent's tilt where it would next act this street, facing nothing and facing a bet.
     const int round = std::clamp(s.round(), 0, poker::kMaxRounds - 1);
     // Weakest / strongest third of the pairs.
@@ -377,6 +386,7 @@ class SearchPolicy : public Policy {
         solver::LoadSharedBlueprint(path, &game);
     if (!loaded.ok()) return;  // another game: the fold policy decides
     blueprint_ = *std::move(loaded);
+    LoadFlopTables(path);
     decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
     TiltOptions tilt;
     tilt.floor = params_.floor;
@@ -386,6 +396,29 @@ class SearchPolicy : public Policy {
     tilt.half = params_.tilt_half;
     tilt.decay = params_.tilt_decay;
     model_ = std::make_unique<TiltedBlueprint>(*blueprint_, tilt);
+  }
+
+  // The flop bucket tables of the blueprint's abstraction from a file, once per process and
+  // abstraction: the same buckets as computing each flop's table when first met (~20 ms each), so
+  // play is unchanged. Without the file (or with one made for other edges) they are computed.
+  void LoadFlopTables(const std::string& strategy_path) {
+    std::string path = params_.flop_tables;
+    if (path == "none") return;
+    if (path.empty()) {
+      path = std::filesystem::path(strategy_path).replace_extension(".flop_tables").string();
+      std::error_code ec;
+      if (!std::filesystem::exists(path, ec)) return;
+    }
+    static std::mutex mutex;
+    static auto* loaded =
+        new std::map<std::pair<const solver::CardAbstraction*, std::string>, absl::Status>;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, added] = loaded->try_emplace({&blueprint_->cards(), path});
+    if (added) {
+      absl::StatusOr<std::string> data = poker::ReadFileToString(path);
+      it->second = data.ok() ? solver::LoadFlopTables(blueprint_->cards(), *data) : data.status();
+    }
+    flop_tables_status_ = it->second;
   }
 
   // The opponent's range in `s` as the tilted blueprint reads its actions this hand (continued
@@ -408,6 +441,7 @@ class SearchPolicy : public Policy {
   MultiwaySearch multiway_;
   int num_players_ = 0;  // of the game, from SeatsOfHand (0 before the first hand)
   bool blueprint_tried_ = false;
+  absl::Status flop_tables_status_;  // of loading the flop tables (not fatal: they are a cache)
   std::shared_ptr<const solver::Blueprint> blueprint_;
   std::unique_ptr<solver::CfrDecider> decider_;
   std::unique_ptr<TiltedBlueprint> model_;
@@ -490,6 +524,11 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_mw_margin_floor", 0.05,
                 "search, 3+ players: pots the search must gain at full confidence"},
      ExtraParam{"search_strategy", 0, "search: blueprint file (empty: bundled; none: no blueprint)",
+                /*text=*/true},
+     ExtraParam{"search_flop_tables", 0,
+                "search: the blueprint's flop bucket tables (`solver flop-tables`; empty: the "
+                "blueprint's path with .flop_tables for .strategy, if there; none: computed as "
+                "met)",
                 /*text=*/true}});
 
 }  // namespace

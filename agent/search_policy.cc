@@ -69,9 +69,10 @@ struct SearchPolicyParams {
   double streets_nolimit = 1;
   double leaf_runouts = 48;
   double preflop_runouts = 2000;
-  double root_flops = 0;
-  double root_flop_runouts = 0;
-  double root_flop_raises = -1;
+  double root_flops = 16;  // no-limit
+  double root_flops_limit = 0;
+  double root_flop_runouts = 16;
+  double root_flop_raises = 1;
   double softness = 0;
   double min_branch = 0.002;
   double max_fold = 1;
@@ -113,6 +114,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.leaf_runouts = Extra(params, "search_leaf_runouts", p.leaf_runouts);
   p.preflop_runouts = Extra(params, "search_preflop_runouts", p.preflop_runouts);
   p.root_flops = Extra(params, "search_root_flops", p.root_flops);
+  p.root_flops_limit = Extra(params, "search_root_flops_limit", p.root_flops_limit);
   p.root_flop_runouts = Extra(params, "search_root_flop_runouts", p.root_flop_runouts);
   p.root_flop_raises = Extra(params, "search_root_flop_raises", p.root_flop_raises);
   p.softness = Extra(params, "search_softness", p.softness);
@@ -234,7 +236,7 @@ class SearchPolicy : public Policy {
     options.max_nodes = static_cast<int64_t>(params_.nodes);
     options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
     options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
-    options.root_flops = static_cast<int>(params_.root_flops);
+    options.root_flops = static_cast<int>(limit ? params_.root_flops_limit : params_.root_flops);
     options.root_flop_runouts = static_cast<int>(params_.root_flop_runouts);
     options.root_flop_raises = static_cast<int>(params_.root_flop_raises);
     options.softness = params_.softness;
@@ -474,13 +476,14 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_preflop_runouts", 2000,
                 "search: run-outs of the preflop equity table per starting hand (0: "
                 "search_leaf_runouts per search)"},
-     ExtraParam{"search_root_flops", 0,
-                "search, heads-up, preflop: flops sampled at the first chance node, the flop "
-                "always searched (0: off, search_boards and the node budget)"},
-     ExtraParam{"search_root_flop_runouts", 0,
+     ExtraParam{"search_root_flops", 16,
+                "search, heads-up no-limit, preflop: flops sampled at the first chance node, the "
+                "flop always searched (0: off, search_boards and the node budget)"},
+     ExtraParam{"search_root_flops_limit", 0, "search, heads-up limit: search_root_flops there"},
+     ExtraParam{"search_root_flop_runouts", 16,
                 "search, heads-up, preflop with search_root_flops: run-outs of a flop's equity "
                 "(0: search_leaf_runouts)"},
-     ExtraParam{"search_root_flop_raises", -1,
+     ExtraParam{"search_root_flop_raises", 1,
                 "search, heads-up, preflop with search_root_flops: raises per street expanded "
                 "after the preflop (< 0: as before)"},
      ExtraParam{"search_softness", 0,

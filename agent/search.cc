@@ -159,6 +159,14 @@ double ModelSearch::PotShareValue(const State& state, double equity) const {
   return equity * 2 * matched - matched;
 }
 
+bool ModelSearch::RootFlops() const { return options_->root_flops > 0 && root_round_ == 0; }
+
+int ModelSearch::MaxRaises() const {
+  return RootFlops() && known_board_ > 0 && options_->root_flop_raises >= 0
+             ? options_->root_flop_raises
+             : options_->max_raises;
+}
+
 const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   uint64_t mask = 0;
   for (int i = 0; i < known_board_; ++i) mask |= uint64_t{1} << board_[i];
@@ -193,7 +201,10 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
     }
   } else {
     std::mt19937_64 rng(Mix(leaf_seed_, mask));
-    for (int k = 0; k < std::max(1, options_->leaf_runouts); ++k) {
+    const int runouts = RootFlops() && known_board_ == 3 && options_->root_flop_runouts > 0
+                            ? options_->root_flop_runouts
+                            : options_->leaf_runouts;
+    for (int k = 0; k < std::max(1, runouts); ++k) {
       uint64_t full_mask = mask;
       for (int j = 0; j < need; ++j) {
         const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
@@ -310,7 +321,8 @@ double ModelSearch::ChanceNode(State& state, int depth, int streets_left) {
   const Weights& parent = RangeAt(depth);
   double sum = 0;
   int samples = 0;
-  for (int k = 0; k < std::max(1, options_->boards); ++k) {
+  const int boards = RootFlops() && first == 0 ? options_->root_flops : options_->boards;
+  for (int k = 0; k < std::max(1, boards); ++k) {
     uint64_t drawn = 0;
     for (int j = 0; j < need; ++j) {  // a partial Fisher-Yates shuffle of the live deck
       const int pick = j + static_cast<int>(rng_() % static_cast<uint64_t>(deck_size - j));
@@ -335,8 +347,7 @@ double ModelSearch::ChanceNode(State& state, int depth, int streets_left) {
 }
 
 double ModelSearch::OurNode(State& state, int depth, int streets_left) {
-  const std::vector<Action> actions =
-      CandidateActions(state, options_->our_fractions, options_->max_raises);
+  const std::vector<Action> actions = CandidateActions(state, options_->our_fractions, MaxRaises());
   std::array<double, kMaxCandidates> values{};
   double best = -1e300;
   const int count = std::min<int>(actions.size(), kMaxCandidates);
@@ -357,7 +368,7 @@ double ModelSearch::OurNode(State& state, int depth, int streets_left) {
 double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
   std::vector<Action> actions;
   if (!model_->Candidates(state, &actions)) {
-    actions = CandidateActions(state, options_->their_fractions, options_->max_raises);
+    actions = CandidateActions(state, options_->their_fractions, MaxRaises());
   }
   const int count = std::min<int>(actions.size(), kMaxCandidates);
   std::vector<Weights>& probs = probs_[depth];
@@ -488,7 +499,8 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
     if (horizon_leaves_ == 0 || clock_fired_) break;
     const int64_t estimate = run + horizon_leaves_ * std::max(1, options.boards) *
                                        std::max<int64_t>(first_run_nodes, kMinStreetNodes);
-    if (nodes_ + estimate > options.max_nodes) break;
+    // root_flops: the flop is searched whatever the budget (the call's option value lives there).
+    if (nodes_ + estimate > options.max_nodes && !(h == 0 && RootFlops())) break;
   }
   result.nodes = nodes_;
   result.clock_cap_fired = clock_fired_;

@@ -81,6 +81,17 @@ struct SearchOptions {
   // largest in the tree, and 48 shared run-outs leave each pair's equity off by ~0.07 (2,800
   // chips in a 20,000-chip all-in), an error the max over our actions turns into a bias.
   int preflop_runouts = 2000;
+  // The call's option value preflop (a flop seen, then played): at a preflop root, the flops
+  // sampled at the first chance node. 0: `boards`, and the node budget decides whether the flop
+  // is searched at all. > 0: the flop street is always searched (when max_streets >= 1, whatever
+  // the budget; deeper streets still by the budget), with this many flops, and equities on those
+  // flops (leaves and flop all-ins) over `root_flop_runouts` run-outs (0: leaf_runouts), cheaper
+  // per flop so that more flops fit.
+  int root_flops = 0;
+  int root_flop_runouts = 0;
+  // With root_flops: raises per street expanded past the preflop (< 0: max_raises), a smaller
+  // tree per flop.
+  int root_flop_raises = -1;
   // Raises per street the tree expands in no-limit (beyond: fold or call only). Limit games use
   // their own raise cap.
   int max_raises = 2;
@@ -195,6 +206,10 @@ class ModelSearch {
   void PreflopEquity(Weights* equity);
   double RangeEquity(int depth);
   bool OutOfTime();
+  // Whether the root_flops option is on for this search (a preflop root).
+  bool RootFlops() const;
+  // The raises per street expanded at the current node (max_raises, or root_flop_raises).
+  int MaxRaises() const;
   Weights& RangeAt(int depth);
 
   // The search in progress.

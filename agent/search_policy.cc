@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -34,8 +35,10 @@
 #include "agent/policy.h"
 #include "agent/search.h"
 #include "agent/tilted_blueprint.h"
+#include "poker/file_io.h"
 #include "poker/rng.h"
 #include "solver/cfr_player.h"
+#include "solver/holdem_buckets.h"
 
 namespace agent {
 namespace {
@@ -66,6 +69,10 @@ struct SearchPolicyParams {
   double streets_nolimit = 1;
   double leaf_runouts = 48;
   double preflop_runouts = 2000;
+  double root_flops = 16;  // no-limit
+  double root_flops_limit = 0;
+  double root_flop_runouts = 16;
+  double root_flop_raises = 1;
   double softness = 0;
   double min_branch = 0.002;
   double max_fold = 1;
@@ -80,6 +87,7 @@ struct SearchPolicyParams {
   double margin_half = 100;
   double cap_ms = 1000;
   std::string strategy;
+  std::string flop_tables;
   // The multiway search (games of 3+ players).
   double mw_nodes = 4000;
   double mw_streets = 0;
@@ -105,6 +113,10 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.streets_nolimit = Extra(params, "search_streets_nl", p.streets_nolimit);
   p.leaf_runouts = Extra(params, "search_leaf_runouts", p.leaf_runouts);
   p.preflop_runouts = Extra(params, "search_preflop_runouts", p.preflop_runouts);
+  p.root_flops = Extra(params, "search_root_flops", p.root_flops);
+  p.root_flops_limit = Extra(params, "search_root_flops_limit", p.root_flops_limit);
+  p.root_flop_runouts = Extra(params, "search_root_flop_runouts", p.root_flop_runouts);
+  p.root_flop_raises = Extra(params, "search_root_flop_raises", p.root_flop_raises);
   p.softness = Extra(params, "search_softness", p.softness);
   p.min_branch = Extra(params, "search_min_branch", p.min_branch);
   p.max_fold = Extra(params, "search_max_fold", p.max_fold);
@@ -129,6 +141,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.mw_margin_floor = Extra(params, "search_mw_margin_floor", p.mw_margin_floor);
   auto it = params.extra_text.find("search_strategy");
   if (it != params.extra_text.end()) p.strategy = it->second;
+  it = params.extra_text.find("search_flop_tables");
+  if (it != params.extra_text.end()) p.flop_tables = it->second;
   return p;
 }
 
@@ -222,6 +236,9 @@ class SearchPolicy : public Policy {
     options.max_nodes = static_cast<int64_t>(params_.nodes);
     options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
     options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
+    options.root_flops = static_cast<int>(limit ? params_.root_flops_limit : params_.root_flops);
+    options.root_flop_runouts = static_cast<int>(params_.root_flop_runouts);
+    options.root_flop_raises = static_cast<int>(params_.root_flop_raises);
     options.softness = params_.softness;
     options.min_branch = params_.min_branch;
     options.max_fold = params_.max_fold;
@@ -255,6 +272,9 @@ class SearchPolicy : public Policy {
         "decisions",
         result->streets, result->nodes, acpc::AcpcSession::FormatAction(s.game(), anchor), how,
         anchor_index < 0 ? -1.0 : gain, margin, tilt.total);
+    if (!flop_tables_status_.ok() && !params_.flop_tables.empty()) {  // a file asked for by name
+      absl::StrAppend(&why_, " (flop tables not loaded: ", flop_tables_status_.message(), ")");
+    }
     // The opponent's tilt where it would next act this street, facing nothing and facing a bet.
     const int round = std::clamp(s.round(), 0, poker::kMaxRounds - 1);
     // Weakest / strongest third of the pairs.
@@ -368,6 +388,7 @@ class SearchPolicy : public Policy {
         solver::LoadSharedBlueprint(path, &game);
     if (!loaded.ok()) return;  // another game: the fold policy decides
     blueprint_ = *std::move(loaded);
+    LoadFlopTables(path);
     decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
     TiltOptions tilt;
     tilt.floor = params_.floor;
@@ -377,6 +398,29 @@ class SearchPolicy : public Policy {
     tilt.half = params_.tilt_half;
     tilt.decay = params_.tilt_decay;
     model_ = std::make_unique<TiltedBlueprint>(*blueprint_, tilt);
+  }
+
+  // The flop bucket tables of the blueprint's abstraction from a file, once per process and
+  // abstraction: the same buckets as computing each flop's table when first met (~20 ms each), so
+  // play is unchanged. Without the file (or with one made for other edges) they are computed.
+  void LoadFlopTables(const std::string& strategy_path) {
+    std::string path = params_.flop_tables;
+    if (path == "none") return;
+    if (path.empty()) {
+      path = std::filesystem::path(strategy_path).replace_extension(".flop_tables").string();
+      std::error_code ec;
+      if (!std::filesystem::exists(path, ec)) return;
+    }
+    static std::mutex mutex;
+    static auto* loaded =
+        new std::map<std::pair<const solver::CardAbstraction*, std::string>, absl::Status>;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto [it, added] = loaded->try_emplace({&blueprint_->cards(), path});
+    if (added) {
+      absl::StatusOr<std::string> data = poker::ReadFileToString(path);
+      it->second = data.ok() ? solver::LoadFlopTables(blueprint_->cards(), *data) : data.status();
+    }
+    flop_tables_status_ = it->second;
   }
 
   // The opponent's range in `s` as the tilted blueprint reads its actions this hand (continued
@@ -399,6 +443,7 @@ class SearchPolicy : public Policy {
   MultiwaySearch multiway_;
   int num_players_ = 0;  // of the game, from SeatsOfHand (0 before the first hand)
   bool blueprint_tried_ = false;
+  absl::Status flop_tables_status_;  // of loading the flop tables (not fatal: they are a cache)
   std::shared_ptr<const solver::Blueprint> blueprint_;
   std::unique_ptr<solver::CfrDecider> decider_;
   std::unique_ptr<TiltedBlueprint> model_;
@@ -431,6 +476,16 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_preflop_runouts", 2000,
                 "search: run-outs of the preflop equity table per starting hand (0: "
                 "search_leaf_runouts per search)"},
+     ExtraParam{"search_root_flops", 16,
+                "search, heads-up no-limit, preflop: flops sampled at the first chance node, the "
+                "flop always searched (0: off, search_boards and the node budget)"},
+     ExtraParam{"search_root_flops_limit", 0, "search, heads-up limit: search_root_flops there"},
+     ExtraParam{"search_root_flop_runouts", 16,
+                "search, heads-up, preflop with search_root_flops: run-outs of a flop's equity "
+                "(0: search_leaf_runouts)"},
+     ExtraParam{"search_root_flop_raises", 1,
+                "search, heads-up, preflop with search_root_flops: raises per street expanded "
+                "after the preflop (< 0: as before)"},
      ExtraParam{"search_softness", 0,
                 "search: softmax temperature (big blinds) of our future nodes"},
      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded"},
@@ -472,6 +527,11 @@ const bool kRegistered = RegisterPolicy(
      ExtraParam{"search_mw_margin_floor", 0.05,
                 "search, 3+ players: pots the search must gain at full confidence"},
      ExtraParam{"search_strategy", 0, "search: blueprint file (empty: bundled; none: no blueprint)",
+                /*text=*/true},
+     ExtraParam{"search_flop_tables", 0,
+                "search: the blueprint's flop bucket tables (`solver flop-tables`; empty: the "
+                "blueprint's path with .flop_tables for .strategy, if there; none: computed as "
+                "met)",
                 /*text=*/true}});
 
 }  // namespace

@@ -147,19 +147,23 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
                                     absl::Span<PairProbs> probs, double floor_shift) {
   const BoardCards& cards = Cards(state);
   const int count = static_cast<int>(candidates_.size());
+  std::array<int, kMaxTiltCandidates> kind{};
+  for (int i = 0; i < count; ++i) kind[i] = TiltKindOf(candidates_[i]);
+  // The tilt factor of each strength class and candidate: exp(theta) of its kind.
   std::array<std::array<float, kMaxTiltCandidates>, kTiltStrengths> tilt{};
   for (int j = 0; j < kTiltStrengths; ++j) {
-    for (int i = 0; i < count; ++i) {
-      tilt[j][i] = theta == nullptr
-                       ? 1.0f
-                       : static_cast<float>(std::exp((*theta)[j][TiltKindOf(candidates_[i])]));
+    std::array<float, kTiltKinds> factor{1.0f, 1.0f, 1.0f};
+    if (theta != nullptr) {
+      for (int k = 0; k < kTiltKinds; ++k) factor[k] = static_cast<float>(std::exp((*theta)[j][k]));
     }
+    for (int i = 0; i < count; ++i) tilt[j][i] = factor[kind[i]];
   }
   const double floor = FloorAt(floor_shift);
   const float keep = static_cast<float>(1 - floor) / 255.0f;
   const float spread = static_cast<float>(floor) / count;
-  std::array<int, kMaxTiltCandidates> kind{};
-  for (int i = 0; i < count; ++i) kind[i] = TiltKindOf(candidates_[i]);
+  // The candidates whose tilt factors stand for folding and raising (nested form).
+  const int first_fold = FirstOfKind(kind, count, 0);
+  const int first_raise = FirstOfKind(kind, count, 2);
   for (int h = 0; h < poker::kNumPairs; ++h) {
     if (cards.buckets[h] < 0 || cards.strength[h] < 0) {
       for (int i = 0; i < count; ++i) probs[i][h] = 0;
@@ -177,10 +181,10 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
         p[i] += spread;
         mass[kind[i]] += p[i];
       }
-      const float folded = mass[0] * (theta == nullptr ? 1.0f : t[FirstOfKind(kind, count, 0)]);
+      const float folded = mass[0] * (theta == nullptr ? 1.0f : t[first_fold]);
       const float go_on = mass[1] + mass[2];
       const float z = folded + go_on;
-      const float raise_t = theta == nullptr ? 1.0f : t[FirstOfKind(kind, count, 2)];
+      const float raise_t = theta == nullptr ? 1.0f : t[first_raise];
       const float on = go_on / z / (mass[1] + mass[2] * raise_t);
       const float fold_scale = mass[0] > 0 ? folded / z / mass[0] : 0.0f;
       for (int i = 0; i < count; ++i) {
@@ -250,8 +254,12 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     const BoardCards& cards = Cards(before);
     const int taken = CandidateFor(action);
     const int kind = TiltKindOf(candidates_[taken]);
+    std::array<int, kMaxTiltCandidates> kind_of{};
     std::array<bool, kTiltKinds> available{};
-    for (int i = 0; i < count; ++i) available[TiltKindOf(candidates_[i])] = true;
+    for (int i = 0; i < count; ++i) {
+      kind_of[i] = TiltKindOf(candidates_[i]);
+      available[kind_of[i]] = true;
+    }
     // d log P(action) / d theta[j][k] = sum over pairs h of class j of post(h) ([k taken] -
     // P(kind k | h)), post the posterior over pairs (the range weighed by each pair's
     // probability of the action; all on the shown pair when there is one). Nested: the fold term
@@ -266,7 +274,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
       if (j < 0 || w <= 0) return;
       step.share[j] += w;
       std::array<double, kTiltKinds> by_kind{};
-      for (int i = 0; i < count; ++i) by_kind[TiltKindOf(candidates_[i])] += scratch_[i][h];
+      for (int i = 0; i < count; ++i) by_kind[kind_of[i]] += scratch_[i][h];
       if (!options_.nested) {
         for (int k = 0; k < kTiltKinds; ++k) expected[j][k] += w * by_kind[k];
       } else {

@@ -9,13 +9,16 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "poker/card.h"
 #include "poker/hand_evaluator.h"
 #include "poker/hand_strength.h"
 #include "poker/rng.h"
 #include "proto/solver_strategy.pb.h"
+#include "zlib.h"
 
 namespace solver {
 namespace {
@@ -408,6 +411,23 @@ class BoardTables {
   int NumCanonicalBoards() const { return static_cast<int>(canonical_.size()); }
   const TwoDimensionalEdges& edges() const { return *edges_; }
 
+  // Canonical board `id`'s table (kNumPairs buckets by the canonical board's pair index, 0 for
+  // pairs that share a card with it), filled first if needed.
+  const uint16_t* Table(int id) const {
+    const uint16_t* table = tables_[id].load(std::memory_order_acquire);
+    return table != nullptr ? table : Fill(id);
+  }
+  // Installs a copy of `buckets` (kNumPairs of them) as board `id`'s table unless it has one.
+  void Install(int id, const uint16_t* buckets) const {
+    if (tables_[id].load(std::memory_order_acquire) != nullptr) return;
+    auto* table = new uint16_t[kNumPairs];
+    std::copy(buckets, buckets + kNumPairs, table);
+    const uint16_t* expected = nullptr;
+    if (!tables_[id].compare_exchange_strong(expected, table, std::memory_order_acq_rel)) {
+      delete[] table;
+    }
+  }
+
   // The bucket from the board's table, filling it first if needed (for DealBuckets: ~20 ms per
   // new flop, ~1 ms per new turn board, then ~20 ns).
   int Bucket(Card hole0, Card hole1, const Card* board) const {
@@ -722,6 +742,132 @@ absl::StatusOr<std::unique_ptr<CardAbstraction>> MakeHoldemBucketsFromTables(
   if (!turn.ok()) return turn.status();
   return std::make_unique<HoldemBuckets>(game, counts, *std::move(flop), *std::move(turn),
                                          *std::move(river));
+}
+
+namespace {
+
+constexpr absl::string_view kFlopTablesMagic = "holdem_flop_tables v1";
+
+// Splits the next line (without its newline) off `rest`; false when there is no newline.
+bool NextLine(absl::string_view* rest, absl::string_view* line) {
+  const size_t end = rest->find('\n');
+  if (end == absl::string_view::npos) return false;
+  *line = rest->substr(0, end);
+  rest->remove_prefix(end + 1);
+  return true;
+}
+
+// "KEY N" -> N.
+bool CountAfter(absl::string_view line, absl::string_view key, int64_t* n) {
+  if (!absl::ConsumePrefix(&line, key) || !absl::ConsumePrefix(&line, " ")) return false;
+  return absl::SimpleAtoi(line, n) && *n >= 0;
+}
+
+const HoldemBuckets* AsHoldem(const CardAbstraction& cards) {
+  return dynamic_cast<const HoldemBuckets*>(&cards);
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> FlopTablesData(const CardAbstraction& cards) {
+  const HoldemBuckets* holdem = AsHoldem(cards);
+  if (holdem == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: ", cards.Name(), " is not a hold'em bucket abstraction"));
+  }
+  const BoardTables& flop = holdem->flop();
+  const int count = flop.NumCanonicalBoards();
+  std::string payload(size_t{2} * kNumPairs * count, '\0');
+  for (int id = 0; id < count; ++id) {
+    const uint16_t* table = flop.Table(id);
+    for (int p = 0; p < kNumPairs; ++p) {
+      const size_t at = (size_t{2} * kNumPairs) * id + 2 * p;
+      payload[at] = static_cast<char>(table[p] & 0xFF);
+      payload[at + 1] = static_cast<char>(table[p] >> 8);
+    }
+  }
+  uLongf packed_size = compressBound(payload.size());
+  std::string packed(packed_size, '\0');
+  if (compress2(reinterpret_cast<Bytef*>(packed.data()), &packed_size,
+                reinterpret_cast<const Bytef*>(payload.data()), payload.size(),
+                Z_BEST_COMPRESSION) != Z_OK) {
+    return absl::InternalError("flop tables: deflate failed");
+  }
+  packed.resize(packed_size);
+  const std::string edges = cards.Tables();
+  return absl::StrCat(kFlopTablesMagic, "\nname ", cards.Name(), "\nedges ", edges.size(), "\n",
+                      edges, "\nflops ", count, " deflated ", packed.size(), "\n", packed);
+}
+
+absl::Status LoadFlopTables(const CardAbstraction& cards, absl::string_view data) {
+  const HoldemBuckets* holdem = AsHoldem(cards);
+  if (holdem == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: ", cards.Name(), " is not a hold'em bucket abstraction"));
+  }
+  absl::string_view rest = data, line;
+  if (!NextLine(&rest, &line) || line != kFlopTablesMagic) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: line 1: want '", kFlopTablesMagic, "'"));
+  }
+  if (!NextLine(&rest, &line) || !absl::ConsumePrefix(&line, "name ")) {
+    return absl::InvalidArgumentError("flop tables: line 2: want 'name ABSTRACTION'");
+  }
+  if (line != cards.Name()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: made for abstraction ", line, ", not ", cards.Name()));
+  }
+  int64_t edges_size = 0;
+  if (!NextLine(&rest, &line) || !CountAfter(line, "edges", &edges_size) ||
+      static_cast<int64_t>(rest.size()) < edges_size + 1 || rest[edges_size] != '\n') {
+    return absl::InvalidArgumentError("flop tables: line 3: want 'edges N' and N bytes of edges");
+  }
+  if (rest.substr(0, edges_size) != cards.Tables()) {
+    return absl::InvalidArgumentError(
+        "flop tables: made for other bucket edges than this strategy's (another training "
+        "sample)");
+  }
+  rest.remove_prefix(edges_size + 1);
+  const BoardTables& flop = holdem->flop();
+  const int count = flop.NumCanonicalBoards();
+  absl::string_view flops_line;
+  int64_t n = 0, packed_size = 0;
+  if (!NextLine(&rest, &flops_line)) {
+    return absl::InvalidArgumentError("flop tables: no 'flops N deflated M' line");
+  }
+  const std::vector<absl::string_view> words = absl::StrSplit(flops_line, ' ');
+  if (words.size() != 4 || words[0] != "flops" || words[2] != "deflated" ||
+      !absl::SimpleAtoi(words[1], &n) || !absl::SimpleAtoi(words[3], &packed_size) ||
+      packed_size != static_cast<int64_t>(rest.size())) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: bad line '", flops_line,
+                     "' (want 'flops N deflated M' and M bytes after it)"));
+  }
+  if (n != count) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("flop tables: ", n, " flops; the abstraction has ", count));
+  }
+  std::vector<uint16_t> payload(size_t{kNumPairs} * count);
+  std::string bytes(payload.size() * 2, '\0');
+  uLongf size = bytes.size();
+  if (uncompress(reinterpret_cast<Bytef*>(bytes.data()), &size,
+                 reinterpret_cast<const Bytef*>(rest.data()), rest.size()) != Z_OK ||
+      size != bytes.size()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "flop tables: the deflated tables do not inflate to ", bytes.size(), " bytes"));
+  }
+  const int buckets = cards.NumBuckets(kFlop);
+  for (size_t i = 0; i < payload.size(); ++i) {
+    payload[i] = static_cast<uint16_t>(static_cast<uint8_t>(bytes[2 * i]) |
+                                       static_cast<uint8_t>(bytes[2 * i + 1]) << 8);
+    if (payload[i] >= buckets) {
+      return absl::InvalidArgumentError(absl::StrCat("flop tables: flop ", i / kNumPairs, " pair ",
+                                                     i % kNumPairs, ": bucket ", payload[i], " of ",
+                                                     buckets));
+    }
+  }
+  for (int id = 0; id < count; ++id) flop.Install(id, payload.data() + size_t{kNumPairs} * id);
+  return absl::OkStatus();
 }
 
 }  // namespace solver

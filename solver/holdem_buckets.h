@@ -98,6 +98,18 @@ void AllPairsRolloutStrength(absl::Span<const poker::Card> board,
                              std::array<int64_t, poker::kNumPairs>* sums_of_squares,
                              std::array<int64_t, poker::kNumPairs>* sums = nullptr);
 
+// The flop bucket tables of a hold'em abstraction (every canonical flop's bucket of every pair),
+// kept in a file beside the strategy (data/strategies/*.flop_tables): a new canonical flop's table
+// costs ~20 ms of roll-outs, so a search that samples many flops per decision spends most of a
+// match's first few hundred decisions filling them (1755 tables, ~35 s of CPU). FlopTablesData
+// fills the missing ones and returns the file's contents: the abstraction's name and edges
+// (Tables()), then the tables by canonical flop, deflated. LoadFlopTables installs a file's tables
+// into `cards` (they are a cache: the same buckets as computing them, so play does not change);
+// refused (InvalidArgument, naming the field) for a file made for another name or other edges, or
+// malformed. Both need a MakeHoldemBuckets* abstraction.
+absl::StatusOr<std::string> FlopTablesData(const CardAbstraction& cards);
+absl::Status LoadFlopTables(const CardAbstraction& cards, absl::string_view data);
+
 }  // namespace solver
 
 #endif  // SOLVER_HOLDEM_BUCKETS_H_

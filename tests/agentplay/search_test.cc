@@ -347,6 +347,43 @@ TEST(ModelSearchTest, TheNodeBudgetBoundsTheHorizon) {
   EXPECT_EQ(again->values, deep->values);
 }
 
+// root_flops (the call's option value preflop): off, a small budget keeps a preflop search at
+// the flop's leaf; on, the flop is searched whatever the budget, over that many flops, and more
+// flops cost more nodes.
+TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state(game, 0);
+  ASSERT_EQ(state.round(), 0);
+  TwoActionModel model([](int) { return 0.3f; });
+  ModelSearch search;
+  SearchOptions off;
+  off.max_streets = 1;
+  off.max_nodes = 50;
+  off.preflop_runouts = 200;
+  const poker::PairCards hole{C("7h"), C("Qh")};
+  absl::StatusOr<SearchResult> leaf =
+      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, off);
+  ASSERT_TRUE(leaf.ok()) << leaf.status();
+  EXPECT_EQ(leaf->streets, 0);
+  SearchOptions on = off;
+  on.root_flops = 4;
+  on.root_flop_runouts = 8;
+  on.root_flop_raises = 1;
+  absl::StatusOr<SearchResult> four =
+      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
+  ASSERT_TRUE(four.ok()) << four.status();
+  EXPECT_EQ(four->streets, 1);
+  EXPECT_GT(four->nodes, leaf->nodes);
+  on.root_flops = 8;
+  absl::StatusOr<SearchResult> eight =
+      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
+  ASSERT_TRUE(eight.ok()) << eight.status();
+  EXPECT_EQ(eight->streets, 1);
+  EXPECT_GT(eight->nodes, four->nodes);
+  // Folding preflop loses the small blind whatever the search looks at.
+  EXPECT_NEAR(ValueOf(*eight, Action::Fold()), -50.0, 1e-9);
+}
+
 // A deadline already passed (the TCP safety net) stops the search at once and says so; without
 // one the same search runs to its budget.
 TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {

@@ -17,6 +17,7 @@
 #include "poker/rng.h"
 #include "proto/solver_strategy.pb.h"
 #include "solver/card_abstraction.h"
+#include "solver/strategy_file.h"
 #include "tests/common/test_support.h"
 
 namespace solver {
@@ -394,6 +395,58 @@ TEST(HoldemBucketsTest, EdgesArePinnedByTheVersion) {
   EXPECT_EQ(fine->Name(), "holdem_ehs_pot:169,256,256,192:v1");
   EXPECT_EQ(Fingerprint(fine->Tables()), 0x898b330fe46a86a8ULL)
       << "edges of holdem_ehs_pot:169,256,256,192:v1";
+}
+
+// The bundled flop tables (`solver flop-tables` of each bundled strategy) load into their
+// strategy's abstraction and are the buckets computing them gives; writing them back gives the
+// same file; a file for another abstraction or other edges, or a damaged one, is refused.
+TEST(FlopTablesTest, BundledTablesAreTheComputedBuckets) {
+  const std::string dir = std::string(POKER_SOURCE_DIR) + "/data/strategies/";
+  for (const char* name : {"holdem.nolimit.2p", "holdem.limit.2p"}) {
+    SCOPED_TRACE(name);
+    const std::string strategy = dir + name + ".strategy";
+    const std::string data = test_support::ReadFileBytes(dir + name + ".flop_tables");
+    ASSERT_FALSE(data.empty()) << "regenerate: solver flop-tables " << strategy;
+    // Two copies of the abstraction: one with the file's tables, one computing them.
+    absl::StatusOr<std::unique_ptr<Blueprint>> loaded = Blueprint::Load(strategy);
+    absl::StatusOr<std::unique_ptr<Blueprint>> computed = Blueprint::Load(strategy);
+    ASSERT_TRUE(loaded.ok() && computed.ok()) << loaded.status() << computed.status();
+    const CardAbstraction& with_file = (*loaded)->cards();
+    ASSERT_TRUE(LoadFlopTables(with_file, data).ok())
+        << LoadFlopTables(with_file, data) << " (regenerate: solver flop-tables " << strategy
+        << ")";
+    std::array<int, poker::kNumPairs> from_file, fresh;
+    for (const Deal& d : poker::RandomHeadsUpDeals(3, 43)) {
+      const absl::Span<const Card> flop = absl::MakeConstSpan(d.board).first(3);
+      with_file.AllPairsBuckets(1, flop, absl::MakeSpan(from_file));
+      (*computed)->cards().AllPairsBuckets(1, flop, absl::MakeSpan(fresh));
+      EXPECT_EQ(from_file, fresh);
+      EXPECT_EQ(with_file.Bucket(1, absl::MakeConstSpan(d.holes).first(2), flop),
+                (*computed)->cards().Bucket(1, absl::MakeConstSpan(d.holes).first(2), flop));
+    }
+    // Every table is there, so this computes nothing.
+    absl::StatusOr<std::string> again = FlopTablesData(with_file);
+    ASSERT_TRUE(again.ok()) << again.status();
+    EXPECT_TRUE(*again == data);
+
+    std::string bad_edges = data;
+    bad_edges[data.find('\n', data.find("\nedges ") + 1) + 6] ^= 1;  // a byte of the edges
+    EXPECT_NE(
+        std::string(LoadFlopTables(with_file, bad_edges).message()).find("other bucket edges"),
+        std::string::npos);
+    EXPECT_NE(std::string(LoadFlopTables(with_file, data.substr(0, data.size() - 9)).message())
+                  .find("deflated"),
+              std::string::npos);
+    EXPECT_NE(
+        std::string(LoadFlopTables(with_file, "holdem_flop_tables v0\n").message()).find("line 1"),
+        std::string::npos);
+  }
+  std::unique_ptr<CardAbstraction> other = Make({{169, 8, 16, 32}});
+  ASSERT_NE(other, nullptr);
+  const absl::Status refused =
+      LoadFlopTables(*other, test_support::ReadFileBytes(dir + "holdem.nolimit.2p.flop_tables"));
+  EXPECT_NE(std::string(refused.message()).find("made for abstraction"), std::string::npos)
+      << refused;
 }
 
 }  // namespace

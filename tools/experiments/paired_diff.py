@@ -11,6 +11,12 @@ mbb/hand = 1000 x chips / big blind, with the half-width of its 95% interval (no
 being independent), and each run's own mean. This is the paired comparison of two policies in
 the same seat against the same table: the cards' luck cancels in the difference. Exit 1 when
 the runs do not hold the same deals or the player is missing, 2 for a bad command line.
+
+  tools/experiments/paired_diff.py --player me --big-blind 100 A1.log B1.log A2.log B2.log ...
+
+With several pairs (e.g. the same two settings on several seeds), each pair is printed as above
+and then the pooled A - B over all their deals (each deal one sample; the pairs must have the
+same number of rotations).
 """
 import argparse
 import glob
@@ -46,38 +52,62 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--player", required=True, help="the player's name in the logs")
     parser.add_argument("--big-blind", type=float, required=True)
-    parser.add_argument("a")
-    parser.add_argument("b")
+    parser.add_argument("runs", nargs="+", metavar="A B",
+                        help="pairs of logs: A1 B1 [A2 B2 ...]")
     args = parser.parse_args()
+    if len(args.runs) % 2 != 0:
+        parser.error("the logs come in pairs (A B)")
+    pooled, pooled_rotations = [], None
+    for i in range(0, len(args.runs), 2):
+        diffs, rotations = compare(args.runs[i], args.runs[i + 1], args.player, args.big_blind)
+        if diffs is None:
+            return 1
+        if pooled_rotations not in (None, rotations):
+            sys.stderr.write("paired_diff.py: the pairs have different rotations\n")
+            return 1
+        pooled += diffs
+        pooled_rotations = rotations
+    if len(args.runs) > 2:
+        mean, half = stats(pooled, 1000.0 / (args.big_blind * pooled_rotations))
+        print("pooled A - B over %d pairs, %d deals: %.1f +- %.1f mbb/hand" %
+              (len(args.runs) // 2, len(pooled), mean, half))
+    return 0
+
+
+def stats(samples, scale):
+    """Mean and 95% half-width of `samples`, times `scale`."""
+    n = len(samples)
+    mean = sum(samples) / n
+    var = sum((x - mean) ** 2 for x in samples) / (n - 1)
+    return mean * scale, 1.96 * math.sqrt(var / n) * scale
+
+
+def compare(path_a, path_b, player, big_blind):
+    """Prints one pair's comparison; returns its per-deal differences (chips) and rotations, or
+    (None, None) after an error message."""
     try:
-        a, rot_a = read_run(args.a, args.player)
-        b, rot_b = read_run(args.b, args.player)
+        a, rot_a = read_run(path_a, player)
+        b, rot_b = read_run(path_b, player)
     except (OSError, ValueError) as error:
         sys.stderr.write("paired_diff.py: %s\n" % error)
-        return 1
+        return None, None
     if sorted(a) != sorted(b) or rot_a != rot_b or any(len(a[h]) != len(b[h]) for h in a):
-        sys.stderr.write("paired_diff.py: %s and %s do not hold the same deals\n" % (args.a, args.b))
-        return 1
+        sys.stderr.write("paired_diff.py: %s and %s do not hold the same deals\n" % (path_a, path_b))
+        return None, None
     n = len(a)
     if n < 2:
         sys.stderr.write("paired_diff.py: fewer than 2 deals\n")
-        return 1
-    scale = 1000.0 / (args.big_blind * rot_a)  # mbb per hand from chips per deal
-
-    def stats(samples):
-        mean = sum(samples) / n
-        var = sum((x - mean) ** 2 for x in samples) / (n - 1)
-        return mean * scale, 1.96 * math.sqrt(var / n) * scale
-
+        return None, None
+    scale = 1000.0 / (big_blind * rot_a)  # mbb per hand from chips per deal
     hands = sorted(a)
-    diff = stats([sum(a[h]) - sum(b[h]) for h in hands])
-    mean_a = stats([sum(a[h]) for h in hands])
-    mean_b = stats([sum(b[h]) for h in hands])
+    diffs = [sum(a[h]) - sum(b[h]) for h in hands]
     print("%d deals x %d rotations = %d hands per run" % (n, rot_a, n * rot_a))
-    print("A %s: %.1f +- %.1f mbb/hand" % (os.path.basename(args.a), *mean_a))
-    print("B %s: %.1f +- %.1f mbb/hand" % (os.path.basename(args.b), *mean_b))
-    print("A - B (paired by deal): %.1f +- %.1f mbb/hand" % diff)
-    return 0
+    print("A %s: %.1f +- %.1f mbb/hand" % (os.path.basename(path_a),
+                                           *stats([sum(a[h]) for h in hands], scale)))
+    print("B %s: %.1f +- %.1f mbb/hand" % (os.path.basename(path_b),
+                                           *stats([sum(b[h]) for h in hands], scale)))
+    print("A - B (paired by deal): %.1f +- %.1f mbb/hand" % stats(diffs, scale))
+    return diffs, rot_a
 
 
 if __name__ == "__main__":

@@ -136,7 +136,9 @@ int main(int argc, char** argv) {
       "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
       "policy", po::value<std::string>()->default_value("fold"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "
-      "(fold's thresholds against uniform ranges)")("seed", po::value<uint64_t>()->default_value(1),
+      "(fold's thresholds against uniform ranges), search (looks ahead over the betting tree "
+      "with the opponents' models, safe by the bundled blueprint; docs/agent.md), cfr (plays "
+      "--strategy FILE)")("seed", po::value<uint64_t>()->default_value(1),
                                                     "seeds randomisation and Monte Carlo")(
       "time-per-action-ms", po::value<double>(),
       "time cap per decision in ms (default 40; the ACPC average allows 7 s per hand)")(

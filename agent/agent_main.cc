@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
       "(fold's thresholds against uniform ranges), search (looks ahead over the betting tree "
       "with the opponents' models, safe by the bundled blueprint; docs/agent.md), cfr (plays "
       "--strategy FILE)")("seed", po::value<uint64_t>()->default_value(1),
-                                                    "seeds randomisation and Monte Carlo")(
+                          "seeds randomisation and Monte Carlo")(
       "time-per-action-ms", po::value<double>(),
       "time cap per decision in ms (default 40; the ACPC average allows 7 s per hand)")(
       "save-model", po::value<std::string>(),

@@ -134,7 +134,7 @@ int main(int argc, char** argv) {
       "opponent model file from `trainer train`; `none` for DFmodel only (default: the bundled "
       "data/models/default.pb if present and of this game, else DFmodel)")(
       "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
-      "policy", po::value<std::string>()->default_value("fold"),
+      "policy", po::value<std::string>()->default_value("search"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "
       "(fold's thresholds against uniform ranges), search (looks ahead over the betting tree "
       "with the opponents' models, safe by the bundled blueprint; docs/agent.md), cfr (plays "

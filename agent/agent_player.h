@@ -79,7 +79,7 @@ absl::Span<const AgentParamSpec> AgentParamSpecs();
 
 // Everything that configures an agent.
 struct AgentOptions {
-  std::string policy = "fold";
+  std::string policy = "search";
   PolicyParams policy_params;
   AgentParams params;
   // Seeds the policy's randomisation and every Monte Carlo estimate (same seed, same inputs:

@@ -20,6 +20,7 @@ uint64_t DrawCards(int count, int deck_size, std::mt19937_64* rng,
 
 int ForEachRunout(const poker::Card* board, int known, uint64_t ours, int sampled, uint64_t seed,
                   absl::FunctionRef<void(const poker::Card* full, uint64_t full_mask)> visit) {
+  if (known < 0 || known > 5) return 0;  // hold'em boards only
   std::array<poker::Card, 5> full{};
   uint64_t board_mask = 0;
   for (int i = 0; i < known; ++i) {

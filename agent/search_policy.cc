@@ -484,8 +484,8 @@ const bool kRegistered = RegisterPolicy(
                 "search, heads-up, preflop with search_root_flops: run-outs of a flop's equity "
                 "(0: search_leaf_runouts)"},
      ExtraParam{"search_root_flop_raises", 1,
-                "search, heads-up, preflop with search_root_flops: raises per street expanded "
-                "after the preflop (< 0: as before)"},
+                "search, heads-up no-limit, preflop with search_root_flops: raises per street "
+                "expanded after the preflop (< 0: as before; limit games expand the real raises)"},
      ExtraParam{"search_softness", 0,
                 "search: softmax temperature (big blinds) of our future nodes"},
      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded"},

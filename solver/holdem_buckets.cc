@@ -819,7 +819,7 @@ absl::Status LoadFlopTables(const CardAbstraction& cards, absl::string_view data
   }
   int64_t edges_size = 0;
   if (!NextLine(&rest, &line) || !CountAfter(line, "edges", &edges_size) ||
-      static_cast<int64_t>(rest.size()) < edges_size + 1 || rest[edges_size] != '\n') {
+      edges_size >= static_cast<int64_t>(rest.size()) || rest[edges_size] != '\n') {
     return absl::InvalidArgumentError("flop tables: line 3: want 'edges N' and N bytes of edges");
   }
   if (rest.substr(0, edges_size) != cards.Tables()) {

@@ -15,7 +15,8 @@
 # of 30 minutes on 2 threads. Files are written in strategy format 3 (payload deflated).
 # `nolimit-fine`: the candidate of session 6 (docs/solver.md), not bundled: holdem:169,40,40,40,
 # same betting, 2 threads, seed 13, `--seconds 1780` on the idle machine reached 27,627,520
-# iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy. It beat the bundled file head to
+# iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy (with 2 threads the rerun
+# matches it in figures, not bit for bit). It beat the bundled file head to
 # head on tuning seeds and the agent on fresh seeds (+534.8), but TA by only +562.7 (target 900).
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR]
 #          [limit|nolimit|limit-coarse|nolimit-fine|all]

@@ -101,10 +101,10 @@ echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
 blueprint="$ROOT/data/strategies/holdem.nolimit.2p.strategy"
 if [ -f "$blueprint" ]; then
   echo
-  echo "== Extra: the bundled CFR blueprint against the agent (arena, 300 deals, duplicate)"
+  echo "== Extra: the bundled CFR blueprint against the agent (its default policy, search; arena, 300 deals, duplicate)"
   "$BIN/arena" --game "$ROOT/data/games/holdem.nolimit.2p.reverse_blinds.game" --hands 300 \
     --seed 5 --duplicate --quiet --player "CFR=bot:style=cfr,strategy=$blueprint" \
-    --player "AGENT=agent:policy=fold" 2>&1 | sed 's/^/   /'
+    --player "AGENT=agent" 2>&1 | sed 's/^/   /'
 fi
 
 step "The match report (report -> out/demo/report.html: results, hands, the agent's reads)"

@@ -382,6 +382,13 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   EXPECT_GT(eight->nodes, four->nodes);
   // Folding preflop loses the small blind whatever the search looks at.
   EXPECT_NEAR(ValueOf(*eight, Action::Fold()), -50.0, 1e-9);
+  // No raise expanded per street past the preflop makes a smaller tree on the same flops.
+  on.root_flop_raises = 0;
+  absl::StatusOr<SearchResult> no_raise =
+      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
+  ASSERT_TRUE(no_raise.ok()) << no_raise.status();
+  EXPECT_EQ(no_raise->streets, 1);
+  EXPECT_LT(no_raise->nodes, eight->nodes);
 }
 
 // A deadline already passed (the TCP safety net) stops the search at once and says so; without

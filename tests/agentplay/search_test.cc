@@ -361,34 +361,33 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   off.max_nodes = 50;
   off.preflop_runouts = 200;
   const poker::PairCards hole{C("7h"), C("Qh")};
-  absl::StatusOr<SearchResult> leaf =
-      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, off);
-  ASSERT_TRUE(leaf.ok()) << leaf.status();
-  EXPECT_EQ(leaf->streets, 0);
+  // One search of the root with these options (a failed search fails the test).
+  auto search_with = [&](const SearchOptions& options) {
+    absl::StatusOr<SearchResult> result =
+        search.Search(state, state.CurrentPlayer(), hole, Range(), &model, options);
+    EXPECT_TRUE(result.ok()) << result.status();
+    return result.ok() ? *std::move(result) : SearchResult{};
+  };
+  const SearchResult leaf = search_with(off);
+  EXPECT_EQ(leaf.streets, 0);
   SearchOptions on = off;
   on.root_flops = 4;
   on.root_flop_runouts = 8;
   on.root_flop_raises = 1;
-  absl::StatusOr<SearchResult> four =
-      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
-  ASSERT_TRUE(four.ok()) << four.status();
-  EXPECT_EQ(four->streets, 1);
-  EXPECT_GT(four->nodes, leaf->nodes);
+  const SearchResult four = search_with(on);
+  EXPECT_EQ(four.streets, 1);
+  EXPECT_GT(four.nodes, leaf.nodes);
   on.root_flops = 8;
-  absl::StatusOr<SearchResult> eight =
-      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
-  ASSERT_TRUE(eight.ok()) << eight.status();
-  EXPECT_EQ(eight->streets, 1);
-  EXPECT_GT(eight->nodes, four->nodes);
+  const SearchResult eight = search_with(on);
+  EXPECT_EQ(eight.streets, 1);
+  EXPECT_GT(eight.nodes, four.nodes);
   // Folding preflop loses the small blind whatever the search looks at.
-  EXPECT_NEAR(ValueOf(*eight, Action::Fold()), -50.0, 1e-9);
+  EXPECT_NEAR(ValueOf(eight, Action::Fold()), -50.0, 1e-9);
   // No raise expanded per street past the preflop makes a smaller tree on the same flops.
   on.root_flop_raises = 0;
-  absl::StatusOr<SearchResult> no_raise =
-      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, on);
-  ASSERT_TRUE(no_raise.ok()) << no_raise.status();
-  EXPECT_EQ(no_raise->streets, 1);
-  EXPECT_LT(no_raise->nodes, eight->nodes);
+  const SearchResult no_raise = search_with(on);
+  EXPECT_EQ(no_raise.streets, 1);
+  EXPECT_LT(no_raise.nodes, eight.nodes);
 }
 
 // A deadline already passed (the TCP safety net) stops the search at once and says so; without

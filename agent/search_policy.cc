@@ -214,8 +214,8 @@ class SearchPolicy : public Policy {
   std::string name() const override { return "search"; }
   bool wants_bet_outcomes() const override { return true; }  // for the multiway fallback
   // Multiway (and in every pot of a 3+ player game) the `fold` policy's action is the anchor,
-  // and it reads the equity.
-  // Outside hold'em the equity is cheap (exact in the small games) and the fallback reads it.
+  // and it reads the equity; outside hold'em too (the equity is cheap there, exact in the small
+  // games, and the `fold` fallback reads it).
   bool wants_equity_for(int opponents_in) const override {
     return opponents_in > 1 || num_players_ > 2 || !holdem_;
   }

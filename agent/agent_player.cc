@@ -20,6 +20,7 @@
 #include "absl/strings/strip.h"
 #include "acpc/acpc_client.h"
 #include "agent/decision_log.h"
+#include "agent/uniform_equity.h"
 #include "boost/program_options/options_description.hpp"
 #include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
@@ -326,6 +327,7 @@ AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::Op
       policy_(std::move(policy)),
       rng_(Mix(options_.seed, 0x5EED)) {
   holdem_ = game.IsHoldemCards();
+  policy_->SetGame(game);
   reading_ = holdem_ && policy_->wants_read_ranges();
   if (options_.seat >= 0) seat_ = options_.seat;
   if (options_.params.learn != 0 && model_ == nullptr) {
@@ -498,6 +500,27 @@ EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hol
   return unknown;
 }
 
+EquityResult AgentPlayer::ComputeUniformEquity(const State& state,
+                                               absl::Span<const poker::Card> hole, int opponents_in,
+                                               uint64_t seed) {
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  const int board_size = state.NumBoardCardsVisible();
+  for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
+  EquityOptions options;
+  options.max_trials = std::max<int64_t>(static_cast<int64_t>(options_.params.trials), 1);
+  const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
+  options.max_micros =
+      options_.wall_clock_cap ? std::max<int64_t>(static_cast<int64_t>(budget_us), 1) : 0;
+  options.seed = seed;
+  options.max_exact_evaluations = static_cast<int64_t>(options_.params.exact_evaluations);
+  absl::StatusOr<EquityResult> result = agent::ComputeUniformEquity(
+      *game_, hole, absl::MakeConstSpan(board.data(), board_size), opponents_in, options);
+  if (result.ok()) return *result;
+  EquityResult unknown;  // cards the deck cannot deal: no information
+  unknown.equity = 1.0 / (opponents_in + 1);
+  return unknown;
+}
+
 void AgentPlayer::TemperRanges(const State& state, int me) {
   const float exponent = static_cast<float>(options_.params.read_temper);
   for (int p = 0; p < game_->num_players; ++p) {
@@ -571,7 +594,10 @@ Action AgentPlayer::Act(const MatchState& view) {
   if (!in_hand_ || state.hand_number() != hand_number_) Observe(view);
   const int n = game_->num_players;
   const poker::PairCards hole{state.hole_card(me, 0), state.hole_card(me, 1)};
+  std::array<poker::Card, poker::kMaxHoleCards> hole_cards{};
+  for (int i = 0; i < game_->num_hole_cards; ++i) hole_cards[i] = state.hole_card(me, i);
   Decision decision{state, me, hole, EquityResult{}, 0, &rng_};
+  decision.hole_cards = absl::MakeConstSpan(hole_cards.data(), game_->num_hole_cards);
   for (int p = 0; p < n; ++p) decision.opponents_in += p != me && !state.folded(p);
   const uint64_t seed = Mix(Mix(options_.seed, state.hand_number()), decisions_in_hand_++);
   clock_cap_fired_ = false;
@@ -608,6 +634,16 @@ Action AgentPlayer::Act(const MatchState& view) {
       for (int p = 0; p < n; ++p) {
         if (p != me && !state.folded(p)) decision.ranges[p] = &read_[p];
       }
+    }
+    decision.seed = seed;
+    if (options_.wall_clock_cap) decision.started = observed_at_;
+    action = MakeLegal(state, policy_->Decide(decision));
+  } else if (state.HoleCardsKnown(me)) {
+    // Outside hold'em nothing is read (the reader's ranges are over hold'em pairs): the equity is
+    // against opponents dealt uniformly, exact in the small games (Kuhn, Leduc).
+    if (policy_->wants_equity_for(decision.opponents_in)) {
+      decision.equity =
+          ComputeUniformEquity(state, decision.hole_cards, decision.opponents_in, seed);
     }
     decision.seed = seed;
     if (options_.wall_clock_cap) decision.started = observed_at_;

@@ -185,6 +185,9 @@ class AgentPlayer : public poker::Player {
   EquityResult ComputeEquity(const poker::State& state, poker::PairCards hole,
                              absl::Span<const Range* const> ranges, int64_t trials, int64_t micros,
                              uint64_t seed);
+  // Outside hold'em: our equity against `opponents_in` opponents dealt uniformly.
+  EquityResult ComputeUniformEquity(const poker::State& state, absl::Span<const poker::Card> hole,
+                                    int opponents_in, uint64_t seed);
   // read_[p] = the reader's range of p, tempered (AgentParams::read_temper).
   void TemperRanges(const poker::State& state, int me);
   void ComputeBetOutcomes(const poker::State& state, int me, poker::PairCards hole,

@@ -7,6 +7,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/types/span.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
 #include "solver/cfr_player.h"
@@ -30,7 +31,9 @@ class CfrPolicy : public Policy {
       why_ = "the strategy is of another game: check/call";
       return poker::Action::Call();
     }
-    const poker::Card hole[2] = {decision.hole.low, decision.hole.high};
+    const poker::Card pair[2] = {decision.hole.low, decision.hole.high};
+    const absl::Span<const poker::Card> hole =
+        decision.hole_cards.empty() ? absl::MakeConstSpan(pair) : decision.hole_cards;
     const double u =
         decision.rng != nullptr ? std::uniform_real_distribution<double>(0, 1)(*decision.rng) : 0.5;
     return decider_.Decide(decision.state, hole, u, &why_);
@@ -50,10 +53,6 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
   absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
       solver::LoadSharedBlueprint(it->second, nullptr);
   if (!blueprint.ok()) return blueprint.status();
-  if ((*blueprint)->game().num_hole_cards != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(it->second, ": the agent plays two-hole-card games only"));
-  }
   auto seed = params.extra.find("cfr_seed");
   // Negative (the defaults): as the strategy file's header asks; else exactly as given.
   const auto param = [&params](const char* name) {

@@ -313,7 +313,8 @@ Action FoldPolicy::Decide(const Decision& d) {
       absl::StrAppend(&explanation_, "; draw with ", d.outs, " outs: call");
       return Action::Call();
     }
-    if (preflop && game.is_no_limit() && start_bb > p.deep_stack_bb && IsSpeculative(d.hole) &&
+    if (preflop && game.is_no_limit() && start_bb > p.deep_stack_bb && game.num_hole_cards == 2 &&
+        IsSpeculative(d.hole) &&
         call_amount <= p.speculative_max_call_frac * EffectiveStackBb(s, d.me) * bb) {
       absl::StrAppend(&explanation_, "; deep stack, speculative hand: call");
       return Action::Call();

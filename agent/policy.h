@@ -45,8 +45,8 @@ inline constexpr std::array<double, kNumBetSizes> kBetFractions = {0.5, 1.0};
 struct Decision {
   const poker::State& state;       // we (state.CurrentPlayer()) are to act
   int me = 0;                      // our position
-  poker::PairCards hole{};         // our cards
-  EquityResult equity;             // against the read ranges of the opponents still in
+  poker::PairCards hole{};         // our cards in hold'em; see hole_cards
+  EquityResult equity;             // vs the opponents' read ranges (not hold'em: uniform deals)
   int opponents_in = 0;            // opponents not folded
   std::mt19937_64* rng = nullptr;  // seeded by the agent
   // Outs (000 eq. 29) on the flop and turn; -1 when not computed (preflop, river, other games).
@@ -62,6 +62,9 @@ struct Decision {
   std::array<const Range*, poker::kMaxPlayers> ranges{};
   uint64_t seed = 0;
   std::optional<std::chrono::steady_clock::time_point> started = std::nullopt;
+  // Our hole cards in any game, as many as it deals (hold'em: hole.low, hole.high); empty when
+  // the caller set only `hole`.
+  absl::Span<const poker::Card> hole_cards = {};
 };
 
 // Chooses actions. Implementations return legal actions (the caller still normalises).
@@ -87,6 +90,8 @@ class Policy {
     (void)opponents_in;
     return wants_equity();
   }
+  // The game the policy plays, once before the first hand (policies whose needs depend on it).
+  virtual void SetGame(const poker::GameDef& game) { (void)game; }
   // A hand starts: the seat of every position in it (policies that learn per opponent).
   virtual void SeatsOfHand(absl::Span<const int> seat_of_position) { (void)seat_of_position; }
   // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work;

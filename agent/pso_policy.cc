@@ -124,7 +124,9 @@ PsoPoint PsoPolicy::current() const { return swarm_ ? swarm_->current_position()
 
 double PsoPolicy::Equity(const Decision& decision) {
   const State& state = decision.state;
-  if (options_.equity == PsoEquity::kAgent) return decision.equity.equity;
+  if (options_.equity == PsoEquity::kAgent || !state.game().IsHoldemCards()) {
+    return decision.equity.equity;
+  }
   std::array<poker::Card, poker::kMaxBoardCards> board{};
   const int board_size = state.NumBoardCardsVisible();
   for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);

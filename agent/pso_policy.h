@@ -98,8 +98,10 @@ class PsoPolicy : public Policy {
   poker::Action Decide(const Decision& decision) override;
   void EndHand(const poker::State& final_state, int me, double chips) override;
   bool wants_read_ranges() const override { return options_.equity == PsoEquity::kAgent; }
-  // The agent's own equity (and outs) only for kAgent: the other modes are the cheap path.
-  bool wants_equity() const override { return options_.equity == PsoEquity::kAgent; }
+  // The agent's own equity (and outs) only for kAgent: the other modes are the cheap path, which
+  // is hold'em only (outside hold'em the agent's equity is used whatever the mode).
+  bool wants_equity() const override { return options_.equity == PsoEquity::kAgent || !holdem_; }
+  void SetGame(const poker::GameDef& game) override { holdem_ = game.IsHoldemCards(); }
   std::string explanation() const override { return explanation_; }
 
   // The vector played now (the current particle's position, or the fixed one).
@@ -123,6 +125,7 @@ class PsoPolicy : public Policy {
   EquityCalculator calculator_;
   Range uniform_;
   double last_equity_ = 0;
+  bool holdem_ = true;
   std::string explanation_;
   absl::Status save_status_;
 };

@@ -13,7 +13,8 @@
 // blueprint is bundled): the multiway search of agent/multiway_search.h against every opponent
 // still in, each modelled by the hand reader (its own pattern tree learned in this match, backed
 // off to the population model), anchored on the `fold` policy's action (below). No blueprint for
-// a heads-up game, or no reading: the `fold` policy.
+// a heads-up game, or no reading: the `fold` policy. Heads-up games other than hold'em (Kuhn,
+// Leduc, which have bundled blueprints that are nearly their equilibria): the blueprint's action.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -146,17 +147,31 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   return p;
 }
 
-// The bundled blueprint of a heads-up hold'em game (data/strategies/ beside the bundled models),
-// or "" when none is bundled for this kind of game.
-std::string BundledStrategyPath(const poker::GameDef& game) {
+// The bundled blueprints that may fit a heads-up game (data/strategies/ beside the bundled
+// models): in hold'em the one file of its betting; in other games (Kuhn, Leduc) every strategy
+// file there not named holdem.* (small files; the first whose game is this one is played).
+// Empty when none is bundled for this kind of game.
+std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
   const std::string model = DefaultModelPath();
-  if (model.empty() || game.num_players != 2) return "";
+  if (model.empty() || game.num_players != 2) return {};
   const std::filesystem::path dir =
       std::filesystem::path(model).parent_path().parent_path() / "strategies";
-  const std::filesystem::path file =
-      dir / (game.is_no_limit() ? "holdem.nolimit.2p.strategy" : "holdem.limit.2p.strategy");
   std::error_code ec;
-  return std::filesystem::exists(file, ec) ? file.string() : "";
+  if (game.IsHoldemCards()) {
+    const std::filesystem::path file =
+        dir / (game.is_no_limit() ? "holdem.nolimit.2p.strategy" : "holdem.limit.2p.strategy");
+    return std::filesystem::exists(file, ec) ? std::vector<std::string>{file.string()}
+                                             : std::vector<std::string>{};
+  }
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() == ".strategy" && !name.starts_with("holdem.")) {
+      paths.push_back(entry.path().string());
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
 }
 
 // The search's view of the opponent: the tilted blueprint at every node.
@@ -199,10 +214,12 @@ class SearchPolicy : public Policy {
   std::string name() const override { return "search"; }
   bool wants_bet_outcomes() const override { return true; }  // for the multiway fallback
   // Multiway (and in every pot of a 3+ player game) the `fold` policy's action is the anchor,
-  // and it reads the equity.
+  // and it reads the equity; outside hold'em too (the equity is cheap there, exact in the small
+  // games, and the `fold` fallback reads it).
   bool wants_equity_for(int opponents_in) const override {
-    return opponents_in > 1 || num_players_ > 2;
+    return opponents_in > 1 || num_players_ > 2 || !holdem_;
   }
+  void SetGame(const poker::GameDef& game) override { holdem_ = game.IsHoldemCards(); }
   std::string explanation() const override { return why_; }
   std::vector<std::pair<std::string, double>> action_values() const override { return values_; }
   bool clock_cap_fired() const override { return clock_fired_; }
@@ -224,6 +241,7 @@ class SearchPolicy : public Policy {
       if (p != d.me && !s.folded(p)) opponent = opponent < 0 ? p : -2;
     }
     LoadBlueprint(s.game());
+    if (!holdem_ && decider_ != nullptr && opponent >= 0) return PlayBlueprint(d);
     if (model_ == nullptr || opponent < 0) {
       return Fallback(d, opponent == -2 ? "multiway" : "no blueprint for this game");
     }
@@ -368,6 +386,17 @@ class SearchPolicy : public Policy {
     return result->actions[result->best];
   }
 
+  // Heads-up outside hold'em (Kuhn, Leduc): the blueprint's own action. The search and its
+  // opponent model (the tilted blueprint, the read range) work on the 1326 hold'em pairs and
+  // hold'em strength buckets; these games' blueprints are their equilibria nearly exactly
+  // (docs/solver.md), so playing them is what the search's anchor would be.
+  Action PlayBlueprint(const Decision& d) {
+    std::string how;
+    const Action action = decider_->Decide(d.state, d.hole_cards, Uniform(d.rng), &how);
+    why_ = absl::StrCat("blueprint (", how, ")");
+    return action;
+  }
+
   Action Fallback(const Decision& d, absl::string_view why) {
     const Action action = fallback_.Decide(d);
     why_ = absl::StrCat(why, ": fold policy; ", fallback_.explanation());
@@ -381,15 +410,24 @@ class SearchPolicy : public Policy {
   void LoadBlueprint(const poker::GameDef& game) {
     if (blueprint_tried_) return;
     blueprint_tried_ = true;
-    const std::string path =
-        params_.strategy.empty() ? BundledStrategyPath(game) : params_.strategy;
-    if (path.empty() || path == "none") return;
-    absl::StatusOr<std::shared_ptr<const solver::Blueprint>> loaded =
-        solver::LoadSharedBlueprint(path, &game);
-    if (!loaded.ok()) return;  // another game: the fold policy decides
-    blueprint_ = *std::move(loaded);
-    LoadFlopTables(path);
+    const std::vector<std::string> paths = params_.strategy.empty()
+                                               ? BundledStrategyPaths(game)
+                                               : std::vector<std::string>{params_.strategy};
+    std::string path;
+    for (const std::string& candidate : paths) {
+      if (candidate == "none") return;
+      absl::StatusOr<std::shared_ptr<const solver::Blueprint>> loaded =
+          solver::LoadSharedBlueprint(candidate, &game);
+      if (!loaded.ok()) continue;  // another game
+      blueprint_ = *std::move(loaded);
+      path = candidate;
+      break;
+    }
+    if (blueprint_ == nullptr) return;  // the fold policy decides
     decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
+    // Outside hold'em the blueprint is played as it is (see Decide).
+    if (!game.IsHoldemCards()) return;
+    LoadFlopTables(path);
     TiltOptions tilt;
     tilt.floor = params_.floor;
     tilt.fit_floor = params_.fit_floor != 0;
@@ -442,6 +480,7 @@ class SearchPolicy : public Policy {
   ModelSearch search_;
   MultiwaySearch multiway_;
   int num_players_ = 0;  // of the game, from SeatsOfHand (0 before the first hand)
+  bool holdem_ = true;   // of the game, from SetGame
   bool blueprint_tried_ = false;
   absl::Status flop_tables_status_;  // of loading the flop tables (not fatal: they are a cache)
   std::shared_ptr<const solver::Blueprint> blueprint_;

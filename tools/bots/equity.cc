@@ -4,26 +4,12 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
-#include "poker/hand_evaluator.h"
+#include "agent/uniform_equity.h"
 #include "poker/hand_strength.h"
 
 namespace bots {
-namespace {
 
 using poker::Card;
-
-// Share of the pot won by `mine` against `ranks` (0, or 1/k for a k-way tie for best).
-template <typename Rank>
-double Share(Rank mine, const Rank* ranks, int n) {
-  int tied = 0;
-  for (int i = 0; i < n; ++i) {
-    if (ranks[i] > mine) return 0.0;
-    tied += ranks[i] == mine;
-  }
-  return 1.0 / (1 + tied);
-}
-
-}  // namespace
 
 EquityEstimator::EquityEstimator(const poker::GameDef& game)
     : game_(&game), holdem_(game.IsHoldemCards()) {
@@ -78,43 +64,7 @@ double EquityEstimator::HoldemMonteCarlo(absl::Span<const Card> hole, absl::Span
 
 double EquityEstimator::GenericMonteCarlo(absl::Span<const Card> hole, absl::Span<const Card> board,
                                           int num_opponents, int trials, poker::Rng* rng) const {
-  const poker::GameDef& game = *game_;
-  poker::CardSet known;
-  for (Card c : hole) known.Add(c);
-  for (Card c : board) known.Add(c);
-  Card deck[poker::kNumCards];
-  int deck_size = 0;
-  for (int s = poker::kNumSuits - game.num_suits; s < poker::kNumSuits; ++s) {
-    for (int r = poker::kNumRanks - game.num_ranks; r < poker::kNumRanks; ++r) {
-      const Card c = poker::MakeCard(r, s);
-      if (!known.Contains(c)) deck[deck_size++] = c;
-    }
-  }
-  const int holes = game.num_hole_cards;
-  const int board_needed = game.TotalBoardCards() - static_cast<int>(board.size());
-  const int draws = board_needed + holes * num_opponents;
-  if (draws > deck_size) return 0.5;  // not enough cards to deal: no information
-  Card cards[poker::kMaxHoleCards + poker::kMaxBoardCards];
-  const int board_size = game.TotalBoardCards();
-  uint32_t ranks[poker::kMaxPlayers];
-  double won = 0;
-  for (int t = 0; t < trials; ++t) {
-    for (int i = 0; i < draws; ++i) {
-      const int j = i + static_cast<int>(rng->Below(static_cast<uint32_t>(deck_size - i)));
-      std::swap(deck[i], deck[j]);
-    }
-    // cards = hole | full board; the hole part is overwritten per player.
-    std::copy(board.begin(), board.end(), cards + holes);
-    std::copy(deck, deck + board_needed, cards + holes + board.size());
-    std::copy(hole.begin(), hole.end(), cards);
-    const uint32_t mine = poker::EvaluateAny(absl::MakeConstSpan(cards, holes + board_size));
-    for (int o = 0; o < num_opponents; ++o) {
-      std::copy(deck + board_needed + holes * o, deck + board_needed + holes * (o + 1), cards);
-      ranks[o] = poker::EvaluateAny(absl::MakeConstSpan(cards, holes + board_size));
-    }
-    won += Share(mine, ranks, num_opponents);
-  }
-  return won / trials;
+  return agent::UniformMonteCarloEquity(*game_, hole, board, num_opponents, trials, rng);
 }
 
 }  // namespace bots

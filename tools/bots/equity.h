@@ -1,6 +1,7 @@
 // Equity of a hand against uniformly random opponent hands, for the rule-based bots: in Texas
 // hold'em the agent's engine (agent::EquityCalculator, with uniform ranges) and a cached preflop
-// table; a slower generic path for other ACPC games (Kuhn, small decks).
+// table; a slower generic path for other ACPC games (Kuhn, small decks: agent/uniform_equity.h,
+// shared with the agent).
 #ifndef TOOLS_BOTS_EQUITY_H_
 #define TOOLS_BOTS_EQUITY_H_
 

@@ -18,8 +18,13 @@
 # iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy (with 2 threads the rerun
 # matches it in figures, not bit for bit). It beat the bundled file head to
 # head on tuning seeds and the agent on fresh seeds (+534.8), but TA by only +562.7 (target 900).
+# `kuhn`, `leduc` (and `small`, both): the small heads-up games' blueprints, which the agent's
+# default `search` plays there (docs/agent.md): the exact games (no abstraction), one thread, fixed
+# seed and iteration count, so the same command gives the same file bit for bit (seconds, not
+# minutes: Kuhn ~15 s, Leduc ~3 minutes on one slot of the loaded machine); exploitability in
+# docs/solver.md.
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR]
-#          [limit|nolimit|limit-coarse|nolimit-fine|all]
+#          [limit|nolimit|limit-coarse|nolimit-fine|kuhn|leduc|small|all]
 # Bigger strategies: raise the bucket counts, add pot fractions (--actions 0.5,1,2), and the
 # iteration budget; the files grow with the entries (1 byte per node, bucket and action less one
 # per infoset, then deflated to about three quarters).
@@ -61,4 +66,14 @@ if [ "$which" = nolimit-fine ]; then
     --out "$out/holdem.nolimit.2p.fine.strategy"
   "$bin/solver" set-play "$out/holdem.nolimit.2p.fine.strategy" \
     "$out/holdem.nolimit.2p.fine.strategy" --play purify
+fi
+if [ "$which" = kuhn ] || [ "$which" = small ] || [ "$which" = all ]; then
+  "$bin/solver" train --game "$root/data/games/kuhn.limit.2p.game" --threads 1 --seed 1 \
+    --iterations 8388608 --progress-every 5 --out "$out/kuhn.limit.2p.strategy"
+  "$bin/solver" exploitability "$out/kuhn.limit.2p.strategy"
+fi
+if [ "$which" = leduc ] || [ "$which" = small ] || [ "$which" = all ]; then
+  "$bin/solver" train --game "$root/data/games/leduc.limit.2p.game" --threads 1 --seed 1 \
+    --iterations 33554432 --progress-every 30 --out "$out/leduc.limit.2p.strategy"
+  "$bin/solver" exploitability "$out/leduc.limit.2p.strategy"
 fi

@@ -15,6 +15,7 @@ using poker::Action;
 using poker::State;
 using search_internal::AllPairs;
 using search_internal::CompareOnBoard;
+using search_internal::DeadCards;
 using search_internal::DrawCards;
 using search_internal::ForEachRunout;
 using search_internal::kMaxCandidates;
@@ -28,13 +29,6 @@ using search_internal::SoftenedBest;
 constexpr int kMaxDepth = 64;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
-
-// Our cards and the known board as a card mask.
-uint64_t DeadCards(poker::PairCards hole, const poker::Card* board, int board_size) {
-  uint64_t dead = PairMask(poker::PairIndex(hole.low, hole.high));
-  for (int i = 0; i < board_size; ++i) dead |= uint64_t{1} << board[i];
-  return dead;
-}
 
 // Copies `from` into `to` without the pairs that share a card with `dead`, normalised to sum 1;
 // returns the total before normalising.

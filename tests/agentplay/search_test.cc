@@ -390,6 +390,23 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   EXPECT_LT(no_raise.nodes, eight.nodes);
 }
 
+// The preflop equity table: with 0 run-outs no board is drawn and every pair gets 0.5; with
+// 2000, aces against kings is near its exact 0.82, and pairs holding one of our aces get 0.5.
+TEST(PreflopEquityTableTest, ZeroRunoutsDrawNothing) {
+  PreflopEquityTable table;
+  std::array<float, poker::kNumPairs> equity;
+  equity.fill(-1.0f);
+  table.Fill({C("Ad"), C("Ah")}, 0, &equity);
+  for (int i = 0; i < poker::kNumPairs; ++i) ASSERT_EQ(equity[i], 0.5f) << i;
+  table.Fill({C("Ad"), C("Ah")}, 2000, &equity);
+  EXPECT_NEAR(equity[Pair("Kc", "Ks")], 0.82, 0.03);
+  EXPECT_EQ(equity[Pair("Ad", "Kc")], 0.5f);
+  EXPECT_EQ(equity[Pair("Ah", "As")], 0.5f);
+  // Back to 0 run-outs: the tables are cleared, no board again.
+  table.Fill({C("Ad"), C("Ah")}, 0, &equity);
+  EXPECT_EQ(equity[Pair("Kc", "Ks")], 0.5f);
+}
+
 // A deadline already passed (the TCP safety net) stops the search at once and says so; without
 // one the same search runs to its budget.
 TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {

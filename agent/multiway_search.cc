@@ -23,6 +23,7 @@ using search_internal::LiveDeck;
 using search_internal::Mix;
 using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
+using search_internal::RunoutCount;
 using search_internal::SoftenedBest;
 
 // Deepest path the buffers hold; a node deeper than this is valued by the leaf estimate.
@@ -64,6 +65,11 @@ const MultiwaySearch::BoardTable& MultiwaySearch::TableOnBoard() {
   BoardTable& t = tables_.emplace_back();
   t.board_mask = board_mask;
   const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
+  const size_t cells =
+      static_cast<size_t>(RunoutCount(known_board_, board_mask | ours, options_->leaf_runouts)) *
+      poker::kNumPairs;
+  t.win.reserve(cells);
+  t.live.reserve(cells);
   std::array<float, poker::kNumPairs> wins{};
   std::array<float, poker::kNumPairs> counts{};
   auto add_row = [&](const poker::Card* full, uint64_t full_mask) {

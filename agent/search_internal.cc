@@ -1,6 +1,7 @@
 #include "agent/search_internal.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <utility>
 
@@ -108,6 +109,13 @@ uint64_t DrawCards(int count, int deck_size, std::mt19937_64* rng,
   return drawn;
 }
 
+int RunoutCount(int known, uint64_t dead, int sampled) {
+  if (known < 0 || known > 5) return 0;
+  if (known == 5) return 1;
+  if (known == 4) return poker::kNumCards - std::popcount(dead);
+  return std::max(1, sampled);
+}
+
 int ForEachRunout(const poker::Card* board, int known, uint64_t ours, int sampled, uint64_t seed,
                   absl::FunctionRef<void(const poker::Card* full, uint64_t full_mask)> visit) {
   if (known < 0 || known > 5) return 0;  // hold'em boards only
@@ -132,7 +140,7 @@ int ForEachRunout(const poker::Card* board, int known, uint64_t ours, int sample
     return deck_size;
   }
   std::mt19937_64 rng(seed);
-  const int runouts = std::max(1, sampled);
+  const int runouts = RunoutCount(known, board_mask | ours, sampled);
   for (int r = 0; r < runouts; ++r) {
     const uint64_t drawn = DrawCards(need, deck_size, &rng, &deck);
     std::copy(deck.begin(), deck.begin() + need, full.begin() + known);

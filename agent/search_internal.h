@@ -53,12 +53,17 @@ double NormaliseAndWeigh(const std::array<float, poker::kNumPairs>& range, int c
 uint64_t DrawCards(int count, int deck_size, std::mt19937_64* rng,
                    std::array<poker::Card, poker::kNumCards>* deck);
 
+// How many run-outs ForEachRunout gives for a board of `known` cards, with `dead` the mask of the
+// board and our hole cards: 1 for a complete board, the live cards for a turn, else
+// max(1, sampled); 0 unless 0 <= known <= 5. (To size what is filled per run-out.)
+int RunoutCount(int known, uint64_t dead, int sampled);
+
 // Calls visit(full, full_mask) for each run-out of the board board[0, known) to five cards, with
 // `full` its five cards and `full_mask` their card mask: the board itself when it is complete,
 // every live river card in card order when one card is missing, else max(1, sampled) run-outs
 // drawn one after the other by DrawCards from a generator seeded with `seed`. No run-out holds a
-// card of `ours` (our hole cards' mask). Returns the number of run-outs; a hold'em board has
-// 0 <= known <= 5, anything else visits nothing and returns 0.
+// card of `ours` (our hole cards' mask). Returns the number of run-outs (RunoutCount); a hold'em
+// board has 0 <= known <= 5, anything else visits nothing and returns 0.
 int ForEachRunout(const poker::Card* board, int known, uint64_t ours, int sampled, uint64_t seed,
                   absl::FunctionRef<void(const poker::Card* full, uint64_t full_mask)> visit);
 

@@ -15,6 +15,7 @@ using poker::Action;
 using poker::State;
 using search_internal::AllPairs;
 using search_internal::CompareOnBoard;
+using search_internal::DeadCards;
 using search_internal::DrawCards;
 using search_internal::ForEachRunout;
 using search_internal::kMaxCandidates;
@@ -22,19 +23,13 @@ using search_internal::LiveDeck;
 using search_internal::Mix;
 using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
+using search_internal::RunoutCount;
 using search_internal::SoftenedBest;
 
 // Deepest path the buffers hold; a node deeper than this is valued by the leaf estimate.
 constexpr int kMaxDepth = 64;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
-
-// Our cards and the known board as a card mask.
-uint64_t DeadCards(poker::PairCards hole, const poker::Card* board, int board_size) {
-  uint64_t dead = PairMask(poker::PairIndex(hole.low, hole.high));
-  for (int i = 0; i < board_size; ++i) dead |= uint64_t{1} << board[i];
-  return dead;
-}
 
 // Copies `from` into `to` without the pairs that share a card with `dead`, normalised to sum 1;
 // returns the total before normalising.
@@ -70,6 +65,11 @@ const MultiwaySearch::BoardTable& MultiwaySearch::TableOnBoard() {
   BoardTable& t = tables_.emplace_back();
   t.board_mask = board_mask;
   const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
+  const size_t cells =
+      static_cast<size_t>(RunoutCount(known_board_, board_mask | ours, options_->leaf_runouts)) *
+      poker::kNumPairs;
+  t.win.reserve(cells);
+  t.live.reserve(cells);
   std::array<float, poker::kNumPairs> wins{};
   std::array<float, poker::kNumPairs> counts{};
   auto add_row = [&](const poker::Card* full, uint64_t full_mask) {

@@ -5,8 +5,22 @@
 
 #include "absl/strings/str_cat.h"
 #include "agent/policies.h"
+#include "agent/search_internal.h"
 
 namespace agent {
+
+using search_internal::AllPairs;
+using search_internal::CompareOnBoard;
+using search_internal::DeadCards;
+using search_internal::DrawCards;
+using search_internal::ForEachRunout;
+using search_internal::kMaxCandidates;
+using search_internal::LiveDeck;
+using search_internal::Mix;
+using search_internal::NormaliseAndWeigh;
+using search_internal::PairMask;
+using search_internal::SoftenedBest;
+
 namespace {
 
 using poker::Action;
@@ -17,102 +31,25 @@ constexpr int kMaxDepth = 64;
 // Nodes of one street's subtree assumed when estimating the next deepening (at least).
 constexpr int64_t kMinStreetNodes = 30;
 
-}  // namespace
-
-namespace search_internal {
-
-uint64_t Mix(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
-const std::array<poker::PairCards, poker::kNumPairs>& AllPairs() {
-  static const std::array<poker::PairCards, poker::kNumPairs> pairs = [] {
-    std::array<poker::PairCards, poker::kNumPairs> p{};
-    for (int i = 0; i < poker::kNumPairs; ++i) p[i] = poker::PairFromIndex(i);
-    return p;
-  }();
-  return pairs;
-}
-
-uint64_t PairMask(int pair) {
-  const poker::PairCards& p = AllPairs()[pair];
-  return (uint64_t{1} << p.low) | (uint64_t{1} << p.high);
-}
-
-// Adds to wins[i] 2 (ahead) or 1 (tied) and to counts[i] 1 for every pair i without a card of
-// `dead` (the full board and our cards), on the five cards of `board`.
-void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards hole,
-                    std::array<float, poker::kNumPairs>* wins,
-                    std::array<float, poker::kNumPairs>* counts) {
-  const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
-  const poker::Hand cards = poker::Hand::Of(absl::MakeConstSpan(board, 5));
-  const poker::HandRank mine =
-      poker::Evaluate(cards + poker::Hand::Of(hole.low) + poker::Hand::Of(hole.high));
+// Our equity against every pair over the run-outs of board[0, known) that ForEachRunout gives
+// (`sampled`, `seed`: its sampling): the share of pots won, ties counted half; 0.5 for pairs
+// that conflict with every run-out.
+void EquityOverRunouts(const poker::Card* board, int known, poker::PairCards hole, int sampled,
+                       uint64_t seed, std::array<float, poker::kNumPairs>* equity) {
+  const uint64_t ours = PairMask(poker::PairIndex(hole.low, hole.high));
+  // Sums of 2 * (ahead) + (tied) and the number of boards each pair was compared on.
+  std::array<float, poker::kNumPairs> wins{};
+  std::array<float, poker::kNumPairs> counts{};
+  ForEachRunout(board, known, ours, sampled, seed,
+                [&](const poker::Card* full, uint64_t full_mask) {
+                  CompareOnBoard(full, full_mask | ours, hole, &wins, &counts);
+                });
   for (int i = 0; i < poker::kNumPairs; ++i) {
-    if ((PairMask(i) & dead) != 0) continue;
-    const poker::HandRank theirs =
-        poker::Evaluate(cards + poker::Hand::Of(pairs[i].low) + poker::Hand::Of(pairs[i].high));
-    (*wins)[i] += mine > theirs ? 2.0f : mine == theirs ? 1.0f : 0.0f;
-    (*counts)[i] += 1;
+    (*equity)[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
   }
 }
 
-int LiveDeck(uint64_t dead, std::array<poker::Card, poker::kNumCards>* deck) {
-  int size = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (((dead >> c) & 1) == 0) (*deck)[size++] = static_cast<poker::Card>(c);
-  }
-  return size;
-}
-
-double SoftenedBest(const std::array<double, kMaxCandidates>& values, int count, double best,
-                    double temperature) {
-  if (temperature <= 0) return best;
-  double weight_sum = 0;
-  double value = 0;
-  for (int i = 0; i < count; ++i) {
-    if (values[i] <= -1e299) continue;
-    const double w = std::exp((values[i] - best) / temperature);
-    weight_sum += w;
-    value += w * values[i];
-  }
-  return value / weight_sum;
-}
-
-double NormaliseAndWeigh(const std::array<float, poker::kNumPairs>& range, int count,
-                         std::vector<std::array<float, poker::kNumPairs>>* probs,
-                         std::array<double, kMaxCandidates>* mass) {
-  std::vector<std::array<float, poker::kNumPairs>>& p = *probs;
-  double total = 0;
-  for (int h = 0; h < poker::kNumPairs; ++h) {
-    if (range[h] <= 0) continue;
-    float s = 0;
-    for (int i = 0; i < count; ++i) s += p[i][h];
-    if (s <= 0) {
-      for (int i = 0; i < count; ++i) p[i][h] = 1.0f / count;
-    } else {
-      const float inv = 1.0f / s;
-      for (int i = 0; i < count; ++i) p[i][h] *= inv;
-    }
-    total += range[h];
-    for (int i = 0; i < count; ++i) (*mass)[i] += range[h] * p[i][h];
-  }
-  return total;
-}
-
-}  // namespace search_internal
-
-using search_internal::AllPairs;
-using search_internal::CompareOnBoard;
-using search_internal::kMaxCandidates;
-using search_internal::LiveDeck;
-using search_internal::Mix;
-using search_internal::NormaliseAndWeigh;
-using search_internal::PairMask;
-using search_internal::SoftenedBest;
+}  // namespace
 
 std::vector<Action> CandidateActions(const State& state, const std::vector<double>& fractions,
                                      int max_raises) {
@@ -179,45 +116,10 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
     PreflopEquity(&b.equity);
     return b.equity;
   }
-  const uint64_t ours = PairMask(poker::PairIndex(hole_.low, hole_.high));
-  // Sums of 2 * (ahead) + (tied) and the number of boards each pair was compared on.
-  std::array<float, poker::kNumPairs> wins{};
-  std::array<float, poker::kNumPairs> counts{};
-  std::array<poker::Card, poker::kMaxBoardCards> full{};
-  std::copy(board_.begin(), board_.begin() + known_board_, full.begin());
-  auto compare_on = [&](uint64_t full_mask) {
-    CompareOnBoard(full.data(), full_mask | ours, hole_, &wins, &counts);
-  };
-  const uint64_t dead = mask | ours;
-  std::array<poker::Card, poker::kNumCards> deck{};
-  const int deck_size = LiveDeck(dead, &deck);
-  const int need = 5 - known_board_;
-  if (need == 0) {
-    compare_on(mask);
-  } else if (need == 1) {
-    for (int k = 0; k < deck_size; ++k) {
-      full[4] = deck[k];
-      compare_on(mask | uint64_t{1} << deck[k]);
-    }
-  } else {
-    std::mt19937_64 rng(Mix(leaf_seed_, mask));
-    const int runouts = RootFlops() && known_board_ == 3 && options_->root_flop_runouts > 0
-                            ? options_->root_flop_runouts
-                            : options_->leaf_runouts;
-    for (int k = 0; k < std::max(1, runouts); ++k) {
-      uint64_t full_mask = mask;
-      for (int j = 0; j < need; ++j) {
-        const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
-        std::swap(deck[j], deck[pick]);
-        full[known_board_ + j] = deck[j];
-        full_mask |= uint64_t{1} << deck[j];
-      }
-      compare_on(full_mask);
-    }
-  }
-  for (int i = 0; i < poker::kNumPairs; ++i) {
-    b.equity[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
-  }
+  const int runouts = RootFlops() && known_board_ == 3 && options_->root_flop_runouts > 0
+                          ? options_->root_flop_runouts
+                          : options_->leaf_runouts;
+  EquityOverRunouts(board_.data(), known_board_, hole_, runouts, Mix(leaf_seed_, mask), &b.equity);
   return b.equity;
 }
 
@@ -242,24 +144,12 @@ void PreflopEquityTable::Fill(poker::PairCards hand, int runouts,
   const int key = poker::PairIndex(canonical(hand.low), canonical(hand.high));
   auto [it, added] = tables_.try_emplace(key);
   if (added) {
-    const poker::PairCards hole = poker::PairFromIndex(key);
-    const uint64_t ours = PairMask(key);
-    std::array<float, poker::kNumPairs> wins{};
-    std::array<float, poker::kNumPairs> counts{};
-    std::array<poker::Card, poker::kNumCards> deck{};
-    const int deck_size = LiveDeck(ours, &deck);
-    std::mt19937_64 rng(Mix(0x9F10B, static_cast<uint64_t>(key)));
-    for (int k = 0; k < runouts_; ++k) {
-      uint64_t board_mask = 0;
-      for (int j = 0; j < 5; ++j) {
-        const int pick = j + static_cast<int>(rng() % static_cast<uint64_t>(deck_size - j));
-        std::swap(deck[j], deck[pick]);
-        board_mask |= uint64_t{1} << deck[j];
-      }
-      CompareOnBoard(deck.data(), board_mask | ours, hole, &wins, &counts);
-    }
-    for (int i = 0; i < poker::kNumPairs; ++i) {
-      it->second[i] = counts[i] > 0 ? wins[i] / (2 * counts[i]) : 0.5f;
+    // 0 run-outs: no board at all, every pair at 0.5 (ForEachRunout would draw one).
+    if (runouts_ > 0) {
+      EquityOverRunouts(nullptr, 0, poker::PairFromIndex(key), runouts_,
+                        Mix(0x9F10B, static_cast<uint64_t>(key)), &it->second);
+    } else {
+      it->second.fill(0.5f);
     }
   }
   const std::array<poker::PairCards, poker::kNumPairs>& pairs = AllPairs();
@@ -313,23 +203,18 @@ double ModelSearch::Value(State& state, int depth, int streets_left) {
 
 double ModelSearch::ChanceNode(State& state, int depth, int streets_left) {
   const int need = state.game().BoardCardsThrough(state.round()) - known_board_;
-  uint64_t dead = PairMask(poker::PairIndex(hole_.low, hole_.high));
-  for (int i = 0; i < known_board_; ++i) dead |= uint64_t{1} << board_[i];
   std::array<poker::Card, poker::kNumCards> deck{};
-  const int deck_size = LiveDeck(dead, &deck);
+  const int deck_size = LiveDeck(DeadCards(hole_, board_.data(), known_board_), &deck);
   const int first = known_board_;
   const Weights& parent = RangeAt(depth);
   double sum = 0;
   int samples = 0;
   const int boards = RootFlops() && first == 0 ? options_->root_flops : options_->boards;
   for (int k = 0; k < std::max(1, boards); ++k) {
-    uint64_t drawn = 0;
-    for (int j = 0; j < need; ++j) {  // a partial Fisher-Yates shuffle of the live deck
-      const int pick = j + static_cast<int>(rng_() % static_cast<uint64_t>(deck_size - j));
-      std::swap(deck[j], deck[pick]);
+    const uint64_t drawn = DrawCards(need, deck_size, &rng_, &deck);
+    for (int j = 0; j < need; ++j) {
       board_[first + j] = deck[j];
       state.set_board_card(first + j, deck[j]);
-      drawn |= uint64_t{1} << deck[j];
     }
     Weights& child = RangeAt(depth + 1);
     double total = 0;
@@ -435,11 +320,8 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
   root_round_ = state.round();
   big_blind_ = std::max<int32_t>(game.BigBlind(), 1);
   const int root_board = game.BoardCardsThrough(root_round_);
-  uint64_t dead = PairMask(poker::PairIndex(hole.low, hole.high));
-  for (int i = 0; i < root_board; ++i) {
-    board_[i] = state.board_card(i);
-    dead |= uint64_t{1} << board_[i];
-  }
+  for (int i = 0; i < root_board; ++i) board_[i] = state.board_card(i);
+  const uint64_t dead = DeadCards(hole, board_.data(), root_board);
   if (ranges_.size() < kMaxDepth) {
     ranges_.resize(kMaxDepth);
     probs_.assign(kMaxDepth, std::vector<Weights>(kMaxCandidates));

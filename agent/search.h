@@ -131,37 +131,6 @@ struct SearchResult {
 std::vector<poker::Action> CandidateActions(const poker::State& state,
                                             const std::vector<double>& fractions, int max_raises);
 
-// Helpers shared by the heads-up and the multiway search (agent/multiway_search.h).
-namespace search_internal {
-// A 64-bit hash of two words (splitmix64's finaliser): seeds of board samples and run-outs.
-uint64_t Mix(uint64_t a, uint64_t b);
-// Every pair's cards by pair index.
-const std::array<poker::PairCards, poker::kNumPairs>& AllPairs();
-// The two cards of pair `pair` as a bit mask of card indices.
-uint64_t PairMask(int pair);
-// Adds to wins[i] 2 (ahead) or 1 (tied) and to counts[i] 1 for every pair i without a card of
-// `dead` (the full board and our cards), on the five cards of `board`.
-void CompareOnBoard(const poker::Card* board, uint64_t dead, poker::PairCards hole,
-                    std::array<float, poker::kNumPairs>* wins,
-                    std::array<float, poker::kNumPairs>* counts);
-// Most candidate actions at a search node: fold, call, and the raises.
-inline constexpr int kMaxCandidates = 8;
-// The cards not in the mask `dead`, in index order, written to the front of `deck`; returns
-// how many.
-int LiveDeck(uint64_t dead, std::array<poker::Card, poker::kNumCards>* deck);
-// The value of a node where we choose among values[0..count) (entries at or below -1e299 are
-// actions that could not be applied): `best` when temperature <= 0, else the mean weighted by
-// exp((value - best) / temperature), a softened best.
-double SoftenedBest(const std::array<double, kMaxCandidates>& values, int count, double best,
-                    double temperature);
-// At an opponent node: normalises each pair's probabilities over the `count` candidates (a pair
-// the model gives no probability plays them evenly), adds each candidate's probability weighted
-// by `range` to (*mass)[i], and returns the range's total weight.
-double NormaliseAndWeigh(const std::array<float, poker::kNumPairs>& range, int count,
-                         std::vector<std::array<float, poker::kNumPairs>>* probs,
-                         std::array<double, kMaxCandidates>* mass);
-}  // namespace search_internal
-
 // Our preflop all-in equity against every pair, from a table per starting-hand class (suits
 // renamed in order of appearance: 169 tables at most) filled on first use over `runouts` sampled
 // boards with a seed of its own, and kept (a new `runouts` clears the tables). Pairs that share a

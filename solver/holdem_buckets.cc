@@ -409,6 +409,14 @@ class BoardTables {
   }
 
   int NumCanonicalBoards() const { return static_cast<int>(canonical_.size()); }
+  // The canonical boards whose table is there (loaded, or filled when first met).
+  int NumTables() const {
+    int held = 0;
+    for (size_t i = 0; i < canonical_.size(); ++i) {
+      if (tables_[i].load(std::memory_order_acquire) != nullptr) ++held;
+    }
+    return held;
+  }
   const TwoDimensionalEdges& edges() const { return *edges_; }
 
   // Canonical board `id`'s table (kNumPairs buckets by the canonical board's pair index, 0 for
@@ -797,6 +805,11 @@ absl::StatusOr<std::string> FlopTablesData(const CardAbstraction& cards) {
   const std::string edges = cards.Tables();
   return absl::StrCat(kFlopTablesMagic, "\nname ", cards.Name(), "\nedges ", edges.size(), "\n",
                       edges, "\nflops ", count, " deflated ", packed.size(), "\n", packed);
+}
+
+int FlopTablesHeld(const CardAbstraction& cards) {
+  const HoldemBuckets* holdem = AsHoldem(cards);
+  return holdem == nullptr ? 0 : holdem->flop().NumTables();
 }
 
 absl::Status LoadFlopTables(const CardAbstraction& cards, absl::string_view data) {

@@ -109,6 +109,11 @@ void AllPairsRolloutStrength(absl::Span<const poker::Card> board,
 // malformed. Both need a MakeHoldemBuckets* abstraction.
 absl::StatusOr<std::string> FlopTablesData(const CardAbstraction& cards);
 absl::Status LoadFlopTables(const CardAbstraction& cards, absl::string_view data);
+// How many canonical flops' bucket tables `cards` holds (1755 = every flop): installed by
+// LoadFlopTables, kept from MakeHoldemBuckets' percentile sample, or filled when first needed
+// (AllPairsBuckets, DealBuckets; Bucket() computes its one hand alone). 0 for an abstraction that
+// is not a MakeHoldemBuckets* one. For tests and diagnostics.
+int FlopTablesHeld(const CardAbstraction& cards);
 
 }  // namespace solver
 

@@ -1,5 +1,5 @@
 // The searches' card drawing (agent/search_internal.h): the partial Fisher-Yates draw against the
-// documented step, and the run-outs of a river, a turn, a flop and an empty board.
+// documented step, the run-outs of a river, a turn, a flop and an empty board, and their count.
 #include "agent/search_internal.h"
 
 #include <algorithm>
@@ -146,6 +146,23 @@ TEST(ForEachRunoutTest, AnEmptyBoardDrawsFiveLiveCards) {
     EXPECT_EQ(mask & ours, 0u);
     EXPECT_EQ(r.mask, mask);
   }
+}
+
+// RunoutCount (what the multiway search sizes its tables by) is the count ForEachRunout gives.
+TEST(RunoutCountTest, IsTheCountForEachRunoutGives) {
+  const uint64_t ours = Mask(Cards("AsKs"));
+  for (const char* text : {"2c7d9hJc3s", "2c7d9hJc", "2c7d9h", ""}) {
+    const std::vector<Card> board = Cards(text);
+    for (int sampled : {0, 1, 5}) {
+      int count = 0;
+      Runouts(board, ours, sampled, 3, &count);
+      EXPECT_EQ(RunoutCount(static_cast<int>(board.size()), Mask(board) | ours, sampled), count)
+          << text << " sampled " << sampled;
+    }
+  }
+  EXPECT_EQ(RunoutCount(4, Mask(Cards("2c7d9hJc")) | ours, 5), 46);
+  EXPECT_EQ(RunoutCount(3, Mask(Cards("2c7d9h")) | ours, 0), 1);
+  EXPECT_EQ(RunoutCount(6, 0, 5), 0);
 }
 
 }  // namespace

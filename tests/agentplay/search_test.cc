@@ -390,6 +390,62 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   EXPECT_LT(no_raise.nodes, eight.nodes);
 }
 
+// The preflop equity table: with 0 run-outs no board is drawn and every pair gets 0.5; with
+// 2000, aces against kings is near its exact 0.82, and pairs holding one of our aces get 0.5.
+TEST(PreflopEquityTableTest, ZeroRunoutsDrawNothing) {
+  PreflopEquityTable table;
+  std::array<float, poker::kNumPairs> equity;
+  equity.fill(-1.0f);
+  table.Fill({C("Ad"), C("Ah")}, 0, &equity);
+  for (int i = 0; i < poker::kNumPairs; ++i) ASSERT_EQ(equity[i], 0.5f) << i;
+  table.Fill({C("Ad"), C("Ah")}, 2000, &equity);
+  EXPECT_NEAR(equity[Pair("Kc", "Ks")], 0.82, 0.03);
+  EXPECT_EQ(equity[Pair("Ad", "Kc")], 0.5f);
+  EXPECT_EQ(equity[Pair("Ah", "As")], 0.5f);
+  // Back to 0 run-outs: the tables are cleared, no board again.
+  table.Fill({C("Ad"), C("Ah")}, 0, &equity);
+  EXPECT_EQ(equity[Pair("Kc", "Ks")], 0.5f);
+}
+
+// root_flop_runouts sets the run-outs of every equity on the root flops (with the preflop table
+// on and one street searched, the only sampled run-outs of the search): 8 of them give exactly the
+// values of leaf_runouts 8 with the option off (0), 16 give others, and the tree is the same.
+TEST(ModelSearchTest, RootFlopRunoutsSetTheFlopEquities) {
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state(game, 0);
+  TwoActionModel model([](int) { return 0.3f; });
+  ModelSearch search;
+  const poker::PairCards hole{C("7h"), C("Qh")};
+  auto search_with = [&](const SearchOptions& options) {
+    absl::StatusOr<SearchResult> result =
+        search.Search(state, state.CurrentPlayer(), hole, Range(), &model, options);
+    EXPECT_TRUE(result.ok()) << result.status();
+    return result.ok() ? *std::move(result) : SearchResult{};
+  };
+  SearchOptions options;
+  options.max_streets = 1;
+  options.max_nodes = 50;
+  options.preflop_runouts = 200;
+  options.root_flops = 4;
+  options.root_flop_raises = 1;
+  options.leaf_runouts = 48;
+  options.root_flop_runouts = 8;
+  const SearchResult eight = search_with(options);
+  options.root_flop_runouts = 16;
+  const SearchResult sixteen = search_with(options);
+  options.root_flop_runouts = 0;
+  options.leaf_runouts = 8;
+  const SearchResult leaf_eight = search_with(options);
+  ASSERT_EQ(eight.streets, 1);
+  EXPECT_EQ(eight.values, leaf_eight.values);
+  EXPECT_EQ(sixteen.nodes, eight.nodes);
+  EXPECT_EQ(leaf_eight.nodes, eight.nodes);
+  // Calling sees the flops, whose equities differ with their run-outs; folding does not.
+  EXPECT_NE(ValueOf(sixteen, Action::Call()), ValueOf(eight, Action::Call()));
+  EXPECT_NEAR(ValueOf(sixteen, Action::Fold()), -50.0, 1e-9);
+  EXPECT_NEAR(ValueOf(eight, Action::Fold()), -50.0, 1e-9);
+}
+
 // A deadline already passed (the TCP safety net) stops the search at once and says so; without
 // one the same search runs to its budget.
 TEST(ModelSearchTest, APassedDeadlineCutsTheSearchAndIsReported) {

@@ -19,6 +19,7 @@
 #include "solver/card_abstraction.h"
 #include "solver/strategy_file.h"
 #include "tests/common/test_support.h"
+#include "tests/solver/test_util.h"
 
 namespace solver {
 namespace {
@@ -457,6 +458,56 @@ TEST(FlopTablesTest, BundledTablesAreTheComputedBuckets) {
       LoadFlopTables(*other, test_support::ReadFileBytes(dir + "holdem.nolimit.2p.flop_tables"));
   EXPECT_NE(std::string(refused.message()).find("made for abstraction"), std::string::npos)
       << refused;
+}
+
+// LoadFlopTables installs the file's tables, all of them (a copy that computes its tables holds
+// only those of the flops it was asked about), and a refused file installs none: not even one
+// whose only fault, a bucket out of range, is in its last table.
+TEST(FlopTablesTest, LoadingInstallsEveryTableAndARefusedFileNone) {
+  const std::string dir = std::string(POKER_SOURCE_DIR) + "/data/strategies/";
+  const std::string strategy = dir + "holdem.nolimit.2p.strategy";
+  const std::string data = test_support::ReadFileBytes(dir + "holdem.nolimit.2p.flop_tables");
+  ASSERT_FALSE(data.empty()) << "regenerate: solver flop-tables " << strategy;
+  absl::StatusOr<std::unique_ptr<Blueprint>> loaded = Blueprint::Load(strategy);
+  absl::StatusOr<std::unique_ptr<Blueprint>> computed = Blueprint::Load(strategy);
+  ASSERT_TRUE(loaded.ok() && computed.ok()) << loaded.status() << computed.status();
+  const CardAbstraction& cards = (*loaded)->cards();
+  EXPECT_EQ(FlopTablesHeld(cards), 0);
+  EXPECT_EQ(FlopTablesHeld((*computed)->cards()), 0);
+
+  // The file with the last pair of its last flop in bucket NumBuckets(1) (one past the last).
+  const size_t deflated_at = data.find(" deflated ", data.find("\nflops "));
+  ASSERT_NE(deflated_at, std::string::npos);
+  const size_t header_end = data.find('\n', deflated_at) + 1;
+  const size_t raw_size = size_t{2} * poker::kNumPairs * 1755;
+  std::string raw = Inflate(data.substr(header_end), raw_size);
+  ASSERT_EQ(raw.size(), raw_size);
+  const int buckets = cards.NumBuckets(1);
+  raw[raw_size - 2] = static_cast<char>(buckets & 0xFF);
+  raw[raw_size - 1] = static_cast<char>(buckets >> 8);
+  const std::string packed = Deflate(raw);
+  const std::string out_of_range =
+      data.substr(0, deflated_at) + " deflated " + std::to_string(packed.size()) + "\n" + packed;
+  const absl::Status refused = LoadFlopTables(cards, out_of_range);
+  EXPECT_NE(std::string(refused.message()).find("flop 1754 pair 1325: bucket"), std::string::npos)
+      << refused;
+  EXPECT_EQ(FlopTablesHeld(cards), 0);
+  std::string bad_edges = data;
+  bad_edges[data.find('\n', data.find("\nedges ") + 1) + 6] ^= 1;  // a byte of the edges
+  EXPECT_FALSE(LoadFlopTables(cards, bad_edges).ok());
+  EXPECT_EQ(FlopTablesHeld(cards), 0);
+
+  ASSERT_TRUE(LoadFlopTables(cards, data).ok());
+  EXPECT_EQ(FlopTablesHeld(cards), 1755);  // every canonical flop
+
+  // Computing: one table per flop asked about; a load then adds the others.
+  std::array<int, poker::kNumPairs> buckets_of_pairs;
+  (*computed)->cards().AllPairsBuckets(1, Cards("2c7d9h"), absl::MakeSpan(buckets_of_pairs));
+  EXPECT_EQ(FlopTablesHeld((*computed)->cards()), 1);
+  (*computed)->cards().AllPairsBuckets(1, Cards("2d7h9c"), absl::MakeSpan(buckets_of_pairs));
+  EXPECT_EQ(FlopTablesHeld((*computed)->cards()), 1);  // the same flop, suits renamed
+  ASSERT_TRUE(LoadFlopTables((*computed)->cards(), data).ok());
+  EXPECT_EQ(FlopTablesHeld((*computed)->cards()), 1755);
 }
 
 }  // namespace

@@ -184,26 +184,6 @@ std::string WithStoredPayload(const std::string& bytes, const std::string& paylo
   });
 }
 
-std::string Deflate(const std::string& data) {
-  uLongf size = compressBound(data.size());
-  std::string out(size, '\0');
-  EXPECT_EQ(compress2(reinterpret_cast<Bytef*>(out.data()), &size,
-                      reinterpret_cast<const Bytef*>(data.data()), data.size(), 9),
-            Z_OK);
-  out.resize(size);
-  return out;
-}
-
-std::string Inflate(const std::string& data, size_t size) {
-  std::string out(size, '\0');
-  uLongf got = size;
-  EXPECT_EQ(uncompress(reinterpret_cast<Bytef*>(out.data()), &got,
-                       reinterpret_cast<const Bytef*>(data.data()), data.size()),
-            Z_OK);
-  EXPECT_EQ(got, size);
-  return out;
-}
-
 // Format 3 packs a strategy's payload (the implied last action left out, deflated): smaller,
 // every weight kept; format 2 files (raw payload) still load to the same weights, and `solver
 // convert` turns them into the same bytes as a file written directly. A payload that does not

@@ -97,8 +97,9 @@ step "5/5 The model (trainer inspect out/demo/model.pb)"
 "$BIN/trainer" inspect "$OUT/model.pb" | head -n 40 | sed 's/^/   /'
 echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
 
-# The bundled CFR blueprint (docs/solver.md) against the agent, heads-up no-limit, in the arena.
-blueprint="$ROOT/data/strategies/holdem.nolimit.2p.strategy"
+# The strongest bundled CFR blueprint (docs/solver.md: 3 raises a round) against the agent,
+# heads-up no-limit, in the arena.
+blueprint="$ROOT/data/strategies/holdem.nolimit.2p.cap3.strategy"
 if [ -f "$blueprint" ]; then
   echo
   echo "== Extra: the bundled CFR blueprint against the agent (its default policy, search; arena, 300 deals, duplicate)"

@@ -3,6 +3,7 @@
 #   data/strategies/holdem.limit.2p.strategy    limit, holdem:169,256,256,192 buckets
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
 #                                               (then all-in only), holdem:169,20,20,20 buckets
+#   data/strategies/holdem.nolimit.2p.cap3.strategy  the same cards, 3 raises a round (`nolimit-cap3`)
 # The limit file (bundled since session 4; docs/solver.md): trained on the quiet machine (both
 # CPU slots held, at high priority; 18:44-19:13 UTC on 2026-11-24) with `--seconds 1780` on 2
 # threads, seed 11, which reached the 66,473,216 iterations below (37.3 k it/s); with 2 threads
@@ -13,6 +14,11 @@
 # The no-limit file: one thread, seed 7, deterministic (this command gives the same payload bit
 # for bit): 1,079 s on one slot of the loaded machine (load average 3.6-5), i.e. within the budget
 # of 30 minutes on 2 threads. Files are written in strategy format 3 (payload deflated).
+# `nolimit-cap3` (bundled since session 7; docs/solver.md): the strongest no-limit blueprint (the
+# sparring partner and the demo's opponent; the search's base stays the file above, whose smaller
+# tree keeps its decisions under 200 ms). One thread, seed 15, deterministic (the payload bit for
+# bit; the header's training seconds differ): `--seconds 1780` on one CPU slot (a rival candidate
+# trained on the other) reached the 20,311,040 iterations below (11.4 k it/s).
 # `nolimit-fine`: the candidate of session 6 (docs/solver.md), not bundled: holdem:169,40,40,40,
 # same betting, 2 threads, seed 13, `--seconds 1780` on the idle machine reached 27,627,520
 # iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy (with 2 threads the rerun
@@ -24,7 +30,7 @@
 # minutes: Kuhn ~15 s, Leduc ~3 minutes on one slot of the loaded machine); exploitability in
 # docs/solver.md.
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR]
-#          [limit|nolimit|limit-coarse|nolimit-fine|kuhn|leduc|small|all]
+#          [limit|nolimit|nolimit-cap3|limit-coarse|nolimit-fine|kuhn|leduc|small|all]
 # Bigger strategies: raise the bucket counts, add pot fractions (--actions 0.5,1,2), and the
 # iteration budget; the files grow with the entries (1 byte per node, bucket and action less one
 # per infoset, then deflated to about three quarters).
@@ -58,6 +64,14 @@ if [ "$which" = nolimit ] || [ "$which" = all ]; then
   # Played purified by default too (chosen on tuning seeds 214-216, docs/solver.md).
   "$bin/solver" set-play "$out/holdem.nolimit.2p.strategy" "$out/holdem.nolimit.2p.strategy" \
     --play purify
+fi
+if [ "$which" = nolimit-cap3 ] || [ "$which" = all ]; then
+  "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
+    --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 3 --threads 1 --seed 15 \
+    --weighting linear --iterations 20311040 --progress-every 60 \
+    --out "$out/holdem.nolimit.2p.cap3.strategy"
+  "$bin/solver" set-play "$out/holdem.nolimit.2p.cap3.strategy" \
+    "$out/holdem.nolimit.2p.cap3.strategy" --play purify
 fi
 if [ "$which" = nolimit-fine ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bundled blueprints in the arena (docs/solver.md): duplicate matches of 10,000 deals (20,000
+# The bundled blueprints in the arena (docs/solver.md; no-limit: the cap-3 file, the strongest): duplicate matches of 10,000 deals (20,000
 # hands) against `bot --style ta` and against the agent (policy fold, its default model), limit
 # and no-limit; then the cfr policy's decision time from the agent's decision log (1,000 deals).
 # Results (JSON per match): out/experiments/solver_matches/.
@@ -41,5 +41,5 @@ if [ "$which" = limit ] || [ "$which" = all ]; then
 fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   run nolimit "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
-    "$root/data/strategies/holdem.nolimit.2p.strategy"
+    "$root/data/strategies/holdem.nolimit.2p.cap3.strategy"
 fi

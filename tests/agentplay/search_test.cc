@@ -350,6 +350,16 @@ TEST(ModelSearchTest, TheNodeBudgetBoundsTheHorizon) {
 // root_flops (the call's option value preflop): off, a small budget keeps a preflop search at
 // the flop's leaf; on, the flop is searched whatever the budget, over that many flops, and more
 // flops cost more nodes.
+// One search of `state`'s root for the player to act, as the test's `options` say; a failed
+// search fails the test and gives an empty result.
+SearchResult SearchRoot(ModelSearch& search, const State& state, const poker::PairCards& hole,
+                        OpponentActionModel& model, const SearchOptions& options) {
+  absl::StatusOr<SearchResult> result =
+      search.Search(state, state.CurrentPlayer(), hole, Range(), &model, options);
+  EXPECT_TRUE(result.ok()) << result.status();
+  return result.ok() ? *std::move(result) : SearchResult{};
+}
+
 TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State state(game, 0);
@@ -363,10 +373,7 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   const poker::PairCards hole{C("7h"), C("Qh")};
   // One search of the root with these options (a failed search fails the test).
   auto search_with = [&](const SearchOptions& options) {
-    absl::StatusOr<SearchResult> result =
-        search.Search(state, state.CurrentPlayer(), hole, Range(), &model, options);
-    EXPECT_TRUE(result.ok()) << result.status();
-    return result.ok() ? *std::move(result) : SearchResult{};
+    return SearchRoot(search, state, hole, model, options);
   };
   const SearchResult leaf = search_with(off);
   EXPECT_EQ(leaf.streets, 0);
@@ -416,11 +423,9 @@ TEST(ModelSearchTest, RootFlopRunoutsSetTheFlopEquities) {
   TwoActionModel model([](int) { return 0.3f; });
   ModelSearch search;
   const poker::PairCards hole{C("7h"), C("Qh")};
+  // One search of the root with these options (a failed search fails the test).
   auto search_with = [&](const SearchOptions& options) {
-    absl::StatusOr<SearchResult> result =
-        search.Search(state, state.CurrentPlayer(), hole, Range(), &model, options);
-    EXPECT_TRUE(result.ok()) << result.status();
-    return result.ok() ? *std::move(result) : SearchResult{};
+    return SearchRoot(search, state, hole, model, options);
   };
   SearchOptions options;
   options.max_streets = 1;

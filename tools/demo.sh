@@ -102,7 +102,7 @@ echo "   ... (full view: $BIN/trainer inspect $OUT/model.pb [--player ta])"
 blueprint="$ROOT/data/strategies/holdem.nolimit.2p.cap3.strategy"
 if [ -f "$blueprint" ]; then
   echo
-  echo "== Extra: the bundled CFR blueprint against the agent (its default policy, search; arena, 300 deals, duplicate)"
+  echo "== Extra: the strongest bundled no-limit CFR blueprint (3 raises a round) against the agent (its default policy, search; arena, 300 deals, duplicate)"
   "$BIN/arena" --game "$ROOT/data/games/holdem.nolimit.2p.reverse_blinds.game" --hands 300 \
     --seed 5 --duplicate --quiet --player "CFR=bot:style=cfr,strategy=$blueprint" \
     --player "AGENT=agent" 2>&1 | sed 's/^/   /'

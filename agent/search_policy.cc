@@ -164,10 +164,11 @@ std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
                                              : std::vector<std::string>{};
   }
   std::vector<std::string> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (entry.path().extension() == ".strategy" && !name.starts_with("holdem.")) {
-      paths.push_back(entry.path().string());
+  // Stepped with an error code: a failing directory read ends the list instead of throwing.
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::filesystem::path& file = it->path();
+    if (file.extension() == ".strategy" && !file.filename().string().starts_with("holdem.")) {
+      paths.push_back(file.string());
     }
   }
   std::sort(paths.begin(), paths.end());
@@ -391,6 +392,7 @@ class SearchPolicy : public Policy {
   // hold'em strength buckets; these games' blueprints are their equilibria nearly exactly
   // (docs/solver.md), so playing them is what the search's anchor would be.
   Action PlayBlueprint(const Decision& d) {
+    if (d.hole_cards.empty()) return Fallback(d, "no hole cards given");  // only `hole` was set
     std::string how;
     const Action action = decider_->Decide(d.state, d.hole_cards, Uniform(d.rng), &how);
     why_ = absl::StrCat("blueprint (", how, ")");

@@ -21,7 +21,8 @@ namespace agent {
 // opponent's hole cards from the cards of `game`'s deck not in `hole` or `board`, by a partial
 // Fisher-Yates shuffle drawing from `rng`; a win counts 1, a tie among k best hands 1/k. Cards
 // are taken as given (no checks); 0.5 when the deck has too few cards for the deal. The bots'
-// generic path: the same draws and the same sums as before it moved here from tools/bots.
+// generic path: the same draws and the same sums as before it moved here from tools/bots (only
+// trials <= 0 differs: one trial now, where the old code divided 0 by 0).
 double UniformMonteCarloEquity(const poker::GameDef& game, absl::Span<const poker::Card> hole,
                                absl::Span<const poker::Card> board, int num_opponents, int trials,
                                poker::Rng* rng);

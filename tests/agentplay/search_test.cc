@@ -347,9 +347,6 @@ TEST(ModelSearchTest, TheNodeBudgetBoundsTheHorizon) {
   EXPECT_EQ(again->values, deep->values);
 }
 
-// root_flops (the call's option value preflop): off, a small budget keeps a preflop search at
-// the flop's leaf; on, the flop is searched whatever the budget, over that many flops, and more
-// flops cost more nodes.
 // One search of `state`'s root for the player to act, as the test's `options` say; a failed
 // search fails the test and gives an empty result.
 SearchResult SearchRoot(ModelSearch& search, const State& state, const poker::PairCards& hole,
@@ -360,6 +357,9 @@ SearchResult SearchRoot(ModelSearch& search, const State& state, const poker::Pa
   return result.ok() ? *std::move(result) : SearchResult{};
 }
 
+// root_flops (the call's option value preflop): off, a small budget keeps a preflop search at
+// the flop's leaf; on, the flop is searched whatever the budget, over that many flops, and more
+// flops cost more nodes.
 TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State state(game, 0);
@@ -371,28 +371,24 @@ TEST(ModelSearchTest, RootFlopsSearchTheFlopFromAPreflopRoot) {
   off.max_nodes = 50;
   off.preflop_runouts = 200;
   const poker::PairCards hole{C("7h"), C("Qh")};
-  // One search of the root with these options (a failed search fails the test).
-  auto search_with = [&](const SearchOptions& options) {
-    return SearchRoot(search, state, hole, model, options);
-  };
-  const SearchResult leaf = search_with(off);
+  const SearchResult leaf = SearchRoot(search, state, hole, model, off);
   EXPECT_EQ(leaf.streets, 0);
   SearchOptions on = off;
   on.root_flops = 4;
   on.root_flop_runouts = 8;
   on.root_flop_raises = 1;
-  const SearchResult four = search_with(on);
+  const SearchResult four = SearchRoot(search, state, hole, model, on);
   EXPECT_EQ(four.streets, 1);
   EXPECT_GT(four.nodes, leaf.nodes);
   on.root_flops = 8;
-  const SearchResult eight = search_with(on);
+  const SearchResult eight = SearchRoot(search, state, hole, model, on);
   EXPECT_EQ(eight.streets, 1);
   EXPECT_GT(eight.nodes, four.nodes);
   // Folding preflop loses the small blind whatever the search looks at.
   EXPECT_NEAR(ValueOf(eight, Action::Fold()), -50.0, 1e-9);
   // No raise expanded per street past the preflop makes a smaller tree on the same flops.
   on.root_flop_raises = 0;
-  const SearchResult no_raise = search_with(on);
+  const SearchResult no_raise = SearchRoot(search, state, hole, model, on);
   EXPECT_EQ(no_raise.streets, 1);
   EXPECT_LT(no_raise.nodes, eight.nodes);
 }
@@ -423,10 +419,6 @@ TEST(ModelSearchTest, RootFlopRunoutsSetTheFlopEquities) {
   TwoActionModel model([](int) { return 0.3f; });
   ModelSearch search;
   const poker::PairCards hole{C("7h"), C("Qh")};
-  // One search of the root with these options (a failed search fails the test).
-  auto search_with = [&](const SearchOptions& options) {
-    return SearchRoot(search, state, hole, model, options);
-  };
   SearchOptions options;
   options.max_streets = 1;
   options.max_nodes = 50;
@@ -435,12 +427,12 @@ TEST(ModelSearchTest, RootFlopRunoutsSetTheFlopEquities) {
   options.root_flop_raises = 1;
   options.leaf_runouts = 48;
   options.root_flop_runouts = 8;
-  const SearchResult eight = search_with(options);
+  const SearchResult eight = SearchRoot(search, state, hole, model, options);
   options.root_flop_runouts = 16;
-  const SearchResult sixteen = search_with(options);
+  const SearchResult sixteen = SearchRoot(search, state, hole, model, options);
   options.root_flop_runouts = 0;
   options.leaf_runouts = 8;
-  const SearchResult leaf_eight = search_with(options);
+  const SearchResult leaf_eight = SearchRoot(search, state, hole, model, options);
   ASSERT_EQ(eight.streets, 1);
   EXPECT_EQ(eight.values, leaf_eight.values);
   EXPECT_EQ(sixteen.nodes, eight.nodes);

@@ -4,6 +4,7 @@
 #   data/strategies/holdem.nolimit.2p.strategy  no-limit, 0.5/1 pot + all-in, 2 raises a round,
 #                                               (then all-in only), holdem:169,20,20,20 buckets
 #   data/strategies/holdem.nolimit.2p.cap3.strategy  the same cards, 3 raises a round (`nolimit-cap3`)
+#   data/strategies/kuhn.limit.2p.strategy, leduc.limit.2p.strategy  the exact small games
 # The limit file (bundled since session 4; docs/solver.md): trained on the quiet machine (both
 # CPU slots held, at high priority; 18:44-19:13 UTC on 2026-11-24) with `--seconds 1780` on 2
 # threads, seed 11, which reached the 66,473,216 iterations below (37.3 k it/s); with 2 threads
@@ -26,11 +27,12 @@
 # head on tuning seeds and the agent on fresh seeds (+534.8), but TA by only +562.7 (target 900).
 # `kuhn`, `leduc` (and `small`, both): the small heads-up games' blueprints, which the agent's
 # default `search` plays there (docs/agent.md): the exact games (no abstraction), one thread, fixed
-# seed and iteration count, so the same command gives the same file bit for bit (seconds, not
-# minutes: Kuhn ~15 s, Leduc ~3 minutes on one slot of the loaded machine); exploitability in
-# docs/solver.md.
+# seed and iteration count, so the same command gives the same payload bit for bit (the header's
+# training seconds differ; Kuhn took 36-91 s, Leduc 38-437 s, by the machine's load); exploitability
+# in docs/solver.md.
 # Usage: tools/experiments/solver_blueprints.sh [--bin DIR]
 #          [limit|nolimit|nolimit-cap3|limit-coarse|nolimit-fine|kuhn|leduc|small|all]
+# `all` (the default) trains every bundled file: limit, nolimit, nolimit-cap3, kuhn, leduc.
 # Bigger strategies: raise the bucket counts, add pot fractions (--actions 0.5,1,2), and the
 # iteration budget; the files grow with the entries (1 byte per node, bucket and action less one
 # per infoset, then deflated to about three quarters).
@@ -38,6 +40,11 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 if [ "${1:-}" = "--bin" ]; then bin="$2"; shift 2; fi
 which="${1:-all}"
+case "$which" in
+  limit|nolimit|nolimit-cap3|limit-coarse|nolimit-fine|kuhn|leduc|small|all) ;;
+  *) echo "solver_blueprints.sh: unknown target '$which' (see the usage at the top of $0)" >&2
+     exit 2 ;;
+esac
 out="$root/data/strategies"
 mkdir -p "$out"
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The bundled blueprints in the arena (docs/solver.md; no-limit: the cap-3 file, the strongest): duplicate matches of 10,000 deals (20,000
+# The bundled blueprints in the arena (docs/solver.md): duplicate matches of 10,000 deals (20,000
 # hands) against `bot --style ta` and against the agent (policy fold, its default model), limit
 # and no-limit; then the cfr policy's decision time from the agent's decision log (1,000 deals).
+# `nolimit` plays the cap-3 file (the strongest), `nolimit-cap2` the search's base.
 # Results (JSON per match): out/experiments/solver_matches/.
 # Usage: tools/experiments/solver_matches.sh [--bin DIR] [--seeds TA_SEED,AGENT_SEED]
-#                                            [limit|nolimit|all] [DEALS]
+#                                            [limit|nolimit|nolimit-cap2|all] [DEALS]
 # (seeds 1,2 by default; the decision-time run uses TA_SEED + 2).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -42,4 +43,8 @@ fi
 if [ "$which" = nolimit ] || [ "$which" = all ]; then
   run nolimit "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
     "$root/data/strategies/holdem.nolimit.2p.cap3.strategy"
+fi
+if [ "$which" = nolimit-cap2 ]; then
+  run nolimit-cap2 "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
+    "$root/data/strategies/holdem.nolimit.2p.strategy"
 fi

@@ -469,19 +469,34 @@ void AgentPlayer::Learn(const State& final_state, int me) {
   ++online_->mutable_provenance().online_hands;
 }
 
-EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hole,
-                                        absl::Span<const Range* const> ranges, int64_t trials,
-                                        int64_t micros, uint64_t seed) {
-  std::array<poker::Card, poker::kMaxBoardCards> board{};
+namespace {
+
+// The board cards `state` shows, copied into `*board`; the span over them.
+absl::Span<const poker::Card> VisibleBoard(const State& state,
+                                           std::array<poker::Card, poker::kMaxBoardCards>* board) {
   const int board_size = state.NumBoardCardsVisible();
-  for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
+  for (int i = 0; i < board_size; ++i) (*board)[i] = state.board_card(i);
+  return absl::MakeConstSpan(board->data(), board_size);
+}
+
+}  // namespace
+
+EquityOptions AgentPlayer::EquityBudget(int64_t trials, int64_t micros, uint64_t seed) const {
   EquityOptions options;
   options.max_trials = std::max<int64_t>(trials, 1);
   // 0 = no time limit: in the arena only the trial budget binds (AgentOptions::wall_clock_cap).
   options.max_micros = options_.wall_clock_cap ? std::max<int64_t>(micros, 1) : 0;
   options.seed = seed;
   options.max_exact_evaluations = static_cast<int64_t>(options_.params.exact_evaluations);
-  const absl::Span<const poker::Card> board_span(board.data(), board_size);
+  return options;
+}
+
+EquityResult AgentPlayer::ComputeEquity(const State& state, poker::PairCards hole,
+                                        absl::Span<const Range* const> ranges, int64_t trials,
+                                        int64_t micros, uint64_t seed) {
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  const absl::Span<const poker::Card> board_span = VisibleBoard(state, &board);
+  const EquityOptions options = EquityBudget(trials, micros, seed);
   absl::StatusOr<EquityResult> result = calculator_.Compute(hole, board_span, ranges, options);
   if (result.ok()) {
     if (!result->exact && result->trials < options.max_trials && options.max_micros > 0) {
@@ -504,17 +519,11 @@ EquityResult AgentPlayer::ComputeUniformEquity(const State& state,
                                                absl::Span<const poker::Card> hole, int opponents_in,
                                                uint64_t seed) {
   std::array<poker::Card, poker::kMaxBoardCards> board{};
-  const int board_size = state.NumBoardCardsVisible();
-  for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
-  EquityOptions options;
-  options.max_trials = std::max<int64_t>(static_cast<int64_t>(options_.params.trials), 1);
   const double budget_us = options_.params.time_per_action_ms * 1000 * kMainEquityShare;
-  options.max_micros =
-      options_.wall_clock_cap ? std::max<int64_t>(static_cast<int64_t>(budget_us), 1) : 0;
-  options.seed = seed;
-  options.max_exact_evaluations = static_cast<int64_t>(options_.params.exact_evaluations);
-  absl::StatusOr<EquityResult> result = agent::ComputeUniformEquity(
-      *game_, hole, absl::MakeConstSpan(board.data(), board_size), opponents_in, options);
+  absl::StatusOr<EquityResult> result =
+      agent::ComputeUniformEquity(*game_, hole, VisibleBoard(state, &board), opponents_in,
+                                  EquityBudget(static_cast<int64_t>(options_.params.trials),
+                                               static_cast<int64_t>(budget_us), seed));
   if (result.ok()) return *result;
   EquityResult unknown;  // cards the deck cannot deal: no information
   unknown.equity = 1.0 / (opponents_in + 1);
@@ -618,11 +627,10 @@ Action AgentPlayer::Act(const MatchState& view) {
                                       static_cast<int64_t>(options_.params.trials),
                                       static_cast<int64_t>(budget_us), seed);
     }
-    const int board_size = state.NumBoardCardsVisible();
-    if (wants_equity && (board_size == 3 || board_size == 4)) {
-      std::array<poker::Card, 4> board{};
-      for (int i = 0; i < board_size; ++i) board[i] = state.board_card(i);
-      decision.outs = poker::CountOuts(hole, absl::MakeConstSpan(board.data(), board_size));
+    std::array<poker::Card, poker::kMaxBoardCards> board{};
+    const absl::Span<const poker::Card> shown = VisibleBoard(state, &board);
+    if (wants_equity && (shown.size() == 3 || shown.size() == 4)) {
+      decision.outs = poker::CountOuts(hole, shown);
     }
     // Only a bet into a pot nobody has bet in this street is weighed by its fold equity.
     if (reading_ && model_ != nullptr && wants_equity && policy_->wants_bet_outcomes() &&

@@ -182,6 +182,9 @@ class AgentPlayer : public poker::Player {
   void FinishHand(const poker::MatchState& view);
   void Learn(const poker::State& final_state, int me);
   const trainer::PlayerModel* ReaderModelFor(int seat) const;
+  // The equity options of one decision: these trials and microseconds (the clock only when
+  // AgentOptions::wall_clock_cap), this seed, the exact-evaluation limit of the params.
+  EquityOptions EquityBudget(int64_t trials, int64_t micros, uint64_t seed) const;
   EquityResult ComputeEquity(const poker::State& state, poker::PairCards hole,
                              absl::Span<const Range* const> ranges, int64_t trials, int64_t micros,
                              uint64_t seed);

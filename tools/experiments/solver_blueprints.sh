@@ -46,6 +46,8 @@ case "$which" in
      exit 2 ;;
 esac
 out="$root/data/strategies"
+# Sets a trained file's default play to purified (the bundled hold'em files play so; docs/solver.md).
+purify() { "$bin/solver" set-play "$1" "$1" --play purify; }
 mkdir -p "$out"
 
 if [ "$which" = limit ] || [ "$which" = all ]; then
@@ -54,8 +56,7 @@ if [ "$which" = limit ] || [ "$which" = all ]; then
     --iterations 66473216 \
     --progress-every 60 --out "$out/holdem.limit.2p.strategy"
   # Played purified by default (chosen on tuning seeds, docs/solver.md).
-  "$bin/solver" set-play "$out/holdem.limit.2p.strategy" "$out/holdem.limit.2p.strategy" \
-    --play purify
+  purify "$out/holdem.limit.2p.strategy"
 fi
 if [ "$which" = limit-coarse ]; then
   "$bin/solver" train --game "$root/data/games/holdem.limit.2p.reverse_blinds.game" \
@@ -69,24 +70,21 @@ if [ "$which" = nolimit ] || [ "$which" = all ]; then
     --weighting linear --iterations 6937856 --progress-every 60 \
     --out "$out/holdem.nolimit.2p.strategy"
   # Played purified by default too (chosen on tuning seeds 214-216, docs/solver.md).
-  "$bin/solver" set-play "$out/holdem.nolimit.2p.strategy" "$out/holdem.nolimit.2p.strategy" \
-    --play purify
+  purify "$out/holdem.nolimit.2p.strategy"
 fi
 if [ "$which" = nolimit-cap3 ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
     --abstraction holdem:169,20,20,20 --actions 0.5,1 --max-raises 3 --threads 1 --seed 15 \
     --weighting linear --iterations 20311040 --progress-every 60 \
     --out "$out/holdem.nolimit.2p.cap3.strategy"
-  "$bin/solver" set-play "$out/holdem.nolimit.2p.cap3.strategy" \
-    "$out/holdem.nolimit.2p.cap3.strategy" --play purify
+  purify "$out/holdem.nolimit.2p.cap3.strategy"
 fi
 if [ "$which" = nolimit-fine ]; then
   "$bin/solver" train --game "$root/data/games/holdem.nolimit.2p.reverse_blinds.game" \
     --abstraction holdem:169,40,40,40 --actions 0.5,1 --max-raises 2 --threads 2 --seed 13 \
     --weighting linear --iterations 27627520 --progress-every 60 \
     --out "$out/holdem.nolimit.2p.fine.strategy"
-  "$bin/solver" set-play "$out/holdem.nolimit.2p.fine.strategy" \
-    "$out/holdem.nolimit.2p.fine.strategy" --play purify
+  purify "$out/holdem.nolimit.2p.fine.strategy"
 fi
 if [ "$which" = kuhn ] || [ "$which" = small ] || [ "$which" = all ]; then
   "$bin/solver" train --game "$root/data/games/kuhn.limit.2p.game" --threads 1 --seed 1 \

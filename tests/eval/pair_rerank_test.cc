@@ -105,6 +105,29 @@ TEST(PairRerankTest, FitRecoversTheStreetWeightsAndTheFeatureEffects) {
   EXPECT_LT(MeanPairLogLikelihood(PairReranker(), fresh, kStreet), best - 0.05);
 }
 
+TEST(PairRerankTest, TheClassObjectiveFitsTheTrueClassesBetter) {
+  const std::vector<double> theta = TrueWeights();
+  const std::vector<RerankCase> cases = DrawCases(20000, theta, 13);
+  RerankFitOptions options;
+  options.ridge = 1e-2;
+  const PairReranker by_pair = FitPairReranker(cases, options);
+  options.class_objective = true;
+  const PairReranker by_class = FitPairReranker(cases, options);
+  ASSERT_EQ(by_class.cases[kStreet], 20000);
+  // Each fit is best at its own objective on the cases it was fitted on.
+  EXPECT_GE(MeanClassLogLikelihood(by_class, cases, kStreet),
+            MeanClassLogLikelihood(by_pair, cases, kStreet));
+  EXPECT_GE(MeanPairLogLikelihood(by_pair, cases, kStreet),
+            MeanPairLogLikelihood(by_class, cases, kStreet));
+  EXPECT_GT(MeanClassLogLikelihood(by_class, cases, kStreet),
+            MeanClassLogLikelihood(PairReranker(), cases, kStreet) + 0.02);
+  // The class effects are what the class objective sees: the two-pair contrast is recovered.
+  const std::vector<double>& w = by_class.weights[kStreet];
+  EXPECT_NEAR(w[ClassAggression(2, 4, 3)] - w[ClassAggression(2, 0, 3)] -
+                  w[ClassAggression(2, 4, 1)] + w[ClassAggression(2, 0, 1)],
+              1.0, 0.3);
+}
+
 TEST(PairRerankTest, TheIdentityScoresTheReadersLikelihoods) {
   PairReranker identity;
   EXPECT_TRUE(identity.IsIdentity());

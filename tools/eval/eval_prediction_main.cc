@@ -109,6 +109,7 @@ struct Args {
   bool rerank = false;
   int rerank_folds = 2;
   double rerank_ridge = 10;
+  bool rerank_by_class = false;
   bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -226,6 +227,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "--rerank: carves of the training part whose out-of-sample cases the fit uses")(
       "rerank-ridge", po::value(&a.rerank_ridge)->default_value(10),
       "--rerank: ridge penalty toward the reader as it is")(
+      "rerank-by-class", po::bool_switch(&a.rerank_by_class),
+      "--rerank: fit the likelihood of the true pair's class (what top-1 counts), not of the "
+      "true pair")(
       "range-exponent", po::value(&o.range_exponent)->default_value(1),
       "score the readers' ranges raised to this power (tempers every likelihood alike; 1: as "
       "the agent reads them)")(
@@ -462,7 +466,8 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   }
   if (a.rerank) {
     fact("pair_rerank",
-         absl::StrCat(a.rerank_folds, " carve(s) of the training part, ridge ", a.rerank_ridge,
+         absl::StrCat(a.rerank_folds, " carve(s) of the training part, ",
+                      a.rerank_by_class ? "class" : "pair", " objective, ridge ", a.rerank_ridge,
                       ": ", o.rerank.Describe()),
          false);
   }
@@ -579,6 +584,7 @@ int Run(int argc, char** argv) {
     if (!cases.ok()) return Fail(std::string(cases.status().message()));
     eval::RerankFitOptions fit;
     fit.ridge = a.rerank_ridge;
+    fit.class_objective = a.rerank_by_class;
     a.options.rerank = eval::FitPairReranker(*cases, fit);
     progress.Say(absl::StrFormat("re-scoring fitted on %d out-of-sample cases of the training "
                                  "part (%.1f s)",

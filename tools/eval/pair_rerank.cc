@@ -79,14 +79,19 @@ double CaseScores(const Layout& layout, const RerankCase& c, const std::vector<d
 // The penalised ln-likelihood of the true pairs of `cases`.
 double Objective(const Layout& layout, const std::vector<const RerankCase*>& cases,
                  const std::vector<double>& theta, const std::vector<double>& identity,
-                 double ridge) {
+                 double ridge, bool class_objective) {
   double sum = 0;
   std::vector<double> score;
   for (const RerankCase* c : cases) {
     const double top = CaseScores(layout, *c, theta, &score);
-    double z = 0;
-    for (double s : score) z += std::exp(s - top);
-    sum += score[c->truth] - top - std::log(z);
+    double z = 0, in_class = 0;
+    const int truth_class = c->group[c->truth] / kDrawKinds;
+    for (size_t i = 0; i < score.size(); ++i) {
+      const double e = std::exp(score[i] - top);
+      z += e;
+      if (c->group[i] / kDrawKinds == truth_class) in_class += e;
+    }
+    sum += (class_objective ? std::log(in_class) : score[c->truth] - top) - std::log(z);
   }
   for (size_t j = 0; j < theta.size(); ++j) {
     sum -= 0.5 * ridge * (theta[j] - identity[j]) * (theta[j] - identity[j]);
@@ -97,8 +102,8 @@ double Objective(const Layout& layout, const std::vector<const RerankCase*>& cas
 // Adds one case's gradient of ln P(truth) to `gradient` and its covariance of the features under
 // P (minus the Hessian) to `hessian` (d x d, row-major).
 void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double>& theta,
-             std::vector<double>* gradient, std::vector<double>* hessian, std::vector<int>* stamp,
-             int case_stamp) {
+             bool class_objective, std::vector<double>* gradient, std::vector<double>* hessian,
+             std::vector<int>* stamp, int case_stamp) {
   const int d = layout.size;
   const int t_count = layout.street + 1;
   std::vector<double> score;
@@ -154,11 +159,26 @@ void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double
   for (int j : local) {
     for (int k : local) h[j * d + k] -= mean[j] * mean[k];
   }
-  // Gradient: the truth's features minus their mean.
-  const float* l = &c.loglik[static_cast<size_t>(c.truth) * t_count];
-  for (int t = 0; t < t_count; ++t) (*gradient)[t] += l[t];
-  const int nf = layout.Features(c.context, c.group[c.truth], &f);
-  for (int a = 0; a < nf; ++a) (*gradient)[f[a]] += 1;
+  // Gradient: the truth's features (the class objective: their mean over the true class) minus
+  // their mean.
+  if (class_objective) {
+    const int truth_class = c.group[c.truth] / kDrawKinds;
+    double class_mass = 0;
+    for (int draw = 0; draw < kDrawKinds; ++draw)
+      class_mass += mass[truth_class * kDrawKinds + draw];
+    for (int draw = 0; draw < kDrawKinds; ++draw) {
+      const int g = truth_class * kDrawKinds + draw;
+      if (mass[g] == 0) continue;
+      for (int t = 0; t < t_count; ++t) (*gradient)[t] += moment[g][t] / class_mass;
+      const int nf = layout.Features(c.context, g, &f);
+      for (int a = 0; a < nf; ++a) (*gradient)[f[a]] += mass[g] / class_mass;
+    }
+  } else {
+    const float* l = &c.loglik[static_cast<size_t>(c.truth) * t_count];
+    for (int t = 0; t < t_count; ++t) (*gradient)[t] += l[t];
+    const int nf = layout.Features(c.context, c.group[c.truth], &f);
+    for (int a = 0; a < nf; ++a) (*gradient)[f[a]] += 1;
+  }
   for (int j : local) (*gradient)[j] -= mean[j];
 }
 
@@ -268,13 +288,14 @@ PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFit
     const int d = layout.size;
     const std::vector<double> identity = PairReranker::Identity(street);
     std::vector<double> theta = identity;
-    double value = Objective(layout, fit, theta, identity, options.ridge);
+    const bool by_class = options.class_objective;
+    double value = Objective(layout, fit, theta, identity, options.ridge, by_class);
     std::vector<int> stamp(d, -1);
     for (int iteration = 0; iteration < options.max_iterations; ++iteration) {
       std::vector<double> g(d, 0.0);
       std::vector<double> h(static_cast<size_t>(d) * d, 0.0);
       for (size_t k = 0; k < fit.size(); ++k) {
-        AddCase(layout, *fit[k], theta, &g, &h, &stamp,
+        AddCase(layout, *fit[k], theta, by_class, &g, &h, &stamp,
                 static_cast<int>(k + iteration * fit.size()));
       }
       std::vector<std::vector<double>> rows(d, std::vector<double>(d));
@@ -290,7 +311,7 @@ PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFit
       double next_value = value;
       for (int tries = 0; tries < 30; ++tries, scale /= 2) {
         for (int j = 0; j < d; ++j) next[j] = theta[j] + scale * step[j];
-        next_value = Objective(layout, fit, next, identity, options.ridge);
+        next_value = Objective(layout, fit, next, identity, options.ridge, by_class);
         if (next_value >= value) break;
       }
       if (!(next_value >= value)) break;
@@ -307,8 +328,11 @@ PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFit
   return out;
 }
 
-double MeanPairLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
-                             int street) {
+namespace {
+
+// Mean over the `street` cases of ln P(truth's pair), or of its class.
+double MeanLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
+                         int street, bool by_class) {
   double sum = 0;
   int64_t n = 0;
   std::vector<double> score;
@@ -317,12 +341,29 @@ double MeanPairLogLikelihood(const PairReranker& reranker, absl::Span<const Rera
     score.resize(c.group.size());
     reranker.Scores(street, c.context, c.group, c.loglik, absl::MakeSpan(score));
     const double top = *std::max_element(score.begin(), score.end());
-    double z = 0;
-    for (double s : score) z += std::exp(s - top);
-    sum += score[c.truth] - top - std::log(z);
+    const int truth_class = c.group[c.truth] / kDrawKinds;
+    double z = 0, in_class = 0;
+    for (size_t i = 0; i < score.size(); ++i) {
+      const double e = std::exp(score[i] - top);
+      z += e;
+      if (c.group[i] / kDrawKinds == truth_class) in_class += e;
+    }
+    sum += (by_class ? std::log(in_class) : score[c.truth] - top) - std::log(z);
     ++n;
   }
   return n > 0 ? sum / static_cast<double>(n) : 0.0;
+}
+
+}  // namespace
+
+double MeanPairLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
+                             int street) {
+  return MeanLogLikelihood(reranker, cases, street, /*by_class=*/false);
+}
+
+double MeanClassLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
+                              int street) {
+  return MeanLogLikelihood(reranker, cases, street, /*by_class=*/true);
 }
 
 }  // namespace eval

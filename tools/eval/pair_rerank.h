@@ -93,16 +93,24 @@ struct RerankFitOptions {
   // A street with fewer cases keeps the identity.
   int min_cases = 200;
   int max_iterations = 30;
+  // Maximise the ln-likelihood of the true pair's class (the pairs' probabilities summed by
+  // class) instead of the true pair's: what top-1 counts. Not concave; the step uses the pair
+  // objective's curvature (the features' covariance), a bound on the class objective's, and is
+  // halved until the objective does not fall.
+  bool class_objective = false;
 };
 
-// Maximum penalised conditional likelihood of the true pairs, street by street (Newton's method
-// with step halving).
+// Maximum penalised conditional likelihood of the true pairs (or their classes), street by street
+// (Newton's method with step halving).
 PairReranker FitPairReranker(absl::Span<const RerankCase> cases,
                              const RerankFitOptions& options = {});
 
-// Mean ln P(true pair) of the `street` cases under `reranker`.
+// Mean ln P(true pair), and mean ln P(true pair's class), of the `street` cases under
+// `reranker`.
 double MeanPairLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
                              int street);
+double MeanClassLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCase> cases,
+                              int street);
 
 }  // namespace eval
 

@@ -110,6 +110,7 @@ struct Args {
   int rerank_folds = 2;
   double rerank_ridge = 10;
   bool rerank_by_class = false;
+  bool rerank_in_sample = false;
   bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -227,6 +228,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "--rerank: carves of the training part whose out-of-sample cases the fit uses")(
       "rerank-ridge", po::value(&a.rerank_ridge)->default_value(10),
       "--rerank: ridge penalty toward the reader as it is")(
+      "rerank-in-sample", po::bool_switch(&a.rerank_in_sample),
+      "a bound, with --rerank: fit the re-scoring on the evaluated cases themselves (labelled "
+      "IN-SAMPLE)")(
       "rerank-by-class", po::bool_switch(&a.rerank_by_class),
       "--rerank: fit the likelihood of the true pair's class (what top-1 counts), not of the "
       "true pair")(
@@ -274,6 +278,7 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (o.range_passes < 1) return "--range-passes must be at least 1";
   if (a.calibration_folds < 1) return "--calibration-folds must be at least 1";
   if (a.rerank_folds < 1) return "--rerank-folds must be at least 1";
+  if (a.rerank_in_sample && !a.rerank) return "--rerank-in-sample needs --rerank";
   if (!(a.rerank_ridge > 0)) return "--rerank-ridge must be positive";
   if (a.rerank && !vm["range-exponent"].defaulted()) {
     return "--rerank fits its own per-street tempering: give it or --range-exponent, not both";
@@ -466,9 +471,11 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   }
   if (a.rerank) {
     fact("pair_rerank",
-         absl::StrCat(a.rerank_folds, " carve(s) of the training part, ",
-                      a.rerank_by_class ? "class" : "pair", " objective, ridge ", a.rerank_ridge,
-                      ": ", o.rerank.Describe()),
+         absl::StrCat(a.rerank_in_sample
+                          ? std::string("IN-SAMPLE: fitted on the evaluated cases (a bound)")
+                          : absl::StrCat(a.rerank_folds, " carve(s) of the training part"),
+                      ", ", a.rerank_by_class ? "class" : "pair", " objective, ridge ",
+                      a.rerank_ridge, ": ", o.rerank.Describe()),
          false);
   }
   fact("markov",
@@ -544,6 +551,20 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
   return 0;
 }
 
+// --rerank-in-sample: the cases of the evaluated part, scored as the run scores them.
+absl::StatusOr<std::vector<eval::RerankCase>> EvaluatedRerankCases(const eval::Corpus& corpus,
+                                                                   const eval::Parts& parts,
+                                                                   eval::EvalOptions options) {
+  options.keep_rerank_cases = true;
+  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
+      eval::TrainPredictors(corpus, parts.train, options);
+  if (!predictors.ok()) return predictors.status();
+  absl::StatusOr<eval::EvalResult> result =
+      eval::Evaluate(corpus, parts.eval, **predictors, options);
+  if (!result.ok()) return result.status();
+  return std::move(result->rerank_cases);
+}
+
 int Run(int argc, char** argv) {
   Args a;
   po::options_description visible(kUsage);
@@ -580,7 +601,9 @@ int Run(int argc, char** argv) {
   }
   if (a.rerank) {
     absl::StatusOr<std::vector<eval::RerankCase>> cases =
-        eval::CrossFittedRerankCases(corpus, parts.train, a.options, a.rerank_folds);
+        a.rerank_in_sample
+            ? EvaluatedRerankCases(corpus, parts, a.options)
+            : eval::CrossFittedRerankCases(corpus, parts.train, a.options, a.rerank_folds);
     if (!cases.ok()) return Fail(std::string(cases.status().message()));
     eval::RerankFitOptions fit;
     fit.ridge = a.rerank_ridge;

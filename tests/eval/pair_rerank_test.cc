@@ -107,13 +107,13 @@ TEST(PairRerankTest, FitRecoversTheStreetWeightsAndTheFeatureEffects) {
 
 TEST(PairRerankTest, TheClassObjectiveFitsTheTrueClassesBetter) {
   const std::vector<double> theta = TrueWeights();
-  const std::vector<RerankCase> cases = DrawCases(20000, theta, 13);
+  const std::vector<RerankCase> cases = DrawCases(12000, theta, 13);
   RerankFitOptions options;
   options.ridge = 1e-2;
   const PairReranker by_pair = FitPairReranker(cases, options);
   options.class_objective = true;
   const PairReranker by_class = FitPairReranker(cases, options);
-  ASSERT_EQ(by_class.cases[kStreet], 20000);
+  ASSERT_EQ(by_class.cases[kStreet], 12000);
   // Each fit is best at its own objective on the cases it was fitted on.
   EXPECT_GE(MeanClassLogLikelihood(by_class, cases, kStreet),
             MeanClassLogLikelihood(by_pair, cases, kStreet));

@@ -52,7 +52,7 @@ std::vector<RerankCase> DrawCases(int n, const std::vector<double>& theta, uint6
       c.group.push_back(rng.Below(kNumPostflopClasses * kDrawKinds));
       for (int t = 0; t <= kStreet; ++t) c.loglik.push_back(-3 * rng.Uniform());
     }
-    truth.Scores(kStreet, c.context, c.group, c.loglik, absl::MakeSpan(score));
+    truth.Scores(c, absl::MakeSpan(score));
     double z = 0;
     for (double& s : score) z += (s = std::exp(s));
     double u = rng.Uniform() * z;
@@ -138,17 +138,41 @@ TEST(PairRerankTest, TheIdentityScoresTheReadersLikelihoods) {
   c.group = {0, 5, 32};
   c.loglik = {-1, -2, -0.5f, -0.25f, 0, -4, -3, -3, -3};
   std::vector<double> score(3);
-  identity.Scores(kStreet, c.context, c.group, c.loglik, absl::MakeSpan(score));
+  identity.Scores(c, absl::MakeSpan(score));
   EXPECT_DOUBLE_EQ(score[0], -3.5);
   EXPECT_DOUBLE_EQ(score[1], -4.25);
   EXPECT_DOUBLE_EQ(score[2], -9);
   identity.weights[kStreet][ClassRaises(10, 0)] = 2;  // group 32 is class 10
   EXPECT_FALSE(identity.IsIdentity());
-  identity.Scores(kStreet, c.context, c.group, c.loglik, absl::MakeSpan(score));
+  identity.Scores(c, absl::MakeSpan(score));
   EXPECT_DOUBLE_EQ(score[2], -7);
   EXPECT_DOUBLE_EQ(score[0], -3.5);
   // A street with too few cases keeps the identity.
   EXPECT_TRUE(FitPairReranker({c}).IsIdentity());
+}
+
+TEST(PairRerankTest, BucketFeaturesReadTheBucketNotTheClass) {
+  PairReranker by_bucket;
+  by_bucket.buckets = true;
+  // Bucket rows replace the 11 class rows: 9 x 6 cells per street.
+  EXPECT_EQ(PairReranker::NumParameters(kStreet, true),
+            PairReranker::NumParameters(kStreet) -
+                3 * (kNumPostflopClasses - kRerankBuckets) * kAggressionLevels);
+  by_bucket.weights[kStreet] = PairReranker::Identity(kStreet, true);
+  EXPECT_TRUE(by_bucket.IsIdentity());
+  RerankCase c;
+  c.street = kStreet;
+  c.context.aggression = {2, 1, 4, 0};
+  c.group = {4 * kDrawKinds, 4 * kDrawKinds, 0};  // two pair, two pair, small high card
+  c.bucket = {7, 3, 7};
+  c.loglik.assign(9, 0.0f);
+  // Bucket 7 after a large raise on the turn (aggression[2] = 4).
+  by_bucket.weights[kStreet][kStreet + 1 + (2 * kRerankBuckets + 7) * kAggressionLevels + 4] = 1.5;
+  std::vector<double> score(3);
+  by_bucket.Scores(c, absl::MakeSpan(score));
+  EXPECT_DOUBLE_EQ(score[0], 1.5);
+  EXPECT_DOUBLE_EQ(score[1], 0);
+  EXPECT_DOUBLE_EQ(score[2], 1.5);
 }
 
 TEST(PairRerankTest, ContextsReadTheMostAggressiveActionPerStreetAndTheRaises) {

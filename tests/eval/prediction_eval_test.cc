@@ -604,10 +604,12 @@ TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel
     const CaseRecord& r = kept->cases[k];
     ASSERT_EQ(c.street, r.street);
     ASSERT_EQ(c.group.size(), live[c.street]);
+    ASSERT_EQ(c.bucket.size(), live[c.street]);
+    EXPECT_LT(*std::max_element(c.bucket.begin(), c.bucket.end()), kRerankBuckets);
     ASSERT_EQ(c.loglik.size(), live[c.street] * (c.street + 1));
     EXPECT_EQ(c.group[c.truth] / kDrawKinds, r.truth);
     std::vector<double> score(c.group.size());
-    identity.Scores(c.street, c.context, c.group, c.loglik, absl::MakeSpan(score));
+    identity.Scores(c, absl::MakeSpan(score));
     const double top = *std::max_element(score.begin(), score.end());
     std::array<double, kMaxClasses> by_class{};
     double total = 0;
@@ -678,6 +680,7 @@ TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
     EXPECT_EQ(a.context.aggression, b.context.aggression);
     EXPECT_EQ(a.context.raises, b.context.raises);
     EXPECT_EQ(a.group, b.group);
+    EXPECT_EQ(a.bucket, b.bucket);
     EXPECT_EQ(a.loglik, b.loglik);
   }
 }

@@ -111,6 +111,7 @@ struct Args {
   double rerank_ridge = 10;
   bool rerank_by_class = false;
   bool rerank_in_sample = false;
+  bool rerank_buckets = false;
   bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -231,6 +232,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "rerank-in-sample", po::bool_switch(&a.rerank_in_sample),
       "a bound, with --rerank: fit the re-scoring on the evaluated cases themselves (labelled "
       "IN-SAMPLE)")(
+      "rerank-buckets", po::bool_switch(&a.rerank_buckets),
+      "--rerank: features (the pair's coarse strength bucket) x (aggression) instead of (its "
+      "class) x (aggression)")(
       "rerank-by-class", po::bool_switch(&a.rerank_by_class),
       "--rerank: fit the likelihood of the true pair's class (what top-1 counts), not of the "
       "true pair")(
@@ -474,7 +478,8 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
          absl::StrCat(a.rerank_in_sample
                           ? std::string("IN-SAMPLE: fitted on the evaluated cases (a bound)")
                           : absl::StrCat(a.rerank_folds, " carve(s) of the training part"),
-                      ", ", a.rerank_by_class ? "class" : "pair", " objective, ridge ",
+                      ", ", a.rerank_by_class ? "class" : "pair", " objective, ",
+                      a.rerank_buckets ? "bucket" : "class", " x action features, ridge ",
                       a.rerank_ridge, ": ", o.rerank.Describe()),
          false);
   }
@@ -608,6 +613,7 @@ int Run(int argc, char** argv) {
     eval::RerankFitOptions fit;
     fit.ridge = a.rerank_ridge;
     fit.class_objective = a.rerank_by_class;
+    fit.buckets = a.rerank_buckets;
     a.options.rerank = eval::FitPairReranker(*cases, fit);
     progress.Say(absl::StrFormat("re-scoring fitted on %d out-of-sample cases of the training "
                                  "part (%.1f s)",

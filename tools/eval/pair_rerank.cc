@@ -11,32 +11,43 @@
 namespace eval {
 namespace {
 
-// The layout of one street's parameters: w_0 .. w_s, then class x aggression on each street
-// t <= s, then (flop and turn) draw x aggression on s, then class x raises.
+// The layout of one street's parameters: w_0 .. w_s, then class (or bucket) x aggression on
+// each street t <= s, then (flop and turn) draw x aggression on s, then class x raises.
 struct Layout {
   int street = 0;
   int classes = 0;
+  bool buckets = false;
+  int rows = 0;  // classes, or buckets, in the first block
   bool draws = false;
   int class_aggression = 0;  // first index of each block
   int draw_aggression = 0;
   int class_raises = 0;
   int size = 0;
+  int cells = 0;  // pair cells: group x bucket
 
-  explicit Layout(int s) : street(s), classes(NumClasses(s)), draws(s == 1 || s == 2) {
+  Layout(int s, bool by_bucket)
+      : street(s),
+        classes(NumClasses(s)),
+        buckets(by_bucket),
+        rows(by_bucket ? kRerankBuckets : NumClasses(s)),
+        draws(s == 1 || s == 2) {
     class_aggression = s + 1;
-    draw_aggression = class_aggression + (s + 1) * classes * kAggressionLevels;
+    draw_aggression = class_aggression + (s + 1) * rows * kAggressionLevels;
     class_raises = draw_aggression + (draws ? (kDrawKinds - 1) * kAggressionLevels : 0);
     size = class_raises + classes * kRaiseCounts;
+    cells = classes * kDrawKinds * kRerankBuckets;
   }
 
-  // The feature indices a pair of group `g` turns on in `context`; returns how many.
-  int Features(const RerankContext& context, int g, std::array<int, kNumStreets + 2>* out) const {
+  // The feature indices a pair of cell `cell` (CellOf) turns on in `context`; returns how many.
+  int Features(const RerankContext& context, int cell,
+               std::array<int, kNumStreets + 2>* out) const {
+    const int g = cell / kRerankBuckets;
     const int c = g / kDrawKinds;
     const int draw = g % kDrawKinds;
+    const int row = buckets ? cell % kRerankBuckets : c;
     int n = 0;
     for (int t = 0; t <= street; ++t) {
-      (*out)[n++] =
-          class_aggression + (t * classes + c) * kAggressionLevels + context.aggression[t];
+      (*out)[n++] = class_aggression + (t * rows + row) * kAggressionLevels + context.aggression[t];
     }
     if (draws && draw > 0) {
       (*out)[n++] = draw_aggression + (draw - 1) * kAggressionLevels + context.aggression[street];
@@ -46,12 +57,21 @@ struct Layout {
   }
 };
 
-// Per group: the summed weight of the features it turns on in a case.
-std::array<double, kRerankGroups> GroupScores(const Layout& layout, const RerankContext& context,
-                                              const std::vector<double>& theta) {
-  std::array<double, kRerankGroups> out{};
+// The cell of live pair i of a case: its group and its bucket.
+int CellOf(const RerankCase& c, size_t i) {
+  return c.group[i] * kRerankBuckets + (c.bucket.empty() ? 0 : c.bucket[i]);
+}
+int CellOf(absl::Span<const uint8_t> group, absl::Span<const uint8_t> bucket, size_t i) {
+  return group[i] * kRerankBuckets + (bucket.empty() ? 0 : bucket[i]);
+}
+int ClassOfCell(int cell) { return cell / (kDrawKinds * kRerankBuckets); }
+
+// Per cell: the summed weight of the features it turns on in a case.
+std::array<double, kRerankCells> CellScores(const Layout& layout, const RerankContext& context,
+                                            const std::vector<double>& theta) {
+  std::array<double, kRerankCells> out{};
   std::array<int, kNumStreets + 2> f{};
-  for (int g = 0; g < layout.classes * kDrawKinds; ++g) {
+  for (int g = 0; g < layout.cells; ++g) {
     const int n = layout.Features(context, g, &f);
     for (int k = 0; k < n; ++k) out[g] += theta[f[k]];
   }
@@ -61,13 +81,13 @@ std::array<double, kRerankGroups> GroupScores(const Layout& layout, const Rerank
 // Scores of a case's live pairs into `score`; returns the largest.
 double CaseScores(const Layout& layout, const RerankCase& c, const std::vector<double>& theta,
                   std::vector<double>* score) {
-  const std::array<double, kRerankGroups> group = GroupScores(layout, c.context, theta);
+  const std::array<double, kRerankCells> cell = CellScores(layout, c.context, theta);
   const int t_count = layout.street + 1;
   const size_t n = c.group.size();
   score->resize(n);
   double top = -1e300;
   for (size_t i = 0; i < n; ++i) {
-    double s = group[c.group[i]];
+    double s = cell[CellOf(c, i)];
     const float* l = &c.loglik[i * t_count];
     for (int t = 0; t < t_count; ++t) s += theta[t] * l[t];
     (*score)[i] = s;
@@ -110,15 +130,15 @@ void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double
   const double top = CaseScores(layout, c, theta, &score);
   double z = 0;
   for (double& s : score) z += (s = std::exp(s - top));
-  // Per group: probability mass and its ln-likelihood moments; over all pairs: the second
-  // moments of the ln-likelihoods.
-  std::array<double, kRerankGroups> mass{};
-  std::array<std::array<double, kNumStreets>, kRerankGroups> moment{};
+  // Per cell: probability mass and its ln-likelihood moments; over all pairs: the second moments
+  // of the ln-likelihoods.
+  std::array<double, kRerankCells> mass{};
+  std::array<std::array<double, kNumStreets>, kRerankCells> moment{};
   std::array<std::array<double, kNumStreets>, kNumStreets> second{};
   const size_t n = c.group.size();
   for (size_t i = 0; i < n; ++i) {
     const double p = score[i] / z;
-    const int g = c.group[i];
+    const int g = CellOf(c, i);
     const float* l = &c.loglik[i * t_count];
     mass[g] += p;
     for (int t = 0; t < t_count; ++t) {
@@ -132,7 +152,7 @@ void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double
   for (int t = 0; t < t_count; ++t) local.push_back(t);
   std::array<int, kNumStreets + 2> f{};
   double* h = hessian->data();
-  for (int g = 0; g < layout.classes * kDrawKinds; ++g) {
+  for (int g = 0; g < layout.cells; ++g) {
     if (mass[g] == 0) continue;
     const int nf = layout.Features(c.context, g, &f);
     for (int t = 0; t < t_count; ++t) mean[t] += moment[g][t];
@@ -162,12 +182,12 @@ void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double
   // Gradient: the truth's features (the class objective: their mean over the true class) minus
   // their mean.
   if (class_objective) {
-    const int truth_class = c.group[c.truth] / kDrawKinds;
+    // The true class's cells are consecutive.
+    const int first = ClassOfCell(CellOf(c, c.truth)) * kDrawKinds * kRerankBuckets;
+    const int last = first + kDrawKinds * kRerankBuckets;
     double class_mass = 0;
-    for (int draw = 0; draw < kDrawKinds; ++draw)
-      class_mass += mass[truth_class * kDrawKinds + draw];
-    for (int draw = 0; draw < kDrawKinds; ++draw) {
-      const int g = truth_class * kDrawKinds + draw;
+    for (int g = first; g < last; ++g) class_mass += mass[g];
+    for (int g = first; g < last; ++g) {
       if (mass[g] == 0) continue;
       for (int t = 0; t < t_count; ++t) (*gradient)[t] += moment[g][t] / class_mass;
       const int nf = layout.Features(c.context, g, &f);
@@ -176,7 +196,7 @@ void AddCase(const Layout& layout, const RerankCase& c, const std::vector<double
   } else {
     const float* l = &c.loglik[static_cast<size_t>(c.truth) * t_count];
     for (int t = 0; t < t_count; ++t) (*gradient)[t] += l[t];
-    const int nf = layout.Features(c.context, c.group[c.truth], &f);
+    const int nf = layout.Features(c.context, CellOf(c, c.truth), &f);
     for (int a = 0; a < nf; ++a) (*gradient)[f[a]] += 1;
   }
   for (int j : local) (*gradient)[j] -= mean[j];
@@ -235,38 +255,34 @@ void AllPairDraws(absl::Span<const poker::Card> board, std::array<uint8_t, poker
   }
 }
 
-int PairReranker::NumParameters(int street) { return Layout(street).size; }
+int PairReranker::NumParameters(int street, bool buckets) { return Layout(street, buckets).size; }
 
-std::vector<double> PairReranker::Identity(int street) {
-  std::vector<double> theta(NumParameters(street), 0.0);
+std::vector<double> PairReranker::Identity(int street, bool buckets) {
+  std::vector<double> theta(NumParameters(street, buckets), 0.0);
   for (int t = 0; t <= street; ++t) theta[t] = 1;
   return theta;
 }
 
 bool PairReranker::IsIdentity() const {
   for (int s = 0; s < kNumStreets; ++s) {
-    if (!weights[s].empty() && weights[s] != Identity(s)) return false;
+    if (!weights[s].empty() && weights[s] != Identity(s, buckets)) return false;
   }
   return true;
 }
 
-void PairReranker::Scores(int street, const RerankContext& context, absl::Span<const uint8_t> group,
-                          absl::Span<const float> loglik, absl::Span<double> out) const {
-  const Layout layout(street);
-  const std::vector<double> theta = weights[street].empty() ? Identity(street) : weights[street];
-  const std::array<double, kRerankGroups> g = GroupScores(layout, context, theta);
-  const int t_count = street + 1;
-  for (size_t i = 0; i < group.size(); ++i) {
-    double s = g[group[i]];
-    for (int t = 0; t < t_count; ++t) s += theta[t] * loglik[i * t_count + t];
-    out[i] = s;
-  }
+void PairReranker::Scores(const RerankCase& c, absl::Span<double> out) const {
+  const Layout layout(c.street, buckets);
+  const std::vector<double> theta =
+      weights[c.street].empty() ? Identity(c.street, buckets) : weights[c.street];
+  std::vector<double> score;
+  CaseScores(layout, c, theta, &score);
+  std::copy(score.begin(), score.end(), out.begin());
 }
 
 std::string PairReranker::Describe() const {
   std::vector<std::string> streets;
   for (int s = 0; s < kNumStreets; ++s) {
-    const std::vector<double> theta = weights[s].empty() ? Identity(s) : weights[s];
+    const std::vector<double> theta = weights[s].empty() ? Identity(s, buckets) : weights[s];
     std::string w = "w";
     for (int t = 0; t <= s; ++t) absl::StrAppendFormat(&w, " %.2f", theta[t]);
     double spread = 0;
@@ -278,15 +294,16 @@ std::string PairReranker::Describe() const {
 
 PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFitOptions& options) {
   PairReranker out;
+  out.buckets = options.buckets;
   for (int street = 0; street < kNumStreets; ++street) {
     std::vector<const RerankCase*> fit;
     for (const RerankCase& c : cases) {
       if (c.street == street && !c.group.empty()) fit.push_back(&c);
     }
     if (static_cast<int>(fit.size()) < options.min_cases) continue;
-    const Layout layout(street);
+    const Layout layout(street, options.buckets);
     const int d = layout.size;
-    const std::vector<double> identity = PairReranker::Identity(street);
+    const std::vector<double> identity = PairReranker::Identity(street, options.buckets);
     std::vector<double> theta = identity;
     const bool by_class = options.class_objective;
     double value = Objective(layout, fit, theta, identity, options.ridge, by_class);
@@ -339,7 +356,7 @@ double MeanLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCa
   for (const RerankCase& c : cases) {
     if (c.street != street || c.group.empty()) continue;
     score.resize(c.group.size());
-    reranker.Scores(street, c.context, c.group, c.loglik, absl::MakeSpan(score));
+    reranker.Scores(c, absl::MakeSpan(score));
     const double top = *std::max_element(score.begin(), score.end());
     const int truth_class = c.group[c.truth] / kDrawKinds;
     double z = 0, in_class = 0;

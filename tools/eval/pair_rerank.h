@@ -43,8 +43,13 @@ inline constexpr int kRaiseCounts = 4;
 // A pair's draw on the board: none, flush draw, straight draw (8 outs), as the strength buckets'
 // draw rule (trainer/strength_buckets.h) tells them.
 inline constexpr int kDrawKinds = 3;
-// Pair groups: class * kDrawKinds + draw kind. The features depend on a pair through its group.
+// Pair groups: class * kDrawKinds + draw kind.
 inline constexpr int kRerankGroups = kMaxClasses * kDrawKinds;
+// A pair's strength bucket as the reader reads it after backing off to the coarse buckets (8, and
+// the draw bucket, or before the flop the small pairs' slot): 0 .. kRerankBuckets - 1.
+inline constexpr int kRerankBuckets = 9;
+// Pair cells: group * kRerankBuckets + bucket. The features depend on a pair through its cell.
+inline constexpr int kRerankCells = kRerankGroups * kRerankBuckets;
 
 // What the features read of the observation, besides the pair.
 struct RerankContext {
@@ -66,23 +71,26 @@ struct RerankCase {
   int street = 0;
   int truth = 0;  // index into the live pairs
   RerankContext context;
-  std::vector<uint8_t> group;  // per live pair
-  std::vector<float> loglik;   // per live pair, street + 1 values (l_0 .. l_street)
+  std::vector<uint8_t> group;   // per live pair
+  std::vector<uint8_t> bucket;  // per live pair (empty: all 0)
+  std::vector<float> loglik;    // per live pair, street + 1 values (l_0 .. l_street)
 };
 
 struct PairReranker {
+  // The first feature block reads the pair's bucket instead of its class
+  // (RerankFitOptions::buckets).
+  bool buckets = false;
   // Per street: w_0 .. w_s then the feature weights (NumParameters); empty: the identity.
   std::array<std::vector<double>, kNumStreets> weights;
   std::array<int64_t, kNumStreets> cases{};  // cases fitted on, per street
 
   // Parameters of a street, and the identity's values.
-  static int NumParameters(int street);
-  static std::vector<double> Identity(int street);
+  static int NumParameters(int street, bool buckets = false);
+  static std::vector<double> Identity(int street, bool buckets = false);
 
   bool IsIdentity() const;
-  // The scores (ln P up to a constant) of `loglik.size() / (street + 1)` live pairs.
-  void Scores(int street, const RerankContext& context, absl::Span<const uint8_t> group,
-              absl::Span<const float> loglik, absl::Span<double> out) const;
+  // The scores (ln P up to a constant) of the case's live pairs (its truth is not read).
+  void Scores(const RerankCase& c, absl::Span<double> out) const;
   // "w 1.00 0.85 max |theta| 0.41 (9000 cases)" per street, for the report's facts.
   std::string Describe() const;
 };
@@ -98,6 +106,8 @@ struct RerankFitOptions {
   // objective's curvature (the features' covariance), a bound on the class objective's, and is
   // halved until the objective does not fall.
   bool class_objective = false;
+  // (the pair's bucket) x (aggression on each street) instead of (its class) x (aggression).
+  bool buckets = false;
 };
 
 // Maximum penalised conditional likelihood of the true pairs (or their classes), street by street

@@ -127,6 +127,10 @@ class Scorer {
     // The oracles' buckets: the model's, and after the flop the coarse ones the reader backs off
     // to (every slot its own bucket when it does not).
     for (int b = 0; b < 256; ++b) parent_[b] = static_cast<uint8_t>(b);
+    // The re-scoring reads the coarse buckets the reader backs off to, on every street.
+    for (int b = 0; b < 256; ++b) rerank_parent_[b] = static_cast<uint8_t>(b);
+    agent::CoarseBucketParents(options.reader, predictors.model.buckets().num_strength_buckets(),
+                               absl::MakeSpan(rerank_parent_));
     coarse_after_flop_ = options.reader.fine_buckets_preflop_only &&
                          agent::CoarseBucketParents(
                              options.reader, predictors.model.buckets().num_strength_buckets(),
@@ -154,6 +158,7 @@ class Scorer {
   std::array<std::array<std::array<float, poker::kNumPairs>, kNumStreets>, poker::kMaxPlayers>
       log_range_;
   std::array<uint8_t, poker::kNumPairs> draws_{};
+  std::array<uint8_t, 256> rerank_parent_{};
   bool coarse_after_flop_ = false;
   std::array<uint8_t, 256> parent_{};
   // Per position: the pairs whose buckets equal the true pair's on every street so far (the
@@ -215,7 +220,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       AllPairDraws(absl::MakeConstSpan(hand.board.data(), board_size), &draws_);
     }
     std::array<uint8_t, poker::kNumPairs> buckets{};
-    if (keep_cases_) {
+    if (keep_cases_ || rescore) {
       model_reader_.PrepareStreet(*prefix);
       buckets = model_reader_.street_buckets();
     }
@@ -257,6 +262,10 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
           if (i == truth_pair) rescored.truth = static_cast<int>(rescored.group.size());
           rescored.group.push_back(
               static_cast<uint8_t>(street_.classes[i] * kDrawKinds + draws_[i]));
+          rescored.bucket.push_back(
+              buckets[i] == trainer::kNoBucket
+                  ? 0
+                  : std::min<uint8_t>(rerank_parent_[buckets[i]], kRerankBuckets - 1));
           for (int t = 0; t <= street; ++t) {
             rescored.loglik.push_back(log_range_[p][t][i] -
                                       (t > 0 ? log_range_[p][t - 1][i] : 0.0f));
@@ -268,8 +277,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
         agent::Range range = reader.range(p);
         if (rerank_on_ && class_predictor == kModel) {
           std::vector<double> scores(rescored.group.size());
-          rerank_.Scores(street, rescored.context, rescored.group, rescored.loglik,
-                         absl::MakeSpan(scores));
+          rerank_.Scores(rescored, absl::MakeSpan(scores));
           const double top = *std::max_element(scores.begin(), scores.end());
           size_t k = 0;
           for (int i = 0; i < poker::kNumPairs; ++i) {

@@ -576,6 +576,115 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
 }
 
 // --in-sample-population: the extra hands reach the population's counts and nothing else.
+// The re-scoring's cases decompose the model reader's range street by street: their summed
+// ln-likelihoods (the identity re-scoring) give back its class scores. A re-scoring moves the
+// model's class and pair scores and nothing else: +50 on every preflop cell of the big pair makes
+// it name a big pair in all 5 preflop cases (as the calibration test above).
+TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  const std::vector<int> all = All(*corpus);
+  auto predictors = TrainPredictors(*corpus, all, options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  auto plain = Evaluate(*corpus, all, **predictors, options);
+  options.keep_cases = true;
+  options.keep_rerank_cases = true;
+  auto kept = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(plain.ok() && kept.ok());
+  EXPECT_EQ(FormatCsv(AccuracyRows(*kept)), FormatCsv(AccuracyRows(*plain)));
+  ASSERT_EQ(kept->rerank_cases.size(), kept->cases.size());
+  const std::array<size_t, kNumStreets> live = {1326, 1176, 1128, 1081};
+  const PairReranker identity;
+  for (size_t k = 0; k < kept->cases.size(); ++k) {
+    const RerankCase& c = kept->rerank_cases[k];
+    const CaseRecord& r = kept->cases[k];
+    ASSERT_EQ(c.street, r.street);
+    ASSERT_EQ(c.group.size(), live[c.street]);
+    ASSERT_EQ(c.bucket.size(), live[c.street]);
+    EXPECT_LT(*std::max_element(c.bucket.begin(), c.bucket.end()), kRerankBuckets);
+    ASSERT_EQ(c.loglik.size(), live[c.street] * (c.street + 1));
+    EXPECT_EQ(c.group[c.truth] / kDrawKinds, r.truth);
+    std::vector<double> score(c.group.size());
+    identity.Scores(c, absl::MakeSpan(score));
+    const double top = *std::max_element(score.begin(), score.end());
+    std::array<double, kMaxClasses> by_class{};
+    double total = 0;
+    for (size_t i = 0; i < score.size(); ++i) {
+      by_class[c.group[i] / kDrawKinds] += std::exp(score[i] - top);
+      total += std::exp(score[i] - top);
+    }
+    for (int cls = 0; cls < NumClasses(c.street); ++cls) {
+      EXPECT_NEAR(by_class[cls] / total, r.model[cls], 1e-4) << k << " " << cls;
+    }
+  }
+
+  options.keep_cases = false;
+  options.keep_rerank_cases = false;
+  options.rerank.weights[0] = PairReranker::Identity(0);
+  for (int a = 0; a < kAggressionLevels; ++a) {
+    options.rerank.weights[0][1 + kBigPair * kAggressionLevels + a] = 50;  // class x aggression
+  }
+  auto moved = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(moved.ok()) << moved.status();
+  EXPECT_EQ(moved->classes[kModel][0].cases, 5);
+  EXPECT_EQ(moved->classes[kModel][0].hits[0], 0);
+  EXPECT_EQ(moved->confusion[kModel][0][kBigHighCard][kBigPair], 4);
+  EXPECT_EQ(moved->confusion[kModel][0][kSmallHighCard][kBigPair], 1);
+  EXPECT_LT(moved->pairs[kPairModel][0].log_likelihood,
+            plain->pairs[kPairModel][0].log_likelihood - 10);
+  // The other predictors are untouched; the later streets read as the identity.
+  EXPECT_EQ(moved->classes[kMarkov][0].hits, plain->classes[kMarkov][0].hits);
+  EXPECT_EQ(moved->pairs[kPairDfModel][0].log_likelihood,
+            plain->pairs[kPairDfModel][0].log_likelihood);
+  for (int s = 1; s < kNumStreets; ++s) {
+    EXPECT_EQ(moved->classes[kModel][s].hits, plain->classes[kModel][s].hits);
+    EXPECT_NEAR(moved->pairs[kPairModel][s].log_likelihood,
+                plain->pairs[kPairModel][s].log_likelihood, 1e-3);
+  }
+}
+
+// The re-scoring's cases, like the calibration's, come from carves of the training part only.
+TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  const std::string six = SixPlayerLog();
+  const size_t half = six.find("STATE:9:");
+  const std::string train_log = dir.Write("train/a.log", six.substr(0, half));
+  const std::string test_log = dir.Write("test/b.log", six.substr(half));
+  absl::StatusOr<Corpus> train = Load({train_log}, game);
+  absl::StatusOr<Corpus> test = Load({test_log}, game);
+  absl::StatusOr<Corpus> train_alone = Load({train_log}, game);
+  ASSERT_TRUE(train.ok() && test.ok() && train_alone.ok());
+  int test_begin = -1;
+  absl::StatusOr<Corpus> joined = JoinCorpora(*std::move(train), *std::move(test), &test_begin);
+  ASSERT_TRUE(joined.ok()) << joined.status();
+  EvalOptions options;
+  options.test_fraction = 0.3;
+  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, options);
+  ASSERT_TRUE(parts.ok()) << parts.status();
+  auto from_joined = CrossFittedRerankCases(*joined, parts->train, options, 2);
+  auto from_train = CrossFittedRerankCases(*train_alone, All(*train_alone), options, 2);
+  ASSERT_TRUE(from_joined.ok() && from_train.ok());
+  ASSERT_GT(from_train->size(), 4u);
+  ASSERT_EQ(from_joined->size(), from_train->size());
+  for (size_t k = 0; k < from_train->size(); ++k) {
+    const RerankCase& a = (*from_joined)[k];
+    const RerankCase& b = (*from_train)[k];
+    EXPECT_EQ(a.street, b.street);
+    EXPECT_EQ(a.truth, b.truth);
+    EXPECT_EQ(a.context.aggression, b.context.aggression);
+    EXPECT_EQ(a.context.raises, b.context.raises);
+    EXPECT_EQ(a.group, b.group);
+    EXPECT_EQ(a.bucket, b.bucket);
+    EXPECT_EQ(a.loglik, b.loglik);
+  }
+}
+
 TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {
   TempDir dir;
   const poker::GameDef game =

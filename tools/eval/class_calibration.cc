@@ -63,31 +63,6 @@ double FeatureOf(const CaseFeatures& f, int c, int j) {
   return j - 2 == c ? 1.0 : 0.0;
 }
 
-// Solves h x = g in place (Gaussian elimination with partial pivoting; h is positive definite).
-std::vector<double> Solve(std::vector<std::vector<double>> h, std::vector<double> g) {
-  const int n = static_cast<int>(g.size());
-  for (int i = 0; i < n; ++i) {
-    int pivot = i;
-    for (int k = i + 1; k < n; ++k) {
-      if (std::abs(h[k][i]) > std::abs(h[pivot][i])) pivot = k;
-    }
-    std::swap(h[i], h[pivot]);
-    std::swap(g[i], g[pivot]);
-    for (int k = i + 1; k < n; ++k) {
-      const double factor = h[k][i] / h[i][i];
-      for (int j = i; j < n; ++j) h[k][j] -= factor * h[i][j];
-      g[k] -= factor * g[i];
-    }
-  }
-  std::vector<double> x(n);
-  for (int i = n - 1; i >= 0; --i) {
-    double sum = g[i];
-    for (int j = i + 1; j < n; ++j) sum -= h[i][j] * x[j];
-    x[i] = sum / h[i][i];
-  }
-  return x;
-}
-
 struct FitCase {
   CaseFeatures features;
   int truth = 0;
@@ -192,7 +167,7 @@ ClassCalibration FitClassCalibration(absl::Span<const CaseRecord> cases,
         g[j] -= options.ridge * (theta[j] - identity[j]);
         h[j][j] += options.ridge;
       }
-      const std::vector<double> step = Solve(h, g);
+      const std::vector<double> step = SolveLinearSystem(h, g);
       // Newton's step, halved until the objective does not fall.
       double scale = 1;
       std::vector<double> next(d);
@@ -217,6 +192,30 @@ ClassCalibration FitClassCalibration(absl::Span<const CaseRecord> cases,
     out.cases[street] = static_cast<int64_t>(fit.size());
   }
   return out;
+}
+
+std::vector<double> SolveLinearSystem(std::vector<std::vector<double>> h, std::vector<double> g) {
+  const int n = static_cast<int>(g.size());
+  for (int i = 0; i < n; ++i) {
+    int pivot = i;
+    for (int k = i + 1; k < n; ++k) {
+      if (std::abs(h[k][i]) > std::abs(h[pivot][i])) pivot = k;
+    }
+    std::swap(h[i], h[pivot]);
+    std::swap(g[i], g[pivot]);
+    for (int k = i + 1; k < n; ++k) {
+      const double factor = h[k][i] / h[i][i];
+      for (int j = i; j < n; ++j) h[k][j] -= factor * h[i][j];
+      g[k] -= factor * g[i];
+    }
+  }
+  std::vector<double> x(n);
+  for (int i = n - 1; i >= 0; --i) {
+    double sum = g[i];
+    for (int j = i + 1; j < n; ++j) sum -= h[i][j] * x[j];
+    x[i] = sum / h[i][i];
+  }
+  return x;
 }
 
 double MeanClassLogLikelihood(const ClassCalibration& calibration,

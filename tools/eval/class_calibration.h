@@ -76,6 +76,10 @@ ClassCalibration FitClassCalibration(absl::Span<const CaseRecord> cases,
 double MeanClassLogLikelihood(const ClassCalibration& calibration,
                               absl::Span<const CaseRecord> cases, int street);
 
+// Solves h x = g (Gaussian elimination with partial pivoting; h positive definite, as the
+// Newton systems of these fits are).
+std::vector<double> SolveLinearSystem(std::vector<std::vector<double>> h, std::vector<double> g);
+
 }  // namespace eval
 
 #endif  // TOOLS_EVAL_CLASS_CALIBRATION_H_

@@ -106,6 +106,12 @@ struct Args {
   bool calibrate = false;
   int calibration_folds = 2;
   bool calibration_no_biases = false;
+  bool rerank = false;
+  int rerank_folds = 2;
+  double rerank_ridge = 10;
+  bool rerank_by_class = false;
+  bool rerank_in_sample = false;
+  bool rerank_buckets = false;
   bool fine_after_flop = false;
   bool no_street_context = false;
   bool per_player = false, confusion = false, markov_ignore_board = false;
@@ -214,6 +220,24 @@ void AddOptions(Args& a, po::options_description& visible) {
       "--calibrate: carves of the training part whose out-of-sample cases the fit uses")(
       "calibration-no-biases", po::bool_switch(&a.calibration_no_biases),
       "--calibrate: fit only the temperature and the card-count weight, no class biases")(
+      "rerank", po::bool_switch(&a.rerank),
+      "re-score the model's pairs with a log-linear model over the live pairs (a weight on each "
+      "street's ln-likelihood, class and draw x action indicators), fitted on cases of the "
+      "training part scored out of sample (--rerank-folds carves of it); changes the model's "
+      "pair and class scores")(
+      "rerank-folds", po::value(&a.rerank_folds)->default_value(2),
+      "--rerank: carves of the training part whose out-of-sample cases the fit uses")(
+      "rerank-ridge", po::value(&a.rerank_ridge)->default_value(10),
+      "--rerank: ridge penalty toward the reader as it is")(
+      "rerank-in-sample", po::bool_switch(&a.rerank_in_sample),
+      "a bound, with --rerank: fit the re-scoring on the evaluated cases themselves (labelled "
+      "IN-SAMPLE)")(
+      "rerank-buckets", po::bool_switch(&a.rerank_buckets),
+      "--rerank: features (the pair's coarse strength bucket) x (aggression) instead of (its "
+      "class) x (aggression)")(
+      "rerank-by-class", po::bool_switch(&a.rerank_by_class),
+      "--rerank: fit the likelihood of the true pair's class (what top-1 counts), not of the "
+      "true pair")(
       "range-exponent", po::value(&o.range_exponent)->default_value(1),
       "score the readers' ranges raised to this power (tempers every likelihood alike; 1: as "
       "the agent reads them)")(
@@ -257,6 +281,12 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (o.model.num_buckets < 1) return "--buckets must be at least 1";
   if (o.range_passes < 1) return "--range-passes must be at least 1";
   if (a.calibration_folds < 1) return "--calibration-folds must be at least 1";
+  if (a.rerank_folds < 1) return "--rerank-folds must be at least 1";
+  if (a.rerank_in_sample && !a.rerank) return "--rerank-in-sample needs --rerank";
+  if (!(a.rerank_ridge > 0)) return "--rerank-ridge must be positive";
+  if (a.rerank && !vm["range-exponent"].defaulted()) {
+    return "--rerank fits its own per-street tempering: give it or --range-exponent, not both";
+  }
   if (!(o.reader.bucket_prior >= 0)) return "--bucket-prior must not be negative";
   if (o.reader.coarse_buckets < 1) return "--coarse-buckets must be at least 1";
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
@@ -443,6 +473,16 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                       o.calibration.Describe()),
          false);
   }
+  if (a.rerank) {
+    fact("pair_rerank",
+         absl::StrCat(a.rerank_in_sample
+                          ? std::string("IN-SAMPLE: fitted on the evaluated cases (a bound)")
+                          : absl::StrCat(a.rerank_folds, " carve(s) of the training part"),
+                      ", ", a.rerank_by_class ? "class" : "pair", " objective, ",
+                      a.rerank_buckets ? "bucket" : "class", " x action features, ridge ",
+                      a.rerank_ridge, ": ", o.rerank.Describe()),
+         false);
+  }
   fact("markov",
        absl::StrFormat(
            "actions %s, emission prior %g, player prior %g; markov-paper %s",
@@ -516,6 +556,20 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
   return 0;
 }
 
+// --rerank-in-sample: the cases of the evaluated part, scored as the run scores them.
+absl::StatusOr<std::vector<eval::RerankCase>> EvaluatedRerankCases(const eval::Corpus& corpus,
+                                                                   const eval::Parts& parts,
+                                                                   eval::EvalOptions options) {
+  options.keep_rerank_cases = true;
+  absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
+      eval::TrainPredictors(corpus, parts.train, options);
+  if (!predictors.ok()) return predictors.status();
+  absl::StatusOr<eval::EvalResult> result =
+      eval::Evaluate(corpus, parts.eval, **predictors, options);
+  if (!result.ok()) return result.status();
+  return std::move(result->rerank_cases);
+}
+
 int Run(int argc, char** argv) {
   Args a;
   po::options_description visible(kUsage);
@@ -549,6 +603,22 @@ int Run(int argc, char** argv) {
         absl::StrFormat("calibrated on %d out-of-sample cases of the training part (%.1f s)",
                         cases->size(), progress.Elapsed()),
         false);
+  }
+  if (a.rerank) {
+    absl::StatusOr<std::vector<eval::RerankCase>> cases =
+        a.rerank_in_sample
+            ? EvaluatedRerankCases(corpus, parts, a.options)
+            : eval::CrossFittedRerankCases(corpus, parts.train, a.options, a.rerank_folds);
+    if (!cases.ok()) return Fail(std::string(cases.status().message()));
+    eval::RerankFitOptions fit;
+    fit.ridge = a.rerank_ridge;
+    fit.class_objective = a.rerank_by_class;
+    fit.buckets = a.rerank_buckets;
+    a.options.rerank = eval::FitPairReranker(*cases, fit);
+    progress.Say(absl::StrFormat("re-scoring fitted on %d out-of-sample cases of the training "
+                                 "part (%.1f s)",
+                                 cases->size(), progress.Elapsed()),
+                 false);
   }
   if (a.in_sample_population) a.options.population_only_hands = parts.eval;
   if (a.in_sample) {

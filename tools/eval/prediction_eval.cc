@@ -120,10 +120,17 @@ class Scorer {
         exponent_(options.range_exponent),
         keep_cases_(options.keep_cases),
         calibration_(options.calibration),
-        calibrate_(!options.calibration.IsIdentity()) {
+        calibrate_(!options.calibration.IsIdentity()),
+        rerank_(options.rerank),
+        rerank_on_(!options.rerank.IsIdentity()),
+        keep_rerank_cases_(options.keep_rerank_cases) {
     // The oracles' buckets: the model's, and after the flop the coarse ones the reader backs off
     // to (every slot its own bucket when it does not).
     for (int b = 0; b < 256; ++b) parent_[b] = static_cast<uint8_t>(b);
+    // The re-scoring reads the coarse buckets the reader backs off to, on every street.
+    for (int b = 0; b < 256; ++b) rerank_parent_[b] = static_cast<uint8_t>(b);
+    agent::CoarseBucketParents(options.reader, predictors.model.buckets().num_strength_buckets(),
+                               absl::MakeSpan(rerank_parent_));
     coarse_after_flop_ = options.reader.fine_buckets_preflop_only &&
                          agent::CoarseBucketParents(
                              options.reader, predictors.model.buckets().num_strength_buckets(),
@@ -142,6 +149,16 @@ class Scorer {
   bool keep_cases_;
   const ClassCalibration& calibration_;
   bool calibrate_;
+  const PairReranker& rerank_;
+  bool rerank_on_;
+  bool keep_rerank_cases_;
+  // Re-scoring (rerank_on_ or keep_rerank_cases_): per position and street, ln of the model
+  // reader's normalised range at the end of the street (live pairs only); the draw kind of every
+  // pair on the street's board.
+  std::array<std::array<std::array<float, poker::kNumPairs>, kNumStreets>, poker::kMaxPlayers>
+      log_range_;
+  std::array<uint8_t, poker::kNumPairs> draws_{};
+  std::array<uint8_t, 256> rerank_parent_{};
   bool coarse_after_flop_ = false;
   std::array<uint8_t, 256> parent_{};
   // Per position: the pairs whose buckets equal the true pair's on every street so far (the
@@ -197,8 +214,13 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
     for (int8_t c : street_.classes) live += c >= 0;
     const std::vector<double> counts = ClassCounts(street_.classes, street);
     const std::vector<double> card_weights = predictors_.markov.CardCountWeights(street, counts);
+    const bool rescore = rerank_on_ || keep_rerank_cases_;
+    if (rescore) {
+      const int board_size = std::min(game.BoardCardsThrough(street), poker::kMaxBoardCards);
+      AllPairDraws(absl::MakeConstSpan(hand.board.data(), board_size), &draws_);
+    }
     std::array<uint8_t, poker::kNumPairs> buckets{};
-    if (keep_cases_) {
+    if (keep_cases_ || rescore) {
       model_reader_.PrepareStreet(*prefix);
       buckets = model_reader_.street_buckets();
     }
@@ -219,10 +241,50 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
         if (top >= 0) ++result->confusion[predictor][street][truth][top];
       };
       const double uniform = -std::log(static_cast<double>(live));
+      // The re-scoring's inputs: the live pairs' groups and per-street ln-likelihoods.
+      RerankCase rescored;
+      if (rescore) {
+        const std::array<float, poker::kNumPairs>& w = model_reader_.range(p).weights();
+        double total = 0;
+        for (int i = 0; i < poker::kNumPairs; ++i) total += street_.classes[i] >= 0 ? w[i] : 0.0f;
+        std::array<float, poker::kNumPairs>& now = log_range_[p][street];
+        for (int i = 0; i < poker::kNumPairs; ++i) {
+          // The floor keeps a weight that underflowed finite (the reader's own floor is 1e-3 an
+          // action).
+          now[i] = street_.classes[i] < 0 || total <= 0
+                       ? 0.0f
+                       : static_cast<float>(std::log(std::max(w[i] / total, 1e-30)));
+        }
+        rescored.street = street;
+        rescored.context = ContextOf(observation, p, street, model.abstraction());
+        for (int i = 0; i < poker::kNumPairs; ++i) {
+          if (street_.classes[i] < 0) continue;
+          if (i == truth_pair) rescored.truth = static_cast<int>(rescored.group.size());
+          rescored.group.push_back(
+              static_cast<uint8_t>(street_.classes[i] * kDrawKinds + draws_[i]));
+          rescored.bucket.push_back(
+              buckets[i] == trainer::kNoBucket
+                  ? 0
+                  : std::min<uint8_t>(rerank_parent_[buckets[i]], kRerankBuckets - 1));
+          for (int t = 0; t <= street; ++t) {
+            rescored.loglik.push_back(log_range_[p][t][i] -
+                                      (t > 0 ? log_range_[p][t - 1][i] : 0.0f));
+          }
+        }
+      }
       const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
                                     int pair_predictor) {
         agent::Range range = reader.range(p);
-        if (exponent_ != 1.0) {
+        if (rerank_on_ && class_predictor == kModel) {
+          std::vector<double> scores(rescored.group.size());
+          rerank_.Scores(rescored, absl::MakeSpan(scores));
+          const double top = *std::max_element(scores.begin(), scores.end());
+          size_t k = 0;
+          for (int i = 0; i < poker::kNumPairs; ++i) {
+            range.set_weight(
+                i, street_.classes[i] < 0 ? 0.0f : static_cast<float>(std::exp(scores[k++] - top)));
+          }
+        } else if (exponent_ != 1.0) {
           // Normalise first, so that the power cannot underflow a whole range to zero.
           range.Normalize();
           for (float& w : range.mutable_weights()) w = std::pow(w, exponent_);
@@ -255,6 +317,7 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       for (int k = 0; k < kNumClassPredictors; ++k) {
         result->model_vs[k][street].Add(place[kModel], place[k]);
       }
+      if (keep_rerank_cases_) result->rerank_cases.push_back(std::move(rescored));
       if (keep_cases_) {
         CaseRecord& record = result->cases.emplace_back();
         record.street = street;
@@ -591,15 +654,17 @@ absl::StatusOr<Parts> MakeParts(const Corpus& corpus, const EvalOptions& options
   return validation;
 }
 
-absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
-                                                         absl::Span<const int> train,
-                                                         const EvalOptions& options, int folds) {
-  std::vector<CaseRecord> cases;
-  EvalOptions inner = options;
-  inner.keep_cases = true;
+namespace {
+
+// The carves of CrossFittedCases, each trained on the rest of `train` and scored with `inner`
+// (the model as the reader reads it: no calibration, no re-scoring); `collect` takes each
+// carve's result.
+absl::Status CrossFit(const Corpus& corpus, absl::Span<const int> train, EvalOptions inner,
+                      int folds, const std::function<void(EvalResult&)>& collect) {
   inner.calibration = ClassCalibration();
+  inner.rerank = PairReranker();
   for (int k = 0; k < folds; ++k) {
-    absl::StatusOr<Parts> carve = SplitIndices(corpus, train, options, options.seed + 2 + k);
+    absl::StatusOr<Parts> carve = SplitIndices(corpus, train, inner, inner.seed + 2 + k);
     if (!carve.ok()) return carve.status();
     inner.score_only = carve->held_out_players;
     absl::StatusOr<std::unique_ptr<Predictors>> predictors =
@@ -607,7 +672,47 @@ absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
     if (!predictors.ok()) return predictors.status();
     absl::StatusOr<EvalResult> result = Evaluate(corpus, carve->eval, **predictors, inner);
     if (!result.ok()) return result.status();
-    cases.insert(cases.end(), result->cases.begin(), result->cases.end());
+    collect(*result);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
+                                                         absl::Span<const int> train,
+                                                         const EvalOptions& options, int folds) {
+  std::vector<CaseRecord> cases;
+  EvalOptions inner = options;
+  inner.keep_cases = true;
+  inner.keep_rerank_cases = false;
+  if (absl::Status s = CrossFit(corpus, train, inner, folds,
+                                [&](EvalResult& result) {
+                                  cases.insert(cases.end(), result.cases.begin(),
+                                               result.cases.end());
+                                });
+      !s.ok()) {
+    return s;
+  }
+  return cases;
+}
+
+absl::StatusOr<std::vector<RerankCase>> CrossFittedRerankCases(const Corpus& corpus,
+                                                               absl::Span<const int> train,
+                                                               const EvalOptions& options,
+                                                               int folds) {
+  std::vector<RerankCase> cases;
+  EvalOptions inner = options;
+  inner.keep_cases = false;
+  inner.keep_rerank_cases = true;
+  if (absl::Status s = CrossFit(corpus, train, inner, folds,
+                                [&](EvalResult& result) {
+                                  for (RerankCase& c : result.rerank_cases) {
+                                    cases.push_back(std::move(c));
+                                  }
+                                });
+      !s.ok()) {
+    return s;
   }
   return cases;
 }
@@ -751,6 +856,7 @@ void EvalResult::Merge(const EvalResult& other) {
     for (int t = 0; t < kNumStreets; ++t) gain[k][t].Merge(other.gain[k][t]);
   }
   cases.insert(cases.end(), other.cases.begin(), other.cases.end());
+  rerank_cases.insert(rerank_cases.end(), other.rerank_cases.begin(), other.rerank_cases.end());
   hands += other.hands;
   hands_scored += other.hands_scored;
   if (by_player.size() < other.by_player.size()) by_player.resize(other.by_player.size());

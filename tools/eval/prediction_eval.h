@@ -30,6 +30,7 @@
 #include "tools/eval/hand_class.h"
 #include "tools/eval/markov_baseline.h"
 #include "tools/eval/metrics.h"
+#include "tools/eval/pair_rerank.h"
 #include "tools/eval/split.h"
 #include "trainer/opponent_model.h"
 
@@ -126,6 +127,12 @@ struct EvalOptions {
   // The model's class scores recalibrated against the board's card count (identity: the
   // reader's range summed by class, as the agent reads it; the pair-level scores never change).
   ClassCalibration calibration;
+  // Keep every scored case's live pairs with the model reader's per-street ln-likelihoods in
+  // EvalResult::rerank_cases (the pair re-scoring's fit).
+  bool keep_rerank_cases = false;
+  // The model's pair scores re-scored (--rerank; identity: the reader's range as the agent reads
+  // it). Changes the model's pair and class scores, never the other predictors'.
+  PairReranker rerank;
   int threads = 1;
 };
 
@@ -173,6 +180,11 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
 absl::StatusOr<std::vector<CaseRecord>> CrossFittedCases(const Corpus& corpus,
                                                          absl::Span<const int> train,
                                                          const EvalOptions& options, int folds);
+// The same carves' cases for fitting a PairReranker (the model reader's, not re-scored).
+absl::StatusOr<std::vector<RerankCase>> CrossFittedRerankCases(const Corpus& corpus,
+                                                               absl::Span<const int> train,
+                                                               const EvalOptions& options,
+                                                               int folds);
 
 // The class predictors, in report order, and the pair-level ones.
 //   markov        the chain with card counting: each class's emission weighted by the board's
@@ -209,9 +221,10 @@ struct EvalResult {
   std::array<std::array<PairedTally, kNumStreets>, kNumClassPredictors> model_vs{};
   // Per pair predictor and street: ln P(true pair) minus the uniform range's, case by case.
   std::array<std::array<MeanTally, kNumStreets>, kNumPairPredictors> gain{};
-  std::vector<CaseRecord> cases;  // with EvalOptions::keep_cases, in evaluation order
-  int64_t hands = 0;              // hands evaluated
-  int64_t hands_scored = 0;       // of which with at least one case
+  std::vector<CaseRecord> cases;         // with EvalOptions::keep_cases, in evaluation order
+  std::vector<RerankCase> rerank_cases;  // with EvalOptions::keep_rerank_cases, the same order
+  int64_t hands = 0;                     // hands evaluated
+  int64_t hands_scored = 0;              // of which with at least one case
   // Per modelled player id: each predictor's tally over all streets.
   std::vector<std::array<ClassTally, kNumClassPredictors>> by_player;
   // confusion[predictor][street][true class][top-1 predicted class] (ties to the lower class;

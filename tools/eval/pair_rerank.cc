@@ -61,9 +61,6 @@ struct Layout {
 int CellOf(const RerankCase& c, size_t i) {
   return c.group[i] * kRerankBuckets + (c.bucket.empty() ? 0 : c.bucket[i]);
 }
-int CellOf(absl::Span<const uint8_t> group, absl::Span<const uint8_t> bucket, size_t i) {
-  return group[i] * kRerankBuckets + (bucket.empty() ? 0 : bucket[i]);
-}
 int ClassOfCell(int cell) { return cell / (kDrawKinds * kRerankBuckets); }
 
 // Per cell: the summed weight of the features it turns on in a case.

@@ -472,7 +472,9 @@ TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
       // The fine oracle keeps a subset of the pairs the reader's-resolution oracle keeps.
       EXPECT_LE(r.oracle_fine[c], r.oracle[c]);
       EXPECT_LE(r.oracle[c], r.board[c]);
-      if (r.street == 0) EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);  // fine buckets preflop
+      if (r.street == 0) {  // fine buckets preflop
+        EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);
+      }
     }
     EXPECT_EQ(board, live[r.street]);
     EXPECT_NEAR(model, 1.0, 1e-5);
@@ -503,7 +505,9 @@ TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
   for (const CaseRecord& r : fine->cases) {
     for (int c = 0; c < NumClasses(r.street); ++c) {
       EXPECT_LE(r.oracle_fine[c], r.oracle[c]);
-      if (r.street == 0) EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);
+      if (r.street == 0) {
+        EXPECT_EQ(r.oracle_fine[c], r.oracle[c]);
+      }
       if (r.street > 0 && r.oracle_fine[c] < r.oracle[c]) coarser = true;
     }
   }
@@ -543,10 +547,17 @@ TEST(PredictionEvalTest, CalibrationChangesTheClassScoresNotThePairs) {
   }
 }
 
-// The calibration's cases come from carves of the training part only: with the training logs
-// joined to test logs, they are exactly those of the training logs alone.
-TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
-  TempDir dir;
+// The six-player log cut in two: its first part as training logs, alone and joined to the rest
+// as test logs (--test-logs), for the tests that check that cross-fitted cases read only the
+// training part.
+struct TrainAndTestLogs {
+  Corpus joined;       // training logs, then test logs
+  Parts parts;         // of `joined`: the training logs' hands, then the test logs'
+  Corpus train_alone;  // the training logs read on their own
+  EvalOptions options;
+};
+
+void SplitSixPlayerLog(const TempDir& dir, TrainAndTestLogs* out) {
   const poker::GameDef game =
       *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
   const std::string six = SixPlayerLog();
@@ -560,12 +571,23 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
   int test_begin = -1;
   absl::StatusOr<Corpus> joined = JoinCorpora(*std::move(train), *std::move(test), &test_begin);
   ASSERT_TRUE(joined.ok()) << joined.status();
-  EvalOptions options;
-  options.test_fraction = 0.3;
-  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, options);
+  out->options.test_fraction = 0.3;
+  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, out->options);
   ASSERT_TRUE(parts.ok()) << parts.status();
-  auto from_joined = CrossFittedCases(*joined, parts->train, options, 2);
-  auto from_train = CrossFittedCases(*train_alone, All(*train_alone), options, 2);
+  out->joined = *std::move(joined);
+  out->parts = *std::move(parts);
+  out->train_alone = *std::move(train_alone);
+}
+
+// The calibration's cases come from carves of the training part only: with the training logs
+// joined to test logs, they are exactly those of the training logs alone.
+TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
+  TempDir dir;
+  TrainAndTestLogs logs;
+  ASSERT_NO_FATAL_FAILURE(SplitSixPlayerLog(dir, &logs));
+  const EvalOptions& options = logs.options;
+  auto from_joined = CrossFittedCases(logs.joined, logs.parts.train, options, 2);
+  auto from_train = CrossFittedCases(logs.train_alone, All(logs.train_alone), options, 2);
   ASSERT_TRUE(from_joined.ok() && from_train.ok());
   ASSERT_GT(from_train->size(), 4u);
   // Player ids depend on the names of the whole corpus; the scores do not.
@@ -650,25 +672,11 @@ TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel
 // The re-scoring's cases, like the calibration's, come from carves of the training part only.
 TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  const std::string six = SixPlayerLog();
-  const size_t half = six.find("STATE:9:");
-  const std::string train_log = dir.Write("train/a.log", six.substr(0, half));
-  const std::string test_log = dir.Write("test/b.log", six.substr(half));
-  absl::StatusOr<Corpus> train = Load({train_log}, game);
-  absl::StatusOr<Corpus> test = Load({test_log}, game);
-  absl::StatusOr<Corpus> train_alone = Load({train_log}, game);
-  ASSERT_TRUE(train.ok() && test.ok() && train_alone.ok());
-  int test_begin = -1;
-  absl::StatusOr<Corpus> joined = JoinCorpora(*std::move(train), *std::move(test), &test_begin);
-  ASSERT_TRUE(joined.ok()) << joined.status();
-  EvalOptions options;
-  options.test_fraction = 0.3;
-  absl::StatusOr<Parts> parts = MakeTestLogParts(*joined, test_begin, options);
-  ASSERT_TRUE(parts.ok()) << parts.status();
-  auto from_joined = CrossFittedRerankCases(*joined, parts->train, options, 2);
-  auto from_train = CrossFittedRerankCases(*train_alone, All(*train_alone), options, 2);
+  TrainAndTestLogs logs;
+  ASSERT_NO_FATAL_FAILURE(SplitSixPlayerLog(dir, &logs));
+  const EvalOptions& options = logs.options;
+  auto from_joined = CrossFittedRerankCases(logs.joined, logs.parts.train, options, 2);
+  auto from_train = CrossFittedRerankCases(logs.train_alone, All(logs.train_alone), options, 2);
   ASSERT_TRUE(from_joined.ok() && from_train.ok());
   ASSERT_GT(from_train->size(), 4u);
   ASSERT_EQ(from_joined->size(), from_train->size());

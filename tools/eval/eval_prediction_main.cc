@@ -323,6 +323,12 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   o.keep_cases = !a.cases_path.empty();
+  if (a.rerank_buckets &&
+      eval::RerankBucketSlots(o.reader, o.model.num_buckets) > eval::kRerankBuckets) {
+    return "--rerank-buckets reads at most 8 coarse buckets and the draw bucket: give --buckets 8 "
+           "or fewer, or --bucket-prior above 0 with --coarse-buckets 8 or fewer and --buckets a "
+           "larger multiple of it";
+  }
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
                             : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));

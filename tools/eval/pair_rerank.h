@@ -72,7 +72,7 @@ struct RerankCase {
   int truth = 0;  // index into the live pairs
   RerankContext context;
   std::vector<uint8_t> group;   // per live pair
-  std::vector<uint8_t> bucket;  // per live pair (empty: all 0)
+  std::vector<uint8_t> bucket;  // per live pair, < kRerankBuckets (empty: all 0)
   std::vector<float> loglik;    // per live pair, street + 1 values (l_0 .. l_street)
 };
 
@@ -106,7 +106,8 @@ struct RerankFitOptions {
   // objective's curvature (the features' covariance), a bound on the class objective's, and is
   // halved until the objective does not fall.
   bool class_objective = false;
-  // (the pair's bucket) x (aggression on each street) instead of (its class) x (aggression).
+  // (the pair's bucket) x (aggression on each street) instead of (its class) x (aggression). The
+  // cases need their buckets (RerankCase::bucket; empty reads as bucket 0).
   bool buckets = false;
 };
 

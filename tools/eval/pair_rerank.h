@@ -82,7 +82,8 @@ struct PairReranker {
   bool buckets = false;
   // Per street: w_0 .. w_s then the feature weights (NumParameters); empty: the identity.
   std::array<std::vector<double>, kNumStreets> weights;
-  std::array<int64_t, kNumStreets> cases{};  // cases fitted on, per street
+  std::array<int64_t, kNumStreets> cases{};  // cases of each street given to the fit
+  int min_cases = 0;  // a street with fewer kept the identity (RerankFitOptions::min_cases)
 
   // Parameters of a street, and the identity's values.
   static int NumParameters(int street, bool buckets = false);
@@ -91,12 +92,15 @@ struct PairReranker {
   bool IsIdentity() const;
   // The scores (ln P up to a constant) of the case's live pairs (its truth is not read).
   void Scores(const RerankCase& c, absl::Span<double> out) const;
-  // "w 1.00 0.85 max |theta| 0.41 (9000 cases)" per street, for the report's facts.
+  // "w 1.00 0.85 max |theta| 0.41 (9000 cases)" per street, for the report's facts; a street
+  // without weights: "identity (150 < 200 cases)".
   std::string Describe() const;
 };
 
 struct RerankFitOptions {
-  // Ridge penalty on the distance from the identity (in the summed ln-likelihood).
+  // Ridge penalty on the distance from the identity (in the summed ln-likelihood). Must be
+  // positive: at 0 a feature no case turns on makes Newton's system singular, and the fit stays
+  // at the identity without saying so.
   double ridge = 10;
   // A street with fewer cases keeps the identity.
   int min_cases = 200;

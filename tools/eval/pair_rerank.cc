@@ -11,6 +11,8 @@
 namespace eval {
 namespace {
 
+static_assert(trainer::StrengthBuckets::kStraightDraw == kDrawKinds - 1);
+
 // The layout of one street's parameters: w_0 .. w_s, then class (or bucket) x aggression on
 // each street t <= s, then (flop and turn) draw x aggression on s, then class x raises.
 struct Layout {
@@ -248,14 +250,7 @@ void AllPairDraws(absl::Span<const poker::Card> board, std::array<uint8_t, poker
   for (int i = 0; i < poker::kNumPairs; ++i) {
     const poker::PairCards hole = poker::PairFromIndex(i);
     if ((used >> hole.low & 1) || (used >> hole.high & 1)) continue;
-    if (!trainer::StrengthBuckets::HasDraw(hole, features)) continue;
-    // HasDraw's flush rule: four cards of a suit with at least one hole card.
-    const int low_suit = poker::SuitOf(hole.low);
-    const int high_suit = poker::SuitOf(hole.high);
-    const int suited = low_suit == high_suit;
-    const bool flush = features.suit_count[low_suit] + 1 + suited == 4 ||
-                       features.suit_count[high_suit] + 1 + suited == 4;
-    (*out)[i] = flush ? 1 : 2;
+    (*out)[i] = static_cast<uint8_t>(trainer::StrengthBuckets::DrawKind(hole, features));
   }
 }
 

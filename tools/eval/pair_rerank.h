@@ -41,7 +41,7 @@ inline constexpr int kAggressionLevels = 6;
 // Raises in the hand so far: 0, 1, 2, 3 or more.
 inline constexpr int kRaiseCounts = 4;
 // A pair's draw on the board: none, flush draw, straight draw (8 outs), as the strength buckets'
-// draw rule (trainer/strength_buckets.h) tells them.
+// draw rule tells them (trainer::StrengthBuckets::DrawKind, whose values these are).
 inline constexpr int kDrawKinds = 3;
 // Pair groups: class * kDrawKinds + draw kind.
 inline constexpr int kRerankGroups = kMaxClasses * kDrawKinds;

@@ -259,9 +259,10 @@ void AddOptions(Args& a, po::options_description& visible) {
       "write the table, the chart and the top-1 confusion matrices per street to this HTML page")(
       "cases", po::value(&a.cases_path),
       "write every scored case as CSV to this file: street, player id, true class, and per "
-      "class the board's live pairs, the model's and the card-counting chain's probabilities, "
-      "and the bucket oracles' pair counts (docs/eval_prediction.md)")(
-      "json", po::bool_switch(&a.json), "print JSON on stdout instead of the table")(
+      "class the board's live pairs, the model's (the reader's range, before --calibrate or "
+      "--rerank) and the card-counting chain's probabilities, and the bucket oracles' pair "
+      "counts (docs/eval_prediction.md)")("json", po::bool_switch(&a.json),
+                                          "print JSON on stdout instead of the table")(
       "per-player", po::bool_switch(&a.per_player),
       "table: add top-1 accuracy per modelled player")(
       "confusion", po::bool_switch(&a.confusion),

@@ -227,17 +227,17 @@ BoardFeatures StrengthBuckets::Features(int round, int num_rounds, absl::Span<co
   return features;
 }
 
-bool StrengthBuckets::HasDraw(PairCards hole, const BoardFeatures& board) {
+int StrengthBuckets::DrawKind(PairCards hole, const BoardFeatures& board) {
   const int low_suit = poker::SuitOf(hole.low);
   const int high_suit = poker::SuitOf(hole.high);
   const int suited = low_suit == high_suit;
-  if (board.suit_count[low_suit] + 1 + suited == 4) return true;
-  if (board.suit_count[high_suit] + 1 + suited == 4) return true;
+  if (board.suit_count[low_suit] + 1 + suited == 4) return kFlushDraw;
+  if (board.suit_count[high_suit] + 1 + suited == 4) return kFlushDraw;
   const uint32_t ranks =
       board.rank_mask | (1u << poker::RankOf(hole.low)) | (1u << poker::RankOf(hole.high));
-  if (HasStraight(ranks)) return false;
+  if (HasStraight(ranks)) return kNoDraw;
   const uint32_t outs_ranks = CompletingRanks()[ranks] & ~uint32_t{board.straight_ranks};
-  return __builtin_popcount(outs_ranks) >= 2;
+  return __builtin_popcount(outs_ranks) >= 2 ? kStraightDraw : kNoDraw;
 }
 
 uint8_t StrengthBuckets::Bucket(PairCards hole, const BoardFeatures& board, double hs) const {

@@ -144,7 +144,13 @@ class StrengthBuckets {
   }
 
   // Draw detection used by Bucket (exposed for tests and the agent's reasoning).
-  static bool HasDraw(poker::PairCards hole, const BoardFeatures& board);
+  static bool HasDraw(poker::PairCards hole, const BoardFeatures& board) {
+    return DrawKind(hole, board) != kNoDraw;
+  }
+  // Which draw HasDraw sees: a flush draw (four cards of a suit, at least one of them a hole
+  // card) before a straight draw (two ranks that complete a straight the board does not).
+  enum DrawKinds { kNoDraw = 0, kFlushDraw = 1, kStraightDraw = 2 };
+  static int DrawKind(poker::PairCards hole, const BoardFeatures& board);
 
   bool operator==(const StrengthBuckets& other) const {
     return k_ == other.k_ && draw_bucket_ == other.draw_bucket_ &&

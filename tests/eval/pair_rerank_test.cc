@@ -95,6 +95,7 @@ TEST(PairRerankTest, FitRecoversTheStreetWeightsAndTheFeatureEffects) {
       0.7, 0.2);
   EXPECT_EQ(fit.cases[kStreet], 30000);
   EXPECT_TRUE(fit.weights[1].empty());  // no flop cases: identity
+  EXPECT_EQ(fit.cases[1], 0);
 
   // On fresh cases the fit reads almost as well as the truth, and better than the identity.
   const std::vector<RerankCase> fresh = DrawCases(5000, theta, 12);
@@ -147,8 +148,44 @@ TEST(PairRerankTest, TheIdentityScoresTheReadersLikelihoods) {
   identity.Scores(c, absl::MakeSpan(score));
   EXPECT_DOUBLE_EQ(score[2], -7);
   EXPECT_DOUBLE_EQ(score[0], -3.5);
-  // A street with too few cases keeps the identity.
-  EXPECT_TRUE(FitPairReranker({c}).IsIdentity());
+  // A street with too few cases keeps the identity, and the facts say how many it had.
+  const PairReranker few = FitPairReranker({c});
+  EXPECT_TRUE(few.IsIdentity());
+  EXPECT_EQ(few.cases[kStreet], 1);
+  EXPECT_EQ(few.Describe(),
+            "identity (0 < 200 cases); identity (0 < 200 cases); identity (1 < 200 cases); "
+            "identity (0 < 200 cases)");
+}
+
+// The penalised mean ln-likelihood per case that the fit maximises.
+double PenalisedMean(const PairReranker& fit, const std::vector<RerankCase>& cases, double ridge) {
+  const std::vector<double> identity = PairReranker::Identity(kStreet);
+  double penalty = 0;
+  for (size_t j = 0; j < fit.weights[kStreet].size(); ++j) {  // none: the identity
+    const double d = fit.weights[kStreet][j] - identity[j];
+    penalty += 0.5 * ridge * d * d;
+  }
+  return MeanPairLogLikelihood(fit, cases, kStreet) - penalty / static_cast<double>(cases.size());
+}
+
+// Newton's method converges quadratically only with the right Hessian: 4 steps from the identity
+// already reach the optimum of 30. (With the step halving, a Hessian missing its likelihood x
+// indicator terms still climbs, but only linearly: it fails this.)
+TEST(PairRerankTest, NewtonConvergesInAFewSteps) {
+  const std::vector<RerankCase> cases = DrawCases(5000, TrueWeights(), 14);
+  RerankFitOptions options;
+  options.ridge = 1e-2;
+  const PairReranker converged = FitPairReranker(cases, options);
+  // The optimum is the truth's neighbourhood (a fit stuck near the identity is no optimum).
+  ASSERT_EQ(converged.weights[kStreet].size(), TrueWeights().size());
+  EXPECT_NEAR(converged.weights[kStreet][2], 0.5, 0.1);
+  const double best = PenalisedMean(converged, cases, options.ridge);
+  EXPECT_GT(best, PenalisedMean(PairReranker(), cases, options.ridge) + 0.05);
+  options.max_iterations = 4;
+  const PairReranker four = FitPairReranker(cases, options);
+  EXPECT_NEAR(PenalisedMean(four, cases, options.ridge), best, 1e-6);
+  options.max_iterations = 1;
+  EXPECT_LT(PenalisedMean(FitPairReranker(cases, options), cases, options.ridge), best - 1e-4);
 }
 
 TEST(PairRerankTest, BucketFeaturesReadTheBucketNotTheClass) {

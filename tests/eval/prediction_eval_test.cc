@@ -597,7 +597,6 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
   EXPECT_EQ(FormatCases(*from_joined), FormatCases(*from_train));
 }
 
-// --in-sample-population: the extra hands reach the population's counts and nothing else.
 // The re-scoring's cases decompose the model reader's range street by street: their summed
 // ln-likelihoods (the identity re-scoring) give back its class scores. A re-scoring moves the
 // model's class and pair scores and nothing else: +50 on every preflop cell of the big pair makes
@@ -627,7 +626,6 @@ TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel
     ASSERT_EQ(c.street, r.street);
     ASSERT_EQ(c.group.size(), live[c.street]);
     ASSERT_EQ(c.bucket.size(), live[c.street]);
-    EXPECT_LT(*std::max_element(c.bucket.begin(), c.bucket.end()), kRerankBuckets);
     ASSERT_EQ(c.loglik.size(), live[c.street] * (c.street + 1));
     EXPECT_EQ(c.group[c.truth] / kDrawKinds, r.truth);
     std::vector<double> score(c.group.size());
@@ -669,6 +667,53 @@ TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel
   }
 }
 
+// The re-scoring's cases carry the coarse bucket the reader reads, before the flop too: with 32
+// buckets backed off to 8, AA's top bucket 31 reads as 7, the small pairs' slot 32 as the draw
+// bucket's 8, 32o's bottom bucket as 0. Without the back-off the 33 slots do not fit the
+// re-scoring's 9: the cases carry no buckets and bucket features are refused.
+TEST(PredictionEvalTest, RerankCasesCarryTheCoarseBucketsTheReaderReads) {
+  TempDir dir;
+  const poker::GameDef game =
+      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
+  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  ASSERT_TRUE(corpus.ok()) << corpus.status();
+  EvalOptions options;
+  options.model.num_buckets = 32;
+  options.keep_rerank_cases = true;
+  ASSERT_EQ(RerankBucketSlots(options.reader, 32), kRerankBuckets);
+  const std::vector<int> all = All(*corpus);
+  auto predictors = TrainPredictors(*corpus, all, options);
+  ASSERT_TRUE(predictors.ok()) << predictors.status();
+  auto kept = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(kept.ok()) << kept.status();
+  ASSERT_FALSE(kept->rerank_cases.empty());
+  const RerankCase& preflop = kept->rerank_cases[0];
+  ASSERT_EQ(preflop.street, 0);
+  ASSERT_EQ(preflop.bucket.size(), 1326u);  // every pair is live: index = pair index
+  const auto pair = [](const char* text) {
+    const std::vector<poker::Card> cards = *poker::ParseCards(text);
+    return poker::PairIndex(cards[0], cards[1]);
+  };
+  EXPECT_EQ(preflop.bucket[pair("AhAs")], 7);
+  EXPECT_EQ(preflop.bucket[pair("5h5d")], 8);
+  EXPECT_EQ(preflop.bucket[pair("3c2d")], 0);
+  for (const RerankCase& c : kept->rerank_cases) {
+    EXPECT_LE(*std::max_element(c.bucket.begin(), c.bucket.end()), 8) << c.street;
+  }
+
+  options.reader.bucket_prior = 0;
+  EXPECT_EQ(RerankBucketSlots(options.reader, 32), 33);
+  auto unbacked = Evaluate(*corpus, all, **predictors, options);
+  ASSERT_TRUE(unbacked.ok()) << unbacked.status();
+  ASSERT_EQ(unbacked->rerank_cases.size(), kept->rerank_cases.size());
+  for (const RerankCase& c : unbacked->rerank_cases) EXPECT_TRUE(c.bucket.empty());
+  options.keep_rerank_cases = false;
+  options.rerank.buckets = true;
+  options.rerank.weights[0] = PairReranker::Identity(0, /*buckets=*/true);
+  EXPECT_EQ(Evaluate(*corpus, all, **predictors, options).status().code(),
+            absl::StatusCode::kInvalidArgument);
+}
+
 // The re-scoring's cases, like the calibration's, come from carves of the training part only.
 TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
   TempDir dir;
@@ -693,6 +738,7 @@ TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
   }
 }
 
+// --in-sample-population: the extra hands reach the population's counts and nothing else.
 TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {
   TempDir dir;
   const poker::GameDef game =

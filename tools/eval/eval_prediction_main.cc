@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_replace.h"
+#include "absl/types/span.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
 #include "html/html_page.h"
@@ -215,16 +216,17 @@ void AddOptions(Args& a, po::options_description& visible) {
       "recalibrate the model's class scores per street against the board's card count (a "
       "temperature on the likelihood, a weight on the card count, a bias per class), fitted on "
       "cases of the training part scored out of sample (--calibration-folds carves of it); "
-      "pair-level scores unchanged")(
+      "pair-level scores unchanged; not with --rerank")(
       "calibration-folds", po::value(&a.calibration_folds)->default_value(2),
       "--calibrate: carves of the training part whose out-of-sample cases the fit uses")(
       "calibration-no-biases", po::bool_switch(&a.calibration_no_biases),
       "--calibrate: fit only the temperature and the card-count weight, no class biases")(
       "rerank", po::bool_switch(&a.rerank),
       "re-score the model's pairs with a log-linear model over the live pairs (a weight on each "
-      "street's ln-likelihood, class and draw x action indicators), fitted on cases of the "
-      "training part scored out of sample (--rerank-folds carves of it); changes the model's "
-      "pair and class scores")(
+      "street's ln-likelihood, class and draw x action indicators, and class x raises), fitted "
+      "on cases of the training part scored out of sample (--rerank-folds carves of it; a "
+      "street with fewer than 200 cases keeps the reader as it is); changes the model's pair "
+      "and class scores; not with --range-exponent or --calibrate")(
       "rerank-folds", po::value(&a.rerank_folds)->default_value(2),
       "--rerank: carves of the training part whose out-of-sample cases the fit uses")(
       "rerank-ridge", po::value(&a.rerank_ridge)->default_value(10),
@@ -257,9 +259,10 @@ void AddOptions(Args& a, po::options_description& visible) {
       "write the table, the chart and the top-1 confusion matrices per street to this HTML page")(
       "cases", po::value(&a.cases_path),
       "write every scored case as CSV to this file: street, player id, true class, and per "
-      "class the board's live pairs, the model's and the card-counting chain's probabilities, "
-      "and the bucket oracles' pair counts (docs/eval_prediction.md)")(
-      "json", po::bool_switch(&a.json), "print JSON on stdout instead of the table")(
+      "class the board's live pairs, the model's (the reader's range, before --calibrate or "
+      "--rerank) and the card-counting chain's probabilities, and the bucket oracles' pair "
+      "counts (docs/eval_prediction.md)")("json", po::bool_switch(&a.json),
+                                          "print JSON on stdout instead of the table")(
       "per-player", po::bool_switch(&a.per_player),
       "table: add top-1 accuracy per modelled player")(
       "confusion", po::bool_switch(&a.confusion),
@@ -283,7 +286,17 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   if (a.calibration_folds < 1) return "--calibration-folds must be at least 1";
   if (a.rerank_folds < 1) return "--rerank-folds must be at least 1";
   if (a.rerank_in_sample && !a.rerank) return "--rerank-in-sample needs --rerank";
+  if (!a.rerank && (a.rerank_by_class || a.rerank_buckets || !vm["rerank-folds"].defaulted() ||
+                    !vm["rerank-ridge"].defaulted())) {
+    return "--rerank-by-class, --rerank-buckets, --rerank-folds and --rerank-ridge need --rerank";
+  }
+  if (a.rerank_in_sample && !vm["rerank-folds"].defaulted()) {
+    return "--rerank-in-sample fits on the evaluated cases: no --rerank-folds";
+  }
   if (!(a.rerank_ridge > 0)) return "--rerank-ridge must be positive";
+  // Each fit assumes the reader's raw scores: the calibration's temperature would temper scores
+  // the re-scoring has already tempered.
+  if (a.rerank && a.calibrate) return "give --rerank or --calibrate, not both";
   if (a.rerank && !vm["range-exponent"].defaulted()) {
     return "--rerank fits its own per-street tempering: give it or --range-exponent, not both";
   }
@@ -311,6 +324,12 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   o.model.street_context = !a.no_street_context;
   o.markov.restrict_to_board = !a.markov_ignore_board;
   o.keep_cases = !a.cases_path.empty();
+  if (a.rerank_buckets &&
+      eval::RerankBucketSlots(o.reader, o.model.num_buckets) > eval::kRerankBuckets) {
+    return "--rerank-buckets reads at most 8 coarse buckets and the draw bucket: give --buckets 8 "
+           "or fewer, or --bucket-prior above 0 with --coarse-buckets 8 or fewer and --buckets a "
+           "larger multiple of it";
+  }
   if (!a.raise_edges.empty()) o.model.raise_edges = a.raise_edges;
   o.threads = a.threads > 0 ? a.threads
                             : std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
@@ -403,7 +422,8 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
            a.in_sample ? ", IN-SAMPLE (the evaluated hands are trained on too: a bound)" : "",
            a.in_sample_population ? ", IN-SAMPLE POPULATION (the evaluated hands are counted "
                                     "into the population: a bound)"
-                                  : ""),
+                                  : "",
+           a.rerank_in_sample ? ", RERANK IN-SAMPLE (a bound)" : ""),
        false);
   if (!parts.held_out_players.empty()) {
     fact("held_out_players", absl::StrJoin(parts.held_out_players, " "), false);
@@ -556,16 +576,19 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
   return 0;
 }
 
-// --rerank-in-sample: the cases of the evaluated part, scored as the run scores them.
+// --rerank-in-sample: the cases of the evaluated part, scored as the run scores them (`train`
+// and options.population_only_hands as the run's, --in-sample and --in-sample-population
+// included).
 absl::StatusOr<std::vector<eval::RerankCase>> EvaluatedRerankCases(const eval::Corpus& corpus,
-                                                                   const eval::Parts& parts,
+                                                                   absl::Span<const int> train,
+                                                                   absl::Span<const int> evaluated,
                                                                    eval::EvalOptions options) {
   options.keep_rerank_cases = true;
   absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
-      eval::TrainPredictors(corpus, parts.train, options);
+      eval::TrainPredictors(corpus, train, options);
   if (!predictors.ok()) return predictors.status();
   absl::StatusOr<eval::EvalResult> result =
-      eval::Evaluate(corpus, parts.eval, **predictors, options);
+      eval::Evaluate(corpus, evaluated, **predictors, options);
   if (!result.ok()) return result.status();
   return std::move(result->rerank_cases);
 }
@@ -592,6 +615,15 @@ int Run(int argc, char** argv) {
   }
   // A player split scores the held-out players only: the model never saw them.
   a.options.score_only = parts.held_out_players;
+  // What the evaluated model is trained on: with --in-sample the evaluated hands too, with
+  // --in-sample-population those hands in the population. The fits' carves (--calibrate,
+  // --rerank) read the training part only.
+  std::vector<int> train = parts.train;
+  if (a.in_sample) {
+    train.insert(train.end(), parts.eval.begin(), parts.eval.end());
+    std::sort(train.begin(), train.end());
+  }
+  const std::vector<int> population_only = a.in_sample_population ? parts.eval : std::vector<int>();
   if (a.calibrate) {
     absl::StatusOr<std::vector<eval::CaseRecord>> cases =
         eval::CrossFittedCases(corpus, parts.train, a.options, a.calibration_folds);
@@ -605,26 +637,28 @@ int Run(int argc, char** argv) {
         false);
   }
   if (a.rerank) {
-    absl::StatusOr<std::vector<eval::RerankCase>> cases =
-        a.rerank_in_sample
-            ? EvaluatedRerankCases(corpus, parts, a.options)
-            : eval::CrossFittedRerankCases(corpus, parts.train, a.options, a.rerank_folds);
+    absl::StatusOr<std::vector<eval::RerankCase>> cases;
+    if (a.rerank_in_sample) {
+      eval::EvalOptions evaluated = a.options;
+      evaluated.population_only_hands = population_only;
+      cases = EvaluatedRerankCases(corpus, train, parts.eval, evaluated);
+    } else {
+      cases = eval::CrossFittedRerankCases(corpus, parts.train, a.options, a.rerank_folds);
+    }
     if (!cases.ok()) return Fail(std::string(cases.status().message()));
     eval::RerankFitOptions fit;
     fit.ridge = a.rerank_ridge;
     fit.class_objective = a.rerank_by_class;
     fit.buckets = a.rerank_buckets;
     a.options.rerank = eval::FitPairReranker(*cases, fit);
-    progress.Say(absl::StrFormat("re-scoring fitted on %d out-of-sample cases of the training "
-                                 "part (%.1f s)",
-                                 cases->size(), progress.Elapsed()),
+    progress.Say(absl::StrFormat("re-scoring fitted on %d %s (%.1f s)", cases->size(),
+                                 a.rerank_in_sample ? "in-sample cases of the evaluated part"
+                                                    : "out-of-sample cases of the training part",
+                                 progress.Elapsed()),
                  false);
   }
-  if (a.in_sample_population) a.options.population_only_hands = parts.eval;
-  if (a.in_sample) {
-    parts.train.insert(parts.train.end(), parts.eval.begin(), parts.eval.end());
-    std::sort(parts.train.begin(), parts.train.end());
-  }
+  a.options.population_only_hands = population_only;
+  parts.train = train;
   absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
       eval::TrainPredictors(corpus, parts.train, a.options, [&](int64_t done, int64_t total) {
         progress.Say(absl::StrFormat("training: %d / %d hands", done, total), true);

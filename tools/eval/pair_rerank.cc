@@ -11,6 +11,8 @@
 namespace eval {
 namespace {
 
+static_assert(trainer::StrengthBuckets::kStraightDraw == kDrawKinds - 1);
+
 // The layout of one street's parameters: w_0 .. w_s, then class (or bucket) x aggression on
 // each street t <= s, then (flop and turn) draw x aggression on s, then class x raises.
 struct Layout {
@@ -93,6 +95,20 @@ double CaseScores(const Layout& layout, const RerankCase& c, const std::vector<d
   return top;
 }
 
+// ln P(the case's true pair), or of its class (`by_class`), under the softmax of `score` (the
+// scores of its live pairs).
+double CaseLogLikelihood(absl::Span<const double> score, const RerankCase& c, bool by_class) {
+  const double top = *std::max_element(score.begin(), score.end());
+  double z = 0, in_class = 0;
+  const int truth_class = c.group[c.truth] / kDrawKinds;
+  for (size_t i = 0; i < score.size(); ++i) {
+    const double e = std::exp(score[i] - top);
+    z += e;
+    if (c.group[i] / kDrawKinds == truth_class) in_class += e;
+  }
+  return (by_class ? std::log(in_class) : score[c.truth] - top) - std::log(z);
+}
+
 // The penalised ln-likelihood of the true pairs of `cases`.
 double Objective(const Layout& layout, const std::vector<const RerankCase*>& cases,
                  const std::vector<double>& theta, const std::vector<double>& identity,
@@ -100,15 +116,8 @@ double Objective(const Layout& layout, const std::vector<const RerankCase*>& cas
   double sum = 0;
   std::vector<double> score;
   for (const RerankCase* c : cases) {
-    const double top = CaseScores(layout, *c, theta, &score);
-    double z = 0, in_class = 0;
-    const int truth_class = c->group[c->truth] / kDrawKinds;
-    for (size_t i = 0; i < score.size(); ++i) {
-      const double e = std::exp(score[i] - top);
-      z += e;
-      if (c->group[i] / kDrawKinds == truth_class) in_class += e;
-    }
-    sum += (class_objective ? std::log(in_class) : score[c->truth] - top) - std::log(z);
+    CaseScores(layout, *c, theta, &score);
+    sum += CaseLogLikelihood(score, *c, class_objective);
   }
   for (size_t j = 0; j < theta.size(); ++j) {
     sum -= 0.5 * ridge * (theta[j] - identity[j]) * (theta[j] - identity[j]);
@@ -241,14 +250,7 @@ void AllPairDraws(absl::Span<const poker::Card> board, std::array<uint8_t, poker
   for (int i = 0; i < poker::kNumPairs; ++i) {
     const poker::PairCards hole = poker::PairFromIndex(i);
     if ((used >> hole.low & 1) || (used >> hole.high & 1)) continue;
-    if (!trainer::StrengthBuckets::HasDraw(hole, features)) continue;
-    // HasDraw's flush rule: four cards of a suit with at least one hole card.
-    const int low_suit = poker::SuitOf(hole.low);
-    const int high_suit = poker::SuitOf(hole.high);
-    const int suited = low_suit == high_suit;
-    const bool flush = features.suit_count[low_suit] + 1 + suited == 4 ||
-                       features.suit_count[high_suit] + 1 + suited == 4;
-    (*out)[i] = flush ? 1 : 2;
+    (*out)[i] = static_cast<uint8_t>(trainer::StrengthBuckets::DrawKind(hole, features));
   }
 }
 
@@ -279,7 +281,13 @@ void PairReranker::Scores(const RerankCase& c, absl::Span<double> out) const {
 std::string PairReranker::Describe() const {
   std::vector<std::string> streets;
   for (int s = 0; s < kNumStreets; ++s) {
-    const std::vector<double> theta = weights[s].empty() ? Identity(s, buckets) : weights[s];
+    if (weights[s].empty()) {
+      streets.push_back(cases[s] < min_cases
+                            ? absl::StrFormat("identity (%d < %d cases)", cases[s], min_cases)
+                            : absl::StrFormat("identity (%d cases)", cases[s]));
+      continue;
+    }
+    const std::vector<double>& theta = weights[s];
     std::string w = "w";
     for (int t = 0; t <= s; ++t) absl::StrAppendFormat(&w, " %.2f", theta[t]);
     double spread = 0;
@@ -292,11 +300,13 @@ std::string PairReranker::Describe() const {
 PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFitOptions& options) {
   PairReranker out;
   out.buckets = options.buckets;
+  out.min_cases = options.min_cases;
   for (int street = 0; street < kNumStreets; ++street) {
     std::vector<const RerankCase*> fit;
     for (const RerankCase& c : cases) {
       if (c.street == street && !c.group.empty()) fit.push_back(&c);
     }
+    out.cases[street] = static_cast<int64_t>(fit.size());
     if (static_cast<int>(fit.size()) < options.min_cases) continue;
     const Layout layout(street, options.buckets);
     const int d = layout.size;
@@ -337,7 +347,6 @@ PairReranker FitPairReranker(absl::Span<const RerankCase> cases, const RerankFit
       if (largest < 1e-6 || gained < 1e-7 * fit.size()) break;
     }
     out.weights[street] = theta;
-    out.cases[street] = static_cast<int64_t>(fit.size());
   }
   return out;
 }
@@ -354,15 +363,7 @@ double MeanLogLikelihood(const PairReranker& reranker, absl::Span<const RerankCa
     if (c.street != street || c.group.empty()) continue;
     score.resize(c.group.size());
     reranker.Scores(c, absl::MakeSpan(score));
-    const double top = *std::max_element(score.begin(), score.end());
-    const int truth_class = c.group[c.truth] / kDrawKinds;
-    double z = 0, in_class = 0;
-    for (size_t i = 0; i < score.size(); ++i) {
-      const double e = std::exp(score[i] - top);
-      z += e;
-      if (c.group[i] / kDrawKinds == truth_class) in_class += e;
-    }
-    sum += (by_class ? std::log(in_class) : score[c.truth] - top) - std::log(z);
+    sum += CaseLogLikelihood(score, c, by_class);
     ++n;
   }
   return n > 0 ? sum / static_cast<double>(n) : 0.0;

@@ -41,7 +41,7 @@ inline constexpr int kAggressionLevels = 6;
 // Raises in the hand so far: 0, 1, 2, 3 or more.
 inline constexpr int kRaiseCounts = 4;
 // A pair's draw on the board: none, flush draw, straight draw (8 outs), as the strength buckets'
-// draw rule (trainer/strength_buckets.h) tells them.
+// draw rule tells them (trainer::StrengthBuckets::DrawKind, whose values these are).
 inline constexpr int kDrawKinds = 3;
 // Pair groups: class * kDrawKinds + draw kind.
 inline constexpr int kRerankGroups = kMaxClasses * kDrawKinds;
@@ -72,7 +72,7 @@ struct RerankCase {
   int truth = 0;  // index into the live pairs
   RerankContext context;
   std::vector<uint8_t> group;   // per live pair
-  std::vector<uint8_t> bucket;  // per live pair (empty: all 0)
+  std::vector<uint8_t> bucket;  // per live pair, < kRerankBuckets (empty: all 0)
   std::vector<float> loglik;    // per live pair, street + 1 values (l_0 .. l_street)
 };
 
@@ -82,7 +82,8 @@ struct PairReranker {
   bool buckets = false;
   // Per street: w_0 .. w_s then the feature weights (NumParameters); empty: the identity.
   std::array<std::vector<double>, kNumStreets> weights;
-  std::array<int64_t, kNumStreets> cases{};  // cases fitted on, per street
+  std::array<int64_t, kNumStreets> cases{};  // cases of each street given to the fit
+  int min_cases = 0;  // a street with fewer kept the identity (RerankFitOptions::min_cases)
 
   // Parameters of a street, and the identity's values.
   static int NumParameters(int street, bool buckets = false);
@@ -91,12 +92,15 @@ struct PairReranker {
   bool IsIdentity() const;
   // The scores (ln P up to a constant) of the case's live pairs (its truth is not read).
   void Scores(const RerankCase& c, absl::Span<double> out) const;
-  // "w 1.00 0.85 max |theta| 0.41 (9000 cases)" per street, for the report's facts.
+  // "w 1.00 0.85 max |theta| 0.41 (9000 cases)" per street, for the report's facts; a street
+  // without weights: "identity (150 < 200 cases)".
   std::string Describe() const;
 };
 
 struct RerankFitOptions {
-  // Ridge penalty on the distance from the identity (in the summed ln-likelihood).
+  // Ridge penalty on the distance from the identity (in the summed ln-likelihood). Must be
+  // positive: at 0 a feature no case turns on makes Newton's system singular, and the fit stays
+  // at the identity without saying so.
   double ridge = 10;
   // A street with fewer cases keeps the identity.
   int min_cases = 200;
@@ -106,7 +110,8 @@ struct RerankFitOptions {
   // objective's curvature (the features' covariance), a bound on the class objective's, and is
   // halved until the objective does not fall.
   bool class_objective = false;
-  // (the pair's bucket) x (aggression on each street) instead of (its class) x (aggression).
+  // (the pair's bucket) x (aggression on each street) instead of (its class) x (aggression). The
+  // cases need their buckets (RerankCase::bucket; empty reads as bucket 0).
   bool buckets = false;
 };
 

@@ -123,7 +123,10 @@ class Scorer {
         calibrate_(!options.calibration.IsIdentity()),
         rerank_(options.rerank),
         rerank_on_(!options.rerank.IsIdentity()),
-        keep_rerank_cases_(options.keep_rerank_cases) {
+        keep_rerank_cases_(options.keep_rerank_cases),
+        rerank_buckets_(
+            RerankBucketSlots(options.reader, predictors.model.buckets().num_strength_buckets()) <=
+            kRerankBuckets) {
     // The oracles' buckets: the model's, and after the flop the coarse ones the reader backs off
     // to (every slot its own bucket when it does not).
     for (int b = 0; b < 256; ++b) parent_[b] = static_cast<uint8_t>(b);
@@ -140,6 +143,15 @@ class Scorer {
   absl::Status Score(int index, EvalResult* result);
 
  private:
+  // The re-scoring's case of position p on `street` (the model reader's range at the end of it
+  // and the street's draws_ and `buckets` ready): its live pairs' groups, buckets (when
+  // rerank_buckets_) and per-street ln-likelihoods. Records the range's ln in log_range_.
+  RerankCase RerankCaseOf(int p, int street, int truth_pair,
+                          const trainer::HandObservation& observation,
+                          const std::array<uint8_t, poker::kNumPairs>& buckets);
+  // `range` (the model reader's, of the case's live pairs) as the re-scoring scores it.
+  void Rescore(const RerankCase& c, agent::Range* range) const;
+
   const Corpus& corpus_;
   const Predictors& predictors_;
   agent::HandReader model_reader_;
@@ -152,6 +164,8 @@ class Scorer {
   const PairReranker& rerank_;
   bool rerank_on_;
   bool keep_rerank_cases_;
+  // The cases carry the pairs' buckets (RerankBucketSlots fit kRerankBuckets).
+  bool rerank_buckets_;
   // Re-scoring (rerank_on_ or keep_rerank_cases_): per position and street, ln of the model
   // reader's normalised range at the end of the street (live pairs only); the draw kind of every
   // pair on the street's board.
@@ -243,47 +257,12 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
       const double uniform = -std::log(static_cast<double>(live));
       // The re-scoring's inputs: the live pairs' groups and per-street ln-likelihoods.
       RerankCase rescored;
-      if (rescore) {
-        const std::array<float, poker::kNumPairs>& w = model_reader_.range(p).weights();
-        double total = 0;
-        for (int i = 0; i < poker::kNumPairs; ++i) total += street_.classes[i] >= 0 ? w[i] : 0.0f;
-        std::array<float, poker::kNumPairs>& now = log_range_[p][street];
-        for (int i = 0; i < poker::kNumPairs; ++i) {
-          // The floor keeps a weight that underflowed finite (the reader's own floor is 1e-3 an
-          // action).
-          now[i] = street_.classes[i] < 0 || total <= 0
-                       ? 0.0f
-                       : static_cast<float>(std::log(std::max(w[i] / total, 1e-30)));
-        }
-        rescored.street = street;
-        rescored.context = ContextOf(observation, p, street, model.abstraction());
-        for (int i = 0; i < poker::kNumPairs; ++i) {
-          if (street_.classes[i] < 0) continue;
-          if (i == truth_pair) rescored.truth = static_cast<int>(rescored.group.size());
-          rescored.group.push_back(
-              static_cast<uint8_t>(street_.classes[i] * kDrawKinds + draws_[i]));
-          rescored.bucket.push_back(
-              buckets[i] == trainer::kNoBucket
-                  ? 0
-                  : std::min<uint8_t>(rerank_parent_[buckets[i]], kRerankBuckets - 1));
-          for (int t = 0; t <= street; ++t) {
-            rescored.loglik.push_back(log_range_[p][t][i] -
-                                      (t > 0 ? log_range_[p][t - 1][i] : 0.0f));
-          }
-        }
-      }
+      if (rescore) rescored = RerankCaseOf(p, street, truth_pair, observation, buckets);
       const auto score_reader = [&](const agent::HandReader& reader, int class_predictor,
                                     int pair_predictor) {
         agent::Range range = reader.range(p);
         if (rerank_on_ && class_predictor == kModel) {
-          std::vector<double> scores(rescored.group.size());
-          rerank_.Scores(rescored, absl::MakeSpan(scores));
-          const double top = *std::max_element(scores.begin(), scores.end());
-          size_t k = 0;
-          for (int i = 0; i < poker::kNumPairs; ++i) {
-            range.set_weight(
-                i, street_.classes[i] < 0 ? 0.0f : static_cast<float>(std::exp(scores[k++] - top)));
-          }
+          Rescore(rescored, &range);
         } else if (exponent_ != 1.0) {
           // Normalise first, so that the power cannot underflow a whole range to zero.
           range.Normalize();
@@ -354,7 +333,54 @@ absl::Status Scorer::Score(int index, EvalResult* result) {
   return absl::OkStatus();
 }
 
+RerankCase Scorer::RerankCaseOf(int p, int street, int truth_pair,
+                                const trainer::HandObservation& observation,
+                                const std::array<uint8_t, poker::kNumPairs>& buckets) {
+  const std::array<float, poker::kNumPairs>& w = model_reader_.range(p).weights();
+  double total = 0;
+  for (int i = 0; i < poker::kNumPairs; ++i) total += street_.classes[i] >= 0 ? w[i] : 0.0f;
+  std::array<float, poker::kNumPairs>& now = log_range_[p][street];
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    // The floor keeps a weight that underflowed finite (the reader's own floor is 1e-3 an
+    // action).
+    now[i] = street_.classes[i] < 0 || total <= 0
+                 ? 0.0f
+                 : static_cast<float>(std::log(std::max(w[i] / total, 1e-30)));
+  }
+  RerankCase rescored;
+  rescored.street = street;
+  rescored.context = ContextOf(observation, p, street, predictors_.model.abstraction());
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    if (street_.classes[i] < 0) continue;
+    if (i == truth_pair) rescored.truth = static_cast<int>(rescored.group.size());
+    rescored.group.push_back(static_cast<uint8_t>(street_.classes[i] * kDrawKinds + draws_[i]));
+    if (rerank_buckets_) {
+      rescored.bucket.push_back(buckets[i] == trainer::kNoBucket ? 0 : rerank_parent_[buckets[i]]);
+    }
+    for (int t = 0; t <= street; ++t) {
+      rescored.loglik.push_back(log_range_[p][t][i] - (t > 0 ? log_range_[p][t - 1][i] : 0.0f));
+    }
+  }
+  return rescored;
+}
+
+void Scorer::Rescore(const RerankCase& c, agent::Range* range) const {
+  std::vector<double> scores(c.group.size());
+  rerank_.Scores(c, absl::MakeSpan(scores));
+  const double top = *std::max_element(scores.begin(), scores.end());
+  size_t k = 0;
+  for (int i = 0; i < poker::kNumPairs; ++i) {
+    range->set_weight(
+        i, street_.classes[i] < 0 ? 0.0f : static_cast<float>(std::exp(scores[k++] - top)));
+  }
+}
+
 }  // namespace
+
+int RerankBucketSlots(const agent::ReaderOptions& reader, int num_buckets) {
+  return agent::CoarseBucketParents(reader, num_buckets, {}) ? reader.coarse_buckets + 1
+                                                             : num_buckets + 1;
+}
 
 int LoggedHand::FoldRound(int position, const poker::GameDef& game) const {
   poker::State state(game, hand_number);
@@ -913,6 +939,13 @@ absl::StatusOr<EvalResult> EvaluateOnline(const Corpus& corpus, absl::Span<const
 absl::StatusOr<EvalResult> Evaluate(const Corpus& corpus, absl::Span<const int> eval,
                                     const Predictors& predictors, const EvalOptions& options,
                                     const std::function<void(int64_t, int64_t)>& progress) {
+  if (options.rerank.buckets &&
+      RerankBucketSlots(options.reader, predictors.model.buckets().num_strength_buckets()) >
+          kRerankBuckets) {
+    return absl::InvalidArgumentError(
+        "the re-scoring's bucket features need at most 8 coarse buckets the reader backs off to "
+        "(bucket prior on, the model's buckets a larger multiple of them)");
+  }
   if (options.online) return EvaluateOnline(corpus, eval, predictors, options, progress);
   const int64_t total = static_cast<int64_t>(eval.size());
   const int num_chunks = static_cast<int>((total + kChunkHands - 1) / kChunkHands);

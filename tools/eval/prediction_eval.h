@@ -186,6 +186,13 @@ absl::StatusOr<std::vector<RerankCase>> CrossFittedRerankCases(const Corpus& cor
                                                                const EvalOptions& options,
                                                                int folds);
 
+// The bucket slots of the re-scoring's cases (RerankCase::bucket): the reader's coarse buckets
+// and the draw bucket (reader.coarse_buckets + 1) when a model of `num_buckets` strength buckets
+// backs off to them (agent::CoarseBucketParents), else num_buckets + 1. The cases carry buckets
+// only when these fit kRerankBuckets; bucket features (PairReranker::buckets) need that, and
+// Evaluate refuses them otherwise.
+int RerankBucketSlots(const agent::ReaderOptions& reader, int num_buckets);
+
 // The class predictors, in report order, and the pair-level ones.
 //   markov        the chain with card counting: each class's emission weighted by the board's
 //                 count of pairs in it over the training boards' mean count

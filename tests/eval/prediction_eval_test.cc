@@ -68,6 +68,12 @@ constexpr char kThreeHands[] =
     "STATE:1:r200r600f:Ac9c|Ts5h:200|-200:DeepStack|pro.player.1\n"
     "STATE:4:cr500c/cc/cc/cc:ThAs|Ac6c/Qd2h7c/5d/6d:-500|500:pro.player.1|DeepStack\n";
 
+// kThreeHands read as a heads-up no-limit corpus (the game of DeepStack's logs).
+absl::StatusOr<Corpus> LoadThreeHands(const TempDir& dir) {
+  return Load({dir.Write("three.log", kThreeHands)},
+              *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game")));
+}
+
 TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
   TempDir dir;
   const poker::GameDef game =
@@ -135,9 +141,7 @@ TEST(PredictionEvalTest, CasesAreEveryStreetFinishedWithoutFolding) {
 
 TEST(PredictionEvalTest, PlayerSelection) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
   options.players = {"pro.player"};
@@ -327,9 +331,7 @@ TEST(PredictionEvalTest, TestLogsAreNotReadInTraining) {
 // the offline score, and the same hand again (now learned) scores differently.
 TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   // Hand 2 ends at a showdown: both shown; in hand 0 DeepStack folds: nobody is shown.
   EXPECT_TRUE(corpus->ShownAtShowdown(2, 0));
@@ -444,9 +446,7 @@ TEST(PredictionEvalTest, EntryPriorKeepsALoosePlayersRangeSortedByStrength) {
 // score.
 TEST(PredictionEvalTest, CasesRecordTheClassScoresAndTheBucketOracles) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
   const std::vector<int> all = All(*corpus);
@@ -603,9 +603,7 @@ TEST(PredictionEvalTest, CrossFittedCasesReadOnlyTheTrainingPart) {
 // it name a big pair in all 5 preflop cases (as the calibration test above).
 TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
   const std::vector<int> all = All(*corpus);
@@ -673,9 +671,7 @@ TEST(PredictionEvalTest, RerankCasesRebuildTheRangeAndTheRerankMovesOnlyTheModel
 // re-scoring's 9: the cases carry no buckets and bucket features are refused.
 TEST(PredictionEvalTest, RerankCasesCarryTheCoarseBucketsTheReaderReads) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
   options.model.num_buckets = 32;
@@ -741,9 +737,7 @@ TEST(PredictionEvalTest, CrossFittedRerankCasesReadOnlyTheTrainingPart) {
 // --in-sample-population: the extra hands reach the population's counts and nothing else.
 TEST(PredictionEvalTest, PopulationOnlyHandsReachOnlyThePopulation) {
   TempDir dir;
-  const poker::GameDef game =
-      *poker::LoadGameDef(GamePath("holdem.nolimit.2p.reverse_blinds.game"));
-  absl::StatusOr<Corpus> corpus = Load({dir.Write("three.log", kThreeHands)}, game);
+  absl::StatusOr<Corpus> corpus = LoadThreeHands(dir);
   ASSERT_TRUE(corpus.ok()) << corpus.status();
   EvalOptions options;
   const std::vector<int> train = {0, 1};

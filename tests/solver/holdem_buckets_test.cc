@@ -165,7 +165,9 @@ TEST(HoldemBucketsTest, AllPairsBucketsAgreeWithBucket) {
         conflicts += bucket < 0;
       }
       const int live = (52 - kBoardCards[r]) * (51 - kBoardCards[r]) / 2;
-      if (step == 1) EXPECT_EQ(conflicts, poker::kNumPairs - live);
+      if (step == 1) {
+        EXPECT_EQ(conflicts, poker::kNumPairs - live);
+      }
     }
   }
 }

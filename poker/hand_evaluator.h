@@ -128,6 +128,27 @@ inline constexpr int kFlushTableSize = 1 << kNumRanks;
 // pack the rank table less densely). Not clearly faster: a perfect hash of the 7-card rank
 // multisets only, with 16-bit offsets (8-16 KB and 98-126 KB instead of 32 KB and 164 KB), so
 // the lookups' misses are not what bounds this path. Many hands at once: EvaluateSevenCardHands.
+//
+// On an Intel Xeon (AVX-512, 48 KB L1d and 2 MB L2 a core; 2026-11-25), in M hands/s with 2^16 and
+// 2^24 random hands as BM_Eval7RandomFromCards (medians of 3, scratch variants built outside the
+// project): 525 and 401 for this path. With 2^16 hands (115 KB of cards, cached) the flush branch
+// costs about 20%: without the flush test (wrong for flushes) 642 and 451, and with a constant in
+// place of the flush path 554 and 414, so the mispredictions cost more than the work. With 2^24
+// hands (117 MB) the card stream from memory bounds it, and work saved per hand does not show
+// there: the same cards copied to a 2 MB huge page give 528 and 450 (on 4 KB pages the hardware
+// prefetcher stops at every page boundary, and each page needs a TLB walk), the 7 card bytes read
+// and summed alone run at 642 M hands/s at 2^24, and kernels whose only cache misses are the card
+// stream fall far behind it (the key sum alone: 803 and 209; plus a lookup in a 160 KB table: 643
+// and 446; in a 16 KB table: 886 and 202), so the rank table's L2 lookups are not what slows 2^24.
+// Tried here (2^16 and 2^24): the 7-card hash of EvaluateSevenCardHands for the ranks, 536 and 400;
+// that hash plus a flush path that builds a bit per card index and takes the suit's ranks with one
+// pext, 547 and 405, and as a build in two rounds of the interleaved benchmark against this
+// one, 527 vs 502 and 527 vs 503 at 2^16 but 398 vs 397 and 399 vs 394 at 2^24 (not taken: +5% at
+// 2^24 was the bar); that flush path alone, 524 and 404; one masked 7-byte load
+// (_mm_maskz_loadu_epi8) with three pext from it, 484 and 369; two overlapping 4-byte loads (cards
+// 0-3 and 3-6), 485 and 377; 16-byte pair entries of key and card mask, 470 and 369 with the branch
+// and 338 and 294 branch-free (cmov); all tables copied to one 2 MB huge page, 498 and 389 (copied
+// to 4 KB pages: 498 and 381).
 inline constexpr std::array<uint64_t, kNumCards> kCardKeys = [] {
   std::array<uint64_t, kNumCards> keys{};
   for (int c = 0; c < kNumCards; ++c) {

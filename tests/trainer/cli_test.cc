@@ -188,6 +188,33 @@ TEST_F(CliTest, BadInputsGetAClearErrorAndTheRightExitCode) {
   EXPECT_THAT(many.output, HasSubstr(absl::StrCat("(", cores, " thread")));
 }
 
+// Rejected lines: the first 5 are printed, then how many more there were in all (the reader keeps
+// only the first 10 of a file, which the count must not stop at), and the counts by reason, also
+// when no hand was usable.
+TEST_F(CliTest, ProblemsArePrintedFirstFiveThenCountedInAll) {
+  std::string junk;
+  for (int i = 0; i < 30; ++i) junk += absl::StrCat("junk line ", i, "\n");
+  const Result help = Trainer("train --help");
+  EXPECT_THAT(help.output, HasSubstr("(the first 5 in all, then how many more)"));
+
+  const std::string mixed = dir_.Write("mixed.log", std::string(testing::kTenHandsLog) + junk);
+  const Result some =
+      Trainer("train --logs " + mixed + " --game " + game_ + " --out " + dir_.File("m.pb"));
+  ASSERT_EQ(some.exit_code, 0) << some.output;
+  EXPECT_THAT(some.output, HasSubstr("junk line 4'"));
+  EXPECT_THAT(some.output, Not(HasSubstr("junk line 5'")));
+  EXPECT_THAT(some.output, HasSubstr("... and 25 more problems (rejected lines by reason below)"));
+  EXPECT_THAT(some.output, HasSubstr("  rejected not a log line"));
+
+  const std::string only_junk = dir_.Write("junk.log", junk);
+  const Result none =
+      Trainer("train --logs " + only_junk + " --game " + game_ + " --out " + dir_.File("n.pb"));
+  EXPECT_EQ(none.exit_code, 1) << none.output;
+  EXPECT_THAT(none.output, HasSubstr("... and 25 more problems (rejected lines by reason below)"));
+  EXPECT_THAT(none.output, HasSubstr("  rejected not a log line           30\n"));
+  EXPECT_THAT(none.output, HasSubstr("no usable hand in 1 file(s) (30 lines, 30 rejected"));
+}
+
 TEST_F(CliTest, JsonSummariesAndStatsTakeLogsLikeTrain) {
   const std::string model = dir_.File("ten.pb");
   const Result train =

@@ -1,0 +1,62 @@
+// The experiment scripts the docs show (tools/experiments/*.py): their command line and errors.
+// Skipped without python3.
+#include <cstdlib>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/common/program_run.h"
+#include "tests/common/test_support.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string Script(const char* name) {
+  return std::string(POKER_SOURCE_DIR) + "/tools/experiments/" + name;
+}
+
+class ExperimentScriptsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  }
+  test_support::TempDir dir_;
+};
+
+// timing.py (docs/agent.md): --help is the usage, a missing or malformed log is one line naming
+// it and exit 1 (it was a Python traceback, and --help was opened as a file).
+TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
+  const test_support::ProgramRun help = test_support::RunCommand(Script("timing.py") + " --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("usage: timing.py"));
+
+  const std::string missing = dir_.path() + "/none.jsonl";
+  const test_support::ProgramRun none =
+      test_support::RunCommand(Script("timing.py") + " " + missing + " 2>&1");
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_EQ(none.out, "timing.py: " + missing + ": cannot read: No such file or directory\n");
+
+  const std::string bad = dir_.Write("bad.jsonl", "{\"time_ms\": 1, \"round\": 0}\nnot json\n");
+  const test_support::ProgramRun malformed =
+      test_support::RunCommand(Script("timing.py") + " " + bad + " 2>&1");
+  EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
+  EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
+  EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+
+  const std::string good = dir_.Write("good.jsonl",
+                                      "{\"time_ms\": 2.0, \"cpu_ms\": 1.5, \"round\": 0}\n"
+                                      "{\"time_ms\": 4.0, \"cpu_ms\": 3.5, \"round\": 0}\n"
+                                      "{\"time_ms\": 1.0, \"round\": 1}\n");
+  const test_support::ProgramRun ok =
+      test_support::RunCommand(Script("timing.py") + " " + good + " 2>&1");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_EQ(ok.out, good +
+                        ": 3 decisions\n"
+                        "  wall ms: p50   2.00  p90   4.00  p99   4.00  max   4.00\n"
+                        "  cpu  ms: p50   1.50  p90   3.50  p99   3.50  max   3.50\n"
+                        "  round 0 wall ms: p50   4.00  p99   4.00  (2)\n"
+                        "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
+}
+
+}  // namespace

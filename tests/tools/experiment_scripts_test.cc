@@ -1,6 +1,7 @@
 // The experiment scripts the docs show (tools/experiments/*.py): their command line and errors.
 // Skipped without python3.
 #include <cstdlib>
+#include <filesystem>
 #include <string>
 
 #include "gmock/gmock.h"
@@ -57,6 +58,31 @@ TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
                         "  cpu  ms: p50   1.50  p90   3.50  p99   3.50  max   3.50\n"
                         "  round 0 wall ms: p50   4.00  p99   4.00  (2)\n"
                         "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
+}
+
+// Every experiment script answers --help with its usage and exit 0 before running anything (some
+// started their experiment, make_default_model.sh wrote its model to a file named --help), and
+// an argument it does not take is a usage error (exit 2).
+TEST_F(ExperimentScriptsTest, ShellScriptsPrintTheirUsageOnHelp) {
+  const std::string folder = std::string(POKER_SOURCE_DIR) + "/tools/experiments";
+  int scripts = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".sh" || name == "common.sh") continue;
+    ++scripts;
+    // Run from an empty folder with a time limit: a script that ignores --help fails the test
+    // (exit 124) without writing into the project.
+    const test_support::ProgramRun help = test_support::RunCommand(
+        "cd " + dir_.path() + " && timeout 10 " + entry.path().string() + " --help 2>&1");
+    EXPECT_EQ(help.exit_code, 0) << name << "\n" << help.out;
+    EXPECT_THAT(help.out, HasSubstr("tools/experiments/" + name)) << name << ": no usage line";
+    EXPECT_THAT(help.out, ::testing::Not(HasSubstr("#!/"))) << name;
+  }
+  EXPECT_GE(scripts, 10);
+  const test_support::ProgramRun bad = test_support::RunCommand(
+      "timeout 10 " + folder + "/make_bundled_models.sh --no-such-option 2>&1");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_THAT(bad.out, HasSubstr("make_bundled_models.sh: unknown argument --no-such-option"));
 }
 
 }  // namespace

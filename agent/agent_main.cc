@@ -131,8 +131,10 @@ int main(int argc, char** argv) {
       "game", po::value<std::string>(),
       "the ACPC .game file of the match, or a game name from data/games (required)")(
       "model", po::value<std::string>(),
-      "opponent model file from `trainer train`; `none` for DFmodel only (default: the bundled "
-      "data/models/default.pb if present and of this game, else DFmodel)")(
+      "opponent model file from `trainer train`; `none`: start from DFmodel with an empty model "
+      "(learned online unless learn=0). Default: the first bundled model of data/models/*.pb "
+      "trained for this game (default.pb first, then by name), else as `none` (a notice on "
+      "stderr)")(
       "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
       "policy", po::value<std::string>()->default_value("search"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "

@@ -248,6 +248,15 @@ int RunTrain(int argc, char** argv) {
     for (const auto& [reason, count] : summary.rejected_by_reason) {
       std::cerr << absl::StrFormat("  rejected %-24s %d\n", reason, count);
     }
+    if (summary.files == 0 && options.shard_count > 1) {
+      // Not the game's fault: the sorted file list has no file at this shard's places.
+      std::cerr << absl::StrFormat(
+          "trainer train: shard %d/%d holds no log file (a shard is files %d, %d, ... of the "
+          "sorted list; use at most as many shards as files); no model written\n",
+          options.shard_index, options.shard_count, options.shard_index,
+          options.shard_index + options.shard_count);
+      return 1;
+    }
     std::cerr << absl::StrFormat(
         "trainer train: no usable hand in %d file(s) (%d lines, %d rejected: wrong --game?); no "
         "model written\n",

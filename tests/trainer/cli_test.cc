@@ -172,6 +172,13 @@ TEST_F(CliTest, BadInputsGetAClearErrorAndTheRightExitCode) {
     EXPECT_FALSE(std::filesystem::exists(out)) << arguments;
   }
 
+  // A shard with no file (more shards than files) says so instead of suspecting the game.
+  const Result empty_shard =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + out + " --shard 1/2");
+  EXPECT_EQ(empty_shard.exit_code, 1) << empty_shard.output;
+  EXPECT_THAT(empty_shard.output, HasSubstr("shard 1/2 holds no log file"));
+  EXPECT_FALSE(std::filesystem::exists(out));
+
   // A folder where a model file is expected: an error naming it, not an abort (exit 134).
   const Result inspect = Trainer("inspect " + dir_.path());
   EXPECT_EQ(inspect.exit_code, 1) << inspect.output;

@@ -60,6 +60,10 @@ TEST_F(CliTest, HelpAndUsageErrors) {
   EXPECT_EQ(Trainer("inspect").exit_code, 2);
   EXPECT_EQ(Trainer("merge a.pb").exit_code, 2);
   EXPECT_EQ(Trainer("inspect --help").exit_code, 0);
+  // --depth takes -1 (all) or a depth; other negatives were taken as -1 silently.
+  const Result depth = Trainer("inspect any.pb --population --depth -5");
+  EXPECT_EQ(depth.exit_code, 2) << depth.output;
+  EXPECT_THAT(depth.output, HasSubstr("--depth must be -1 (every node) or at least 0"));
   EXPECT_EQ(Trainer("merge --help").exit_code, 0);
 }
 

@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -134,8 +136,8 @@ int main(int argc, char** argv) {
       "opponent model file from `trainer train`; `none`: start from DFmodel with an empty model "
       "(learned online unless learn=0). Default: the first bundled model of data/models/*.pb "
       "trained for this game (default.pb first, then by name), else as `none` (a notice on "
-      "stderr)")(
-      "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
+      "stderr)")("opponents", po::value<std::string>(),
+                 "model names of the other seats, NAME,NAME,...")(
       "policy", po::value<std::string>()->default_value("search"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "
       "(fold's thresholds against uniform ranges), search (looks ahead over the betting tree "
@@ -211,7 +213,8 @@ int main(int argc, char** argv) {
   if (vm.count("decision-log")) {
     decision_log.open(vm["decision-log"].as<std::string>(), std::ios::trunc);
     if (!decision_log) {
-      std::cerr << "agent: cannot write " << vm["decision-log"].as<std::string>() << "\n";
+      std::cerr << "agent: cannot write " << vm["decision-log"].as<std::string>() << ": "
+                << std::strerror(errno) << "\n";
       return 1;
     }
     options.decision_log = &decision_log;

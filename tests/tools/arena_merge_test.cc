@@ -329,6 +329,11 @@ TEST(ArenaCommandTest, BadPlayerSpecsAreUsageErrors) {
     EXPECT_EQ(status, c.exit_code) << c.players[0] << "\n" << err;
     EXPECT_THAT(err, HasSubstr(c.message)) << c.players[0];
   }
+  // A log that cannot be written: exit 1, the file and the reason.
+  const std::string no_folder = dir.File("no_folder/d.jsonl");
+  const auto [status, err] = run({"a=agent:policy=fold,log=" + no_folder, "b=bot:style=la"});
+  EXPECT_EQ(status, 1) << err;
+  EXPECT_THAT(err, HasSubstr("cannot write " + no_folder + ": No such file or directory"));
 }
 
 }  // namespace

@@ -60,6 +60,17 @@ TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
                         "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
 }
 
+// pso_experiments.py --plot-only (docs/pso.md) with no run CSV to draw is an error naming the
+// folder; it exited 0 having drawn nothing (a mistyped --out passed silently).
+TEST_F(ExperimentScriptsTest, PsoPlotOnlyWithNothingToDrawFails) {
+  const std::string empty = dir_.path() + "/no_results";
+  const test_support::ProgramRun run = test_support::RunCommand(
+      Script("pso_experiments.py") + " --plot-only --out " + empty + " --seeds 1,2,3 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_THAT(run.out, HasSubstr("no run CSV"));
+  EXPECT_THAT(run.out, HasSubstr(empty));
+}
+
 // Every experiment script answers --help with its usage and exit 0 before running anything (some
 // started their experiment, make_default_model.sh wrote its model to a file named --help), and
 // an argument it does not take is a usage error (exit 2).

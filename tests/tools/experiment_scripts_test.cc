@@ -71,6 +71,16 @@ TEST_F(ExperimentScriptsTest, PsoPlotOnlyWithNothingToDrawFails) {
   EXPECT_THAT(run.out, HasSubstr(empty));
 }
 
+// pso_compare.py --swarm FILE that cannot be read: one line naming it, exit 1 (was a traceback).
+TEST_F(ExperimentScriptsTest, PsoCompareNamesAnUnreadableSwarm) {
+  const std::string missing = dir_.path() + "/none.swarm";
+  const test_support::ProgramRun run =
+      test_support::RunCommand(Script("pso_compare.py") + " --out " + dir_.path() +
+                               "/out --hands 10 --swarm " + missing + " 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_EQ(run.out, "pso_compare.py: --swarm " + missing + ": No such file or directory\n");
+}
+
 // Every experiment script answers --help with its usage and exit 0 before running anything (some
 // started their experiment, make_default_model.sh wrote its model to a file named --help), and
 // an argument it does not take is a usage error (exit 2).

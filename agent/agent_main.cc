@@ -5,8 +5,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -131,9 +133,11 @@ int main(int argc, char** argv) {
       "game", po::value<std::string>(),
       "the ACPC .game file of the match, or a game name from data/games (required)")(
       "model", po::value<std::string>(),
-      "opponent model file from `trainer train`; `none` for DFmodel only (default: the bundled "
-      "data/models/default.pb if present and of this game, else DFmodel)")(
-      "opponents", po::value<std::string>(), "model names of the other seats, NAME,NAME,...")(
+      "opponent model file from `trainer train`; `none`: start from DFmodel with an empty model "
+      "(learned online unless learn=0). Default: the first bundled model of data/models/*.pb "
+      "trained for this game (default.pb first, then by name), else as `none` (a notice on "
+      "stderr)")("opponents", po::value<std::string>(),
+                 "model names of the other seats, NAME,NAME,...")(
       "policy", po::value<std::string>()->default_value("search"),
       "fold (000's thresholds, read ranges), joker (001's pot-odds EV, randomised), static "
       "(fold's thresholds against uniform ranges), search (looks ahead over the betting tree "
@@ -209,7 +213,8 @@ int main(int argc, char** argv) {
   if (vm.count("decision-log")) {
     decision_log.open(vm["decision-log"].as<std::string>(), std::ios::trunc);
     if (!decision_log) {
-      std::cerr << "agent: cannot write " << vm["decision-log"].as<std::string>() << "\n";
+      std::cerr << "agent: cannot write " << vm["decision-log"].as<std::string>() << ": "
+                << std::strerror(errno) << "\n";
       return 1;
     }
     options.decision_log = &decision_log;

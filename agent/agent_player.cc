@@ -3,7 +3,9 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -771,7 +773,10 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
   if (!log_path.empty()) {
     // Appended: the arena builds a fresh player for every duplicate rotation.
     auto log = std::make_unique<std::ofstream>(log_path, std::ios::app);
-    if (!*log) return absl::UnavailableError(absl::StrCat("cannot write ", log_path));
+    if (!*log) {
+      return absl::UnavailableError(
+          absl::StrCat("cannot write ", log_path, ": ", std::strerror(errno)));
+    }
     (*agent)->OwnDecisionLog(std::move(log));
   }
   return std::unique_ptr<poker::Player>(std::move(*agent));

@@ -246,8 +246,8 @@ class AgentPlayer : public poker::Player {
 
 // Builds an agent from an arena spec's parameters: `model=FILE|none`, `policy=NAME`, `seed=S`,
 // `opponents=A+B+...`, `config=FILE`, `log=FILE` (decision log), `fixed_seats=1`, and any
-// parameter name (`call_thr=0.55`). Without `model` the bundled default model is used if present
-// and of this game, else DFmodel; a model named with `model=` must load.
+// parameter name (`call_thr=0.55`). Without `model` the first bundled model trained for this game
+// is used (ChooseAgentModel), else an empty model; a model named with `model=` must load.
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::GameDef& game,
                                                                  int seat, uint64_t seed_offset,
                                                                  absl::string_view params);

@@ -175,6 +175,28 @@ std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
   return paths;
 }
 
+// The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
+// file (of any game: the game is checked when the first hand is known), the flop tables as bytes.
+absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
+  const auto named = [](const std::string& path) { return !path.empty() && path != "none"; };
+  if (named(p.strategy)) {
+    absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
+        solver::LoadSharedBlueprint(p.strategy, nullptr);
+    if (!blueprint.ok()) {
+      return absl::Status(blueprint.status().code(),
+                          absl::StrCat("search_strategy: ", blueprint.status().message()));
+    }
+  }
+  if (named(p.flop_tables)) {
+    absl::StatusOr<std::string> data = poker::ReadFileToString(p.flop_tables);
+    if (!data.ok()) {
+      return absl::Status(data.status().code(),
+                          absl::StrCat("search_flop_tables: ", data.status().message()));
+    }
+  }
+  return absl::OkStatus();
+}
+
 // The search's view of the opponent: the tilted blueprint at every node.
 class TiltedOpponentModel : public OpponentActionModel {
  public:
@@ -505,6 +527,9 @@ const bool kRegistered = RegisterPolicy(
     "tilted toward its observed actions; plays the blueprint unless the search gains clearly; "
     "3+ players: searches against every opponent in (hand reader's models), anchored on fold",
     [](const PolicyParams& params) -> absl::StatusOr<std::unique_ptr<Policy>> {
+      // A blueprint or flop-table file named by the user must be readable: found missing only at
+      // the first decision, it would silently leave the search without it.
+      if (absl::Status s = CheckNamedFiles(ParamsFrom(params)); !s.ok()) return s;
       return std::make_unique<SearchPolicy>(params);
     },
     {ExtraParam{"search_nodes", 3000, "search: node budget per decision (work, not time)"},

@@ -8,10 +8,12 @@
 //        solver flop-tables FILE NEW_FILE
 // Exit status: 0 success, 1 failure (files, abstractions), 2 bad command line.
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -20,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
@@ -77,6 +80,24 @@ int Train(const po::variables_map& vm) {
   if (!vm.count("game") || !vm.count("out") || (!vm.count("iterations") && !vm.count("seconds"))) {
     return cli::UsageError("solver", "train needs --game, --out and --iterations or --seconds");
   }
+  // A count or a time that cannot mean anything is refused before any work: --seconds 0 alone
+  // would train forever, a negative --iterations would write an untrained strategy.
+  if (vm.count("iterations") && vm["iterations"].as<int64_t>() < 1) {
+    return cli::UsageError("solver", "--iterations must be at least 1");
+  }
+  if (vm.count("seconds") && !(vm["seconds"].as<double>() > 0)) {
+    return cli::UsageError("solver", "--seconds must be positive");
+  }
+  if (vm["threads"].as<int>() < 1) return cli::UsageError("solver", "--threads must be at least 1");
+  if (vm["max-raises"].as<int>() < 0) {
+    return cli::UsageError("solver", "--max-raises must not be negative");
+  }
+  if (!(vm["progress-every"].as<double>() > 0)) {
+    return cli::UsageError("solver", "--progress-every must be positive");
+  }
+  if (!(vm["checkpoint-every"].as<double>() >= 0)) {
+    return cli::UsageError("solver", "--checkpoint-every must not be negative");
+  }
   absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
   if (!game.ok()) return Fail(game.status());
   std::string spec = vm.count("abstraction") ? vm["abstraction"].as<std::string>()
@@ -98,7 +119,7 @@ int Train(const po::variables_map& vm) {
     return cli::UsageError("solver", "--weighting must be linear or uniform");
   }
   solver::MccfrOptions options;
-  options.threads = std::max(1, vm["threads"].as<int>());
+  options.threads = vm["threads"].as<int>();
   options.seed = vm["seed"].as<uint64_t>();
   options.weighting =
       weighting == "linear" ? solver::Weighting::kLinear : solver::Weighting::kUniform;
@@ -130,7 +151,12 @@ int Train(const po::variables_map& vm) {
       vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : out + ".ckpt";
   std::ofstream curve;
   if (vm.count("curve")) {
-    curve.open(vm["curve"].as<std::string>());
+    const std::string curve_path = vm["curve"].as<std::string>();
+    curve.open(curve_path);
+    if (!curve.is_open()) {
+      return Fail(absl::UnavailableError(
+          absl::StrCat(curve_path, ": cannot write the --curve file: ", std::strerror(errno))));
+    }
     curve << "iterations,seconds,exploitability\n";
   }
   std::signal(SIGINT, OnSignal);

@@ -81,6 +81,7 @@ int RunInspect(int argc, char** argv) {
   if (model_path.empty()) return Usage("no MODEL given");
   if (population && !player_name.empty())
     return Usage("--player and --population exclude each other");
+  if (report.max_depth < -1) return Usage("--depth must be -1 (every node) or at least 0");
   report.buckets = !no_buckets;
 
   absl::StatusOr<OpponentModel> model = OpponentModel::Load(model_path);

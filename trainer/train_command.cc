@@ -37,7 +37,7 @@ strength bucket of the cards it held) and entry rates by position class. See doc
 
 Every log must be of the game given by --game (a header naming another game is a notice, the
 file is still read with --game). Lines that do not parse or break the rules are counted by
-reason, reported on stderr (the first 10 per file) and skipped.
+reason, reported on stderr (the first 5 in all, then how many more) and skipped.
 
 Sharding: --shard I/N trains on every N-th file (I, I+N, ...) of the sorted file list; `trainer
 merge` adds the N outputs into exactly the model a single run would write. Shard outputs keep
@@ -59,16 +59,18 @@ bool ParseShard(const std::string& text, int* index, int* count) {
          absl::SimpleAtoi(parts[1], count) && *count >= 1 && *index >= 0 && *index < *count;
 }
 
-// The first kShown problems (or notices) on stderr, then how many were left out.
-void PrintFirst(const std::vector<logs_parser::Problem>& problems, const char* what,
+// The first kShown problems (or notices) on stderr, then how many of `total` were left out (the
+// reader keeps only the first few problems of each file, so `problems` may hold fewer).
+void PrintFirst(const std::vector<logs_parser::Problem>& problems, int64_t total, const char* what,
                 const char* hint) {
   constexpr size_t kShown = 5;
   for (size_t i = 0; i < problems.size() && i < kShown; ++i) {
     std::cerr << problems[i].message << "\n";
   }
-  if (problems.size() > kShown) {
-    std::cerr << "... and " << problems.size() - kShown << " more " << what << " (" << hint
-              << ")\n";
+  const int64_t shown = static_cast<int64_t>(std::min(problems.size(), kShown));
+  total = std::max<int64_t>(total, static_cast<int64_t>(problems.size()));
+  if (total > shown) {
+    std::cerr << "... and " << total - shown << " more " << what << " (" << hint << ")\n";
   }
 }
 
@@ -235,11 +237,26 @@ int RunTrain(int argc, char** argv) {
   }
   // A corpus often repeats one problem or notice in every file (Pluribus: 66 headers naming
   // the 20000-chip game), so only the first few are printed; the summary counts all rejections.
-  PrintFirst(result->summary.problems, "problems", "rejected lines by reason below");
-  PrintFirst(result->summary.notices, "notices", "headers naming another game");
+  const logs_parser::ReadSummary& summary = result->summary;
+  PrintFirst(summary.problems, summary.rejected + summary.files_failed, "problems",
+             "rejected lines by reason below");
+  PrintFirst(summary.notices, static_cast<int64_t>(summary.notices.size()), "notices",
+             "headers naming another game");
   if (result->summary.hands == 0) {
     // An empty log, a binary file or the wrong --game: an empty model would load fine and read
     // every opponent as the DFmodel, hiding the mistake.
+    for (const auto& [reason, count] : summary.rejected_by_reason) {
+      std::cerr << absl::StrFormat("  rejected %-24s %d\n", reason, count);
+    }
+    if (summary.files == 0 && options.shard_count > 1) {
+      // Not the game's fault: the sorted file list has no file at this shard's places.
+      std::cerr << absl::StrFormat(
+          "trainer train: shard %d/%d holds no log file (a shard is files %d, %d, ... of the "
+          "sorted list; use at most as many shards as files); no model written\n",
+          options.shard_index, options.shard_count, options.shard_index,
+          options.shard_index + options.shard_count);
+      return 1;
+    }
     std::cerr << absl::StrFormat(
         "trainer train: no usable hand in %d file(s) (%d lines, %d rejected: wrong --game?); no "
         "model written\n",

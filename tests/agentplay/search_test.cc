@@ -18,6 +18,7 @@
 #include "agent/agent_player.h"
 #include "agent/hand_reader.h"
 #include "agent/multiway_search.h"
+#include "agent/policies.h"
 #include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
@@ -769,6 +770,39 @@ TEST(DeterminismTest, ASeededArenaRunRepeatsUnderLoad) {
       EXPECT_EQ(first->players[p].hand_sums.sum_squares, second->players[p].hand_sums.sum_squares);
     }
   }
+}
+
+// A blueprint or flop-table file the user names must be readable when the policy is built (the
+// agent reports it before connecting); unreadable, the search used to go on without it silently.
+TEST(SearchPolicyTest, RefusesNamedFilesItCannotRead) {
+  const std::string strategies = std::string(POKER_SOURCE_DIR) + "/data/strategies/";
+  const auto make = [](const char* key, const std::string& value) {
+    PolicyParams params;
+    params.extra_text[key] = value;
+    return MakePolicy("search", params);
+  };
+  const absl::StatusOr<std::unique_ptr<Policy>> missing =
+      make("search_strategy", "/no/such/blueprint.strategy");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().message(),
+            "search_strategy: /no/such/blueprint.strategy: cannot open: No such file or directory");
+  const absl::StatusOr<std::unique_ptr<Policy>> not_strategy =
+      make("search_strategy", std::string(POKER_SOURCE_DIR) + "/README.md");
+  ASSERT_FALSE(not_strategy.ok());
+  EXPECT_NE(not_strategy.status().message().find("not a solver strategy file"), std::string::npos)
+      << not_strategy.status();
+  const absl::StatusOr<std::unique_ptr<Policy>> no_tables =
+      make("search_flop_tables", "/no/such/blueprint.flop_tables");
+  ASSERT_FALSE(no_tables.ok());
+  EXPECT_EQ(no_tables.status().message(),
+            "search_flop_tables: /no/such/blueprint.flop_tables: cannot open: No such file or "
+            "directory");
+  // Readable files, "none" and the defaults (empty) build.
+  EXPECT_TRUE(make("search_strategy", strategies + "kuhn.limit.2p.strategy").ok());
+  EXPECT_TRUE(make("search_flop_tables", strategies + "holdem.nolimit.2p.flop_tables").ok());
+  EXPECT_TRUE(make("search_strategy", "none").ok());
+  EXPECT_TRUE(make("search_flop_tables", "none").ok());
+  EXPECT_TRUE(MakePolicy("search", PolicyParams{}).ok());
 }
 
 }  // namespace

@@ -73,7 +73,16 @@ cmp "$T/one.pb" "$T/local/train/model.pb" || fail "train.sh --local: model diffe
   >"$T/local_arena.out" 2>&1 || { cat "$T/local_arena.out"; fail "arena.sh --local"; }
 [[ "$(without_seconds "$T/one.json")" == "$(without_seconds "$T/local/arena/result.json")" ]] ||
   fail "arena.sh --local: result differs from one run"
-say "--local: model byte-identical, arena result equal"
+# Logs given by a relative path: the model names them as `trainer train` run in the same folder
+# does, so it is byte-identical to that one too (docs/cluster.md's worked example).
+(cd "$T" && "$BIN/trainer" train --logs logs --game "$GAME" -q --out one_relative.pb >/dev/null) ||
+  fail "trainer train with relative logs"
+(cd "$T" && "$CLUSTER/train.sh" --dir local_relative --bin "$BIN" --logs logs --game "$GAME" \
+  --shards 2 --local >"$T/relative_train.out" 2>&1) ||
+  { cat "$T/relative_train.out"; fail "train.sh --local with relative logs"; }
+cmp "$T/one_relative.pb" "$T/local_relative/train/model.pb" ||
+  fail "train.sh --local with relative logs: model differs from one run"
+say "--local: model byte-identical, also with relative log paths; arena result equal"
 
 # A shard that fails is named; the merge refuses the incomplete set and lists what is missing;
 # the same command again runs only the missing shard.

@@ -294,5 +294,47 @@ TEST(ArenaMergeTest, ShardAndMergeCommands) {
   EXPECT_EQ(run({"merge"}).first, 2);
 }
 
+// A player spec the arena cannot parse is a bad command line (exit 2), as for `bot` and `agent`;
+// a file a spec names that cannot be read is a failure (exit 1). Both name the player.
+TEST(ArenaCommandTest, BadPlayerSpecsAreUsageErrors) {
+  tools_test::TempDir dir;
+  auto run = [&](std::vector<std::string> players) {
+    std::vector<std::string> args = {tools_test::BinPath("arena"),
+                                     "--game",
+                                     "holdem.nolimit.2p.reverse_blinds",
+                                     "--hands",
+                                     "3",
+                                     "-q"};
+    for (const std::string& player : players) args.insert(args.end(), {"--player", player});
+    tools_test::Subprocess process(args, dir.path(), dir.File("err"));
+    process.ReadRest(milliseconds(60000));
+    const std::optional<int> status = process.Wait(milliseconds(10000));
+    return std::make_pair(status.value_or(-1), tools_test::ReadFile(dir.File("err")));
+  };
+  const struct {
+    std::vector<std::string> players;
+    int exit_code;
+    std::string message;
+  } cases[] = {
+      {{"a=bot:style=xx", "b=bot:style=la"}, 2, "player 'a': unknown bot style 'xx'"},
+      {{"a=bogus:x", "b=bot:style=la"}, 2, "unknown kind 'bogus'"},
+      {{"a=bot:style=ta,trials=-1", "b=bot:style=la"}, 2, "bad value '-1' for trials"},
+      {{"a=bot:style=ta"}, 2, "the game has 2 players but 1 were given"},
+      {{"a=bot:style=ta", "b=bot:style=cfr,strategy=" + dir.File("none.strategy")},
+       1,
+       "player 'b': " + dir.File("none.strategy") + ": cannot open"},
+  };
+  for (const auto& c : cases) {
+    const auto [status, err] = run(c.players);
+    EXPECT_EQ(status, c.exit_code) << c.players[0] << "\n" << err;
+    EXPECT_THAT(err, HasSubstr(c.message)) << c.players[0];
+  }
+  // A log that cannot be written: exit 1, the file and the reason.
+  const std::string no_folder = dir.File("no_folder/d.jsonl");
+  const auto [status, err] = run({"a=agent:policy=fold,log=" + no_folder, "b=bot:style=la"});
+  EXPECT_EQ(status, 1) << err;
+  EXPECT_THAT(err, HasSubstr("cannot write " + no_folder + ": No such file or directory"));
+}
+
 }  // namespace
 }  // namespace arena

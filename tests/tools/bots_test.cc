@@ -145,6 +145,10 @@ TEST_F(BotTest, ParsesSpecs) {
   EXPECT_DOUBLE_EQ(c->beta, 0.7);
   EXPECT_FALSE(ParseBotSpec("alpha=0.4").ok());
   EXPECT_FALSE(ParseBotSpec("style=xx").ok());
+  // The message lists every style the bot program and the arena take, cfr included.
+  EXPECT_EQ(ParseStyle("xx").status().message(),
+            "unknown bot style 'xx' (expected la, lp, ta, tp, station, raiser, random, or cfr with "
+            "a strategy file)");
   EXPECT_FALSE(ParseBotSpec("style=ta,alpha=2").ok());
   EXPECT_FALSE(ParseBotSpec("style=ta,color=red").ok());
   EXPECT_FALSE(ParseBotSpec("style=ta,raise=half").ok());

@@ -60,6 +60,10 @@ TEST_F(CliTest, HelpAndUsageErrors) {
   EXPECT_EQ(Trainer("inspect").exit_code, 2);
   EXPECT_EQ(Trainer("merge a.pb").exit_code, 2);
   EXPECT_EQ(Trainer("inspect --help").exit_code, 0);
+  // --depth takes -1 (all) or a depth; other negatives were taken as -1 silently.
+  const Result depth = Trainer("inspect any.pb --population --depth -5");
+  EXPECT_EQ(depth.exit_code, 2) << depth.output;
+  EXPECT_THAT(depth.output, HasSubstr("--depth must be -1 (every node) or at least 0"));
   EXPECT_EQ(Trainer("merge --help").exit_code, 0);
 }
 
@@ -172,6 +176,13 @@ TEST_F(CliTest, BadInputsGetAClearErrorAndTheRightExitCode) {
     EXPECT_FALSE(std::filesystem::exists(out)) << arguments;
   }
 
+  // A shard with no file (more shards than files) says so instead of suspecting the game.
+  const Result empty_shard =
+      Trainer("train --logs " + log_ + " --game " + game_ + " --out " + out + " --shard 1/2");
+  EXPECT_EQ(empty_shard.exit_code, 1) << empty_shard.output;
+  EXPECT_THAT(empty_shard.output, HasSubstr("shard 1/2 holds no log file"));
+  EXPECT_FALSE(std::filesystem::exists(out));
+
   // A folder where a model file is expected: an error naming it, not an abort (exit 134).
   const Result inspect = Trainer("inspect " + dir_.path());
   EXPECT_EQ(inspect.exit_code, 1) << inspect.output;
@@ -186,6 +197,33 @@ TEST_F(CliTest, BadInputsGetAClearErrorAndTheRightExitCode) {
       Trainer("train --logs " + log_ + " --game " + game_ + " --out " + out + " --threads 5000");
   ASSERT_EQ(many.exit_code, 0) << many.output;
   EXPECT_THAT(many.output, HasSubstr(absl::StrCat("(", cores, " thread")));
+}
+
+// Rejected lines: the first 5 are printed, then how many more there were in all (the reader keeps
+// only the first 10 of a file, which the count must not stop at), and the counts by reason, also
+// when no hand was usable.
+TEST_F(CliTest, ProblemsArePrintedFirstFiveThenCountedInAll) {
+  std::string junk;
+  for (int i = 0; i < 30; ++i) junk += absl::StrCat("junk line ", i, "\n");
+  const Result help = Trainer("train --help");
+  EXPECT_THAT(help.output, HasSubstr("(the first 5 in all, then how many more)"));
+
+  const std::string mixed = dir_.Write("mixed.log", std::string(testing::kTenHandsLog) + junk);
+  const Result some =
+      Trainer("train --logs " + mixed + " --game " + game_ + " --out " + dir_.File("m.pb"));
+  ASSERT_EQ(some.exit_code, 0) << some.output;
+  EXPECT_THAT(some.output, HasSubstr("junk line 4'"));
+  EXPECT_THAT(some.output, Not(HasSubstr("junk line 5'")));
+  EXPECT_THAT(some.output, HasSubstr("... and 25 more problems (rejected lines by reason below)"));
+  EXPECT_THAT(some.output, HasSubstr("  rejected not a log line"));
+
+  const std::string only_junk = dir_.Write("junk.log", junk);
+  const Result none =
+      Trainer("train --logs " + only_junk + " --game " + game_ + " --out " + dir_.File("n.pb"));
+  EXPECT_EQ(none.exit_code, 1) << none.output;
+  EXPECT_THAT(none.output, HasSubstr("... and 25 more problems (rejected lines by reason below)"));
+  EXPECT_THAT(none.output, HasSubstr("  rejected not a log line           30\n"));
+  EXPECT_THAT(none.output, HasSubstr("no usable hand in 1 file(s) (30 lines, 30 rejected"));
 }
 
 TEST_F(CliTest, JsonSummariesAndStatsTakeLogsLikeTrain) {

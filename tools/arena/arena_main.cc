@@ -183,6 +183,15 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
   }
 }
 
+// A match that could not be played: its message, and exit 2 when the command line was at fault
+// (a player spec that does not parse: unknown kind, style, parameter or policy; the wrong number
+// of players), as the bot and agent programs exit for the same spec, else 1 (a file that cannot be
+// read or written).
+int RunFailure(const absl::Status& status) {
+  std::cerr << "arena: " << status.message() << "\n";
+  return absl::IsInvalidArgument(status) ? 2 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -294,10 +303,7 @@ int main(int argc, char** argv) {
     Progress progress(!quiet, "hands");
     ring.progress = [&progress](int64_t done, int64_t total) { progress.Report(done, total); };
     absl::StatusOr<arena::RingResult> result = arena::RunRing(*game, players, ring);
-    if (!result.ok()) {
-      std::cerr << "arena: " << result.status().message() << "\n";
-      return 1;
-    }
+    if (!result.ok()) return RunFailure(result.status());
     const arena::RingSummary summary =
         arena::SummarizeRing(*game, game_file, players, ring, *result);
     if (vm.count("out")) {
@@ -334,10 +340,7 @@ int main(int argc, char** argv) {
     tournament.progress = [&progress](int done, int total) { progress.Report(done, total); };
     absl::StatusOr<arena::TournamentResult> result =
         arena::RunTournaments(*game, players, tournament);
-    if (!result.ok()) {
-      std::cerr << "arena: " << result.status().message() << "\n";
-      return 1;
-    }
+    if (!result.ok()) return RunFailure(result.status());
     PrintTournament(*result, json);
     return 0;
   }

@@ -1,6 +1,8 @@
 #include "tools/arena/ring.h"
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <memory>
 #include <string>
@@ -77,7 +79,10 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
   if (!options.log_path.empty()) {
     const std::string path = RotationLogPath(options.log_path, rotation);
     log.open(path, std::ios::trunc);
-    if (!log) return absl::UnavailableError(absl::StrCat("cannot write the log ", path));
+    if (!log) {
+      return absl::UnavailableError(
+          absl::StrCat("cannot write the log ", path, ": ", std::strerror(errno)));
+    }
     log << dealer::FormatLogHeader(options.match_name, options.game_file, options.hands,
                                    options.seed, dealer::kDefaultResponseMs, dealer::kDefaultHandMs,
                                    dealer::kDefaultPerHandMs);

@@ -44,7 +44,8 @@ absl::StatusOr<Style> ParseStyle(absl::string_view name) {
     if (name == entry.name) return entry.style;
   }
   return absl::InvalidArgumentError(absl::StrCat(
-      "unknown bot style '", name, "' (expected la, lp, ta, tp, station, raiser or random)"));
+      "unknown bot style '", name,
+      "' (expected la, lp, ta, tp, station, raiser, random, or cfr with a strategy file)"));
 }
 
 const char* StyleName(Style style) {

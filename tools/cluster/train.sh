@@ -44,14 +44,16 @@ cl_check_positive --shards "$shards"
 cl_prepare train
 trainer="$(cl_program trainer)" || exit 1
 
-# Absolute paths, so that the generated scripts also work from another folder.
-abs_logs=()
+# The paths as given: the tasks run in this folder (cl_submit), and the model's provenance then
+# names the files as `trainer train --logs` given the same paths here does, so that the merged
+# model is byte for byte that one-process model.
+log_paths=()
 for path in "${logs[@]}"; do
   [[ -e "$path" ]] || cl_die "no such log file or folder: $path"
-  abs_logs+=("$(realpath "$path")")
+  log_paths+=("$path")
 done
 [[ -f "$game" ]] && game="$(realpath "$game")"
-files=$(find "${abs_logs[@]}" \( -name '*.log' -o -name '*.log.gz' -o -name '*.log.bz2' \) -type f 2>/dev/null | wc -l)
+files=$(find "${log_paths[@]}" \( -name '*.log' -o -name '*.log.gz' -o -name '*.log.bz2' \) -type f 2>/dev/null | wc -l)
 ((files > 0)) || cl_die "no *.log, *.log.gz or *.log.bz2 files in ${logs[*]}"
 ((shards <= files)) || cl_die "--shards $shards is more than the $files log files (a shard is a set of whole files)"
 games_dir=(--games-dir "$CL_ROOT/data/games")
@@ -60,6 +62,6 @@ if [[ -n "$min_hands" ]]; then min_train=(--min-hands "$min_hands"); min_merge=(
 
 cl_submit "$shards" \
   "  echo $(printf '%q' "$CL_EXP/shards")/part_\$1.pb" \
-  "  $(cl_quote "$trainer" train --logs "${abs_logs[@]}" --game "$game" "${games_dir[@]}" "${min_train[@]}" "${extra[@]}") -q --shard \"\$I/\$N\" --out \"\$TMP\"" \
+  "  $(cl_quote "$trainer" train --logs "${log_paths[@]}" --game "$game" "${games_dir[@]}" "${min_train[@]}" "${extra[@]}") -q --shard \"\$I/\$N\" --out \"\$TMP\"" \
   "  $(cl_quote "$trainer" merge) \"\${SHARDS[@]}\" $(cl_quote "${min_merge[@]}") --out \"\$TMP\"" \
   "$CL_EXP/model.pb"

@@ -102,7 +102,12 @@ def main():
 
     policies = []
     for path in args.swarm:
-        policies.append((f"best of {os.path.basename(path)}", swarm_best(path)))
+        try:
+            policies.append((f"best of {os.path.basename(path)}", swarm_best(path)))
+        except (OSError, RuntimeError, ValueError) as error:
+            # A swarm file that cannot be read is a failure (exit 1), named, not a traceback.
+            sys.exit(f"pso_compare.py: --swarm {path}: "
+                     f"{getattr(error, 'strerror', None) or error}")
     for text in args.policy:
         try:
             x = [float(v) for v in text.replace(",", " ").split()]

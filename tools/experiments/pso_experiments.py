@@ -203,6 +203,7 @@ def plot(out_dir, opponents, methods, seeds):
     if panels:
         with open(os.path.join(out_dir, "pso_all.svg"), "w") as f:
             f.write(pso_svg.chart(panels, columns=2))
+    return len(panels)
 
 
 def main():
@@ -233,10 +234,15 @@ def main():
     for m in methods:
         if m not in METHODS:
             parser.error(f"unknown method {m} ({', '.join(METHODS)})")
-    os.makedirs(args.out, exist_ok=True)
     if args.plot_only:
-        plot(args.out, opponents, methods, seeds)
+        # Nothing to draw is an error: a mistyped --out (or other seeds) would otherwise pass
+        # silently with no chart written.
+        if not os.path.isdir(args.out) or plot(args.out, opponents, methods, seeds) == 0:
+            print(f"pso_experiments.py: no run CSV (pso_<opponent>_<method>_s<seed>.csv) of "
+                  f"these opponents, methods and seeds in {args.out}", file=sys.stderr)
+            return 1
         return 0
+    os.makedirs(args.out, exist_ok=True)
     if not os.path.exists(os.path.join(args.bin, "arena")):
         parser.error(f"no arena program in {args.bin} (build it, or give --bin)")
 

@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """Decision time of the agent, p50 / p90 / p99 / max, from decision logs (one JSON object per
 decision with time_ms = wall time from seeing the state to the answer, cpu_ms = this thread's CPU
-time over the same span). Usage: tools/experiments/timing.py LOG.jsonl [LOG.jsonl ...]"""
+time over the same span). Usage: tools/experiments/timing.py LOG.jsonl [LOG.jsonl ...]
+
+Exit 1 when a log cannot be read or a line is not a decision (the message names the file and
+line), 2 for a bad command line."""
+import argparse
 import json
 import sys
 
@@ -10,14 +14,37 @@ def percentile(values, q):
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def read_log(path):
+    """(wall, cpu, {round: wall}) of the decisions in the log at `path`; exits 1 on bad input."""
+    wall, cpu, by_round = [], [], {}
+    try:
+        with open(path) as log:
+            for number, line in enumerate(log, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    time_ms = float(row["time_ms"])
+                    cpu_ms = float(row.get("cpu_ms", time_ms))
+                    street = int(row["round"])
+                except (ValueError, KeyError, TypeError, AttributeError) as error:
+                    sys.exit("timing.py: %s:%d: not a decision-log line (%s: %s)" % (
+                        path, number, type(error).__name__, error))
+                wall.append(time_ms)
+                cpu.append(cpu_ms)
+                by_round.setdefault(street, []).append(time_ms)
+    except OSError as error:
+        sys.exit("timing.py: %s: cannot read: %s" % (path, error.strerror or error))
+    return wall, cpu, by_round
+
+
 def main():
-    for path in sys.argv[1:]:
-        wall, cpu, by_round = [], [], {}
-        for line in open(path):
-            row = json.loads(line)
-            wall.append(row["time_ms"])
-            cpu.append(row.get("cpu_ms", row["time_ms"]))
-            by_round.setdefault(row["round"], []).append(row["time_ms"])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("logs", nargs="+", metavar="LOG.jsonl",
+                        help="decision logs (agent --decision-log, or log=FILE in the arena)")
+    for path in parser.parse_args().logs:
+        wall, cpu, by_round = read_log(path)
         if not wall:
             continue
         wall.sort()

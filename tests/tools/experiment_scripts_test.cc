@@ -1,0 +1,114 @@
+// The experiment scripts the docs show (tools/experiments/*.py): their command line and errors.
+// Skipped without python3.
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/common/program_run.h"
+#include "tests/common/test_support.h"
+
+namespace {
+
+using ::testing::HasSubstr;
+
+std::string Script(const char* name) {
+  return std::string(POKER_SOURCE_DIR) + "/tools/experiments/" + name;
+}
+
+class ExperimentScriptsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
+  }
+  test_support::TempDir dir_;
+};
+
+// timing.py (docs/agent.md): --help is the usage, a missing or malformed log is one line naming
+// it and exit 1 (it was a Python traceback, and --help was opened as a file).
+TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
+  const test_support::ProgramRun help = test_support::RunCommand(Script("timing.py") + " --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("usage: timing.py"));
+
+  const std::string missing = dir_.path() + "/none.jsonl";
+  const test_support::ProgramRun none =
+      test_support::RunCommand(Script("timing.py") + " " + missing + " 2>&1");
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_EQ(none.out, "timing.py: " + missing + ": cannot read: No such file or directory\n");
+
+  const std::string bad = dir_.Write("bad.jsonl", "{\"time_ms\": 1, \"round\": 0}\nnot json\n");
+  const test_support::ProgramRun malformed =
+      test_support::RunCommand(Script("timing.py") + " " + bad + " 2>&1");
+  EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
+  EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
+  EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+
+  const std::string good = dir_.Write("good.jsonl",
+                                      "{\"time_ms\": 2.0, \"cpu_ms\": 1.5, \"round\": 0}\n"
+                                      "{\"time_ms\": 4.0, \"cpu_ms\": 3.5, \"round\": 0}\n"
+                                      "{\"time_ms\": 1.0, \"round\": 1}\n");
+  const test_support::ProgramRun ok =
+      test_support::RunCommand(Script("timing.py") + " " + good + " 2>&1");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_EQ(ok.out, good +
+                        ": 3 decisions\n"
+                        "  wall ms: p50   2.00  p90   4.00  p99   4.00  max   4.00\n"
+                        "  cpu  ms: p50   1.50  p90   3.50  p99   3.50  max   3.50\n"
+                        "  round 0 wall ms: p50   4.00  p99   4.00  (2)\n"
+                        "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
+}
+
+// pso_experiments.py --plot-only (docs/pso.md) with no run CSV to draw is an error naming the
+// folder; it exited 0 having drawn nothing (a mistyped --out passed silently).
+TEST_F(ExperimentScriptsTest, PsoPlotOnlyWithNothingToDrawFails) {
+  const std::string empty = dir_.path() + "/no_results";
+  const test_support::ProgramRun run = test_support::RunCommand(
+      Script("pso_experiments.py") + " --plot-only --out " + empty + " --seeds 1,2,3 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_THAT(run.out, HasSubstr("no run CSV"));
+  EXPECT_THAT(run.out, HasSubstr(empty));
+}
+
+// pso_compare.py --swarm FILE that cannot be read: one line naming it, exit 1 (was a traceback).
+TEST_F(ExperimentScriptsTest, PsoCompareNamesAnUnreadableSwarm) {
+  const std::string missing = dir_.path() + "/none.swarm";
+  const test_support::ProgramRun run =
+      test_support::RunCommand(Script("pso_compare.py") + " --out " + dir_.path() +
+                               "/out --hands 10 --swarm " + missing + " 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_EQ(run.out, "pso_compare.py: --swarm " + missing + ": No such file or directory\n");
+}
+
+// Every experiment script answers --help with its usage and exit 0 before running anything (some
+// started their experiment, make_default_model.sh wrote its model to a file named --help), and
+// an argument it does not take is a usage error (exit 2).
+TEST_F(ExperimentScriptsTest, ShellScriptsPrintTheirUsageOnHelp) {
+  const std::string folder = std::string(POKER_SOURCE_DIR) + "/tools/experiments";
+  int scripts = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".sh" || name == "common.sh") continue;
+    ++scripts;
+    // Run from an empty folder with a time limit: a script that ignores --help fails the test
+    // (exit 124) without writing into the project.
+    const test_support::ProgramRun help = test_support::RunCommand(
+        "cd " + dir_.path() + " && timeout 10 " + entry.path().string() + " --help 2>&1");
+    EXPECT_EQ(help.exit_code, 0) << name << "\n" << help.out;
+    EXPECT_THAT(help.out, HasSubstr("tools/experiments/" + name)) << name << ": no usage line";
+    EXPECT_THAT(help.out, ::testing::Not(HasSubstr("#!/"))) << name;
+  }
+  EXPECT_GE(scripts, 10);
+  // tools/fuzz.sh (README) too: it took --help for a bad number of seconds (exit 2).
+  const test_support::ProgramRun fuzz = test_support::RunCommand(
+      "timeout 10 " + std::string(POKER_SOURCE_DIR) + "/tools/fuzz.sh --help 2>&1");
+  EXPECT_EQ(fuzz.exit_code, 0) << fuzz.out;
+  EXPECT_THAT(fuzz.out, HasSubstr("Usage: tools/fuzz.sh [seconds per target, default 30]"));
+  const test_support::ProgramRun bad = test_support::RunCommand(
+      "timeout 10 " + folder + "/make_bundled_models.sh --no-such-option 2>&1");
+  EXPECT_EQ(bad.exit_code, 2) << bad.out;
+  EXPECT_THAT(bad.out, HasSubstr("make_bundled_models.sh: unknown argument --no-such-option"));
+}
+
+}  // namespace

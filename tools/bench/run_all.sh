@@ -71,6 +71,17 @@ path, id_, program, filt, what, unit, target, before, after = sys.argv[1:]
 runs = [b for b in json.load(open(path))["benchmarks"] if b.get("run_type") == "iteration"]
 if not runs:
     sys.exit(f"run_all.sh: {program} ran no benchmark matching {filt}")
+failed = [b for b in runs if b.get("error_occurred")]
+if failed:
+    # A benchmark that refuses to run here (e.g. no huge pages) leaves its row out of the table.
+    print(f"run_all.sh: row {id_} left out: {failed[0].get('error_message', 'error')}",
+          file=sys.stderr)
+    sys.exit(0)
+# User counters (e.g. huge_page_share): every key that Google Benchmark does not write itself.
+standard = {"name", "family_index", "per_family_instance_index", "run_name", "run_type",
+            "repetitions", "repetition_index", "threads", "iterations", "real_time", "cpu_time",
+            "time_unit", "items_per_second", "bytes_per_second", "label"}
+counters = {k: [b[k] for b in runs] for k in runs[0] if k not in standard}
 scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[runs[0]["time_unit"]]
 if unit == "rate":
     # items_per_second is items over CPU time; the same items over wall time give the wall rate.
@@ -86,7 +97,7 @@ def summary(xs):
 print(json.dumps({"id": id_, "what": what, "command": f"{program} --benchmark_filter='^{filt}$'",
                   "unit": unit_name, "repetitions": len(runs), "cpu": summary(cpu),
                   "wall": summary(wall), "load_before": before, "load_after": after,
-                  "target": float(target)}))
+                  "target": float(target), "counters": counters}))
 PY
 }
 

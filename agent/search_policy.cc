@@ -183,8 +183,10 @@ absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
     absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
         solver::LoadSharedBlueprint(p.strategy, nullptr);
     if (!blueprint.ok()) {
-      return absl::Status(blueprint.status().code(),
-                          absl::StrCat("search_strategy: ", blueprint.status().message()));
+      // Not a strategy file is the file's data (exit 1), not a bad command line (exit 2).
+      return solver::FileFailure(
+          absl::Status(blueprint.status().code(),
+                       absl::StrCat("search_strategy: ", blueprint.status().message())));
     }
   }
   if (named(p.flop_tables)) {

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "agent/agent_player.h"
 #include "agent/hand_reader.h"
@@ -791,6 +792,8 @@ TEST(SearchPolicyTest, RefusesNamedFilesItCannotRead) {
   ASSERT_FALSE(not_strategy.ok());
   EXPECT_NE(not_strategy.status().message().find("not a solver strategy file"), std::string::npos)
       << not_strategy.status();
+  // The file's data, not the command line: the programs exit 1 for it, 2 for InvalidArgument.
+  EXPECT_FALSE(absl::IsInvalidArgument(not_strategy.status())) << not_strategy.status();
   const absl::StatusOr<std::unique_ptr<Policy>> no_tables =
       make("search_flop_tables", "/no/such/blueprint.flop_tables");
   ASSERT_FALSE(no_tables.ok());

@@ -68,9 +68,9 @@ std::optional<int> ApplyCommandLine(const po::variables_map& vm, agent::AgentOpt
   }
   if (vm.count("config")) {
     if (absl::Status s = agent::LoadParamFile(vm["config"].as<std::string>(), options); !s.ok()) {
-      // A file that cannot be read is a failure (1); a bad parameter in it, a usage error (2).
+      // A file that cannot be read or holds a bad line (its data, not the command line): 1.
       std::cerr << "agent: " << s.message() << "\n";
-      return absl::IsInvalidArgument(s) ? 2 : 1;
+      return 1;
     }
   }
   if (vm.count("param")) {
@@ -223,6 +223,9 @@ int main(int argc, char** argv) {
   absl::StatusOr<std::unique_ptr<agent::AgentPlayer>> player =
       agent::AgentPlayer::Create(*game, *std::move(model), std::move(options));
   if (!player.ok()) {
+    // InvalidArgument is the command line's (an unknown policy, a policy's missing or bad
+    // parameter, --opponents of the wrong length): 2. A file a policy names that cannot be read or
+    // holds bad data comes with another code (solver::FileFailure): 1.
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;
   }

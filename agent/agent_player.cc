@@ -183,17 +183,17 @@ absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
   try {
     parsed = po::parse_config_file(in, po::options_description(), /*allow_unregistered=*/true);
   } catch (const po::error& e) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ": ", e.what()));
+    return absl::FailedPreconditionError(absl::StrCat(path, ": ", e.what()));
   }
   for (const po::basic_option<char>& option : parsed.options) {
     if (option.value.size() != 1) {
-      return absl::InvalidArgumentError(
+      return absl::FailedPreconditionError(
           absl::StrCat(path, ": parameter ", option.string_key, ": expected one value"));
     }
     if (absl::Status s = ApplyParamAssignment(
             absl::StrCat(option.string_key, "=", option.value.front()), options);
         !s.ok()) {
-      return absl::InvalidArgumentError(absl::StrCat(path, ": ", s.message()));
+      return absl::FailedPreconditionError(absl::StrCat(path, ": ", s.message()));
     }
   }
   return absl::OkStatus();
@@ -300,7 +300,8 @@ absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
     AgentOptions options) {
   if (model != nullptr) {
     if (absl::Status s = trainer::CompareGames(model->game(), game); !s.ok()) {
-      return absl::InvalidArgumentError(
+      // The model file's data, not the command line (exit 1).
+      return absl::FailedPreconditionError(
           absl::StrCat("the model was trained for another game: ", s.message()));
     }
   }
@@ -766,7 +767,13 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
   std::string notice;
   absl::StatusOr<std::unique_ptr<trainer::OpponentModel>> model =
       ChooseAgentModel(model_choice, game, &notice);
-  if (!model.ok()) return model.status();
+  // A model file that cannot be read or holds bad data: a failure (exit 1), not a bad spec, also
+  // when the model's loader calls bad contents InvalidArgument.
+  if (!model.ok()) {
+    return absl::IsInvalidArgument(model.status())
+               ? absl::FailedPreconditionError(model.status().message())
+               : model.status();
+  }
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent =
       AgentPlayer::Create(game, *std::move(model), std::move(options));
   if (!agent.ok()) return agent.status();

@@ -107,7 +107,8 @@ absl::Status SetAgentParam(absl::string_view name, double value, AgentOptions* o
 // Applies one `name=value` assignment (as given to --param).
 absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* options);
 // Applies a config file read by Boost.Program_options' parse_config_file: `name = value` lines,
-// `#` comments and blank lines skipped. Errors name the file and the parameter.
+// `#` comments and blank lines skipped. Errors name the file and the parameter; a bad line is
+// the file's data, so FailedPrecondition (the programs exit 1), never InvalidArgument (exit 2).
 absl::Status LoadParamFile(const std::string& path, AgentOptions* options);
 // Every parameter with its current value and help, one per line (for --help and docs).
 std::string DescribeParams(const AgentOptions& options);

@@ -52,7 +52,8 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
   }
   absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
       solver::LoadSharedBlueprint(it->second, nullptr);
-  if (!blueprint.ok()) return blueprint.status();
+  // A file that cannot be read or is not a strategy: a failure (exit 1), not a bad command line.
+  if (!blueprint.ok()) return solver::FileFailure(blueprint.status());
   auto seed = params.extra.find("cfr_seed");
   // Negative (the defaults): as the strategy file's header asks; else exactly as given.
   const auto param = [&params](const char* name) {
@@ -71,8 +72,10 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
     }
     play->purify = purify > 0;
   }
-  if (!play.ok())
-    return absl::InvalidArgumentError(absl::StrCat(it->second, ": ", play.status().message()));
+  // Here `play` can only be the file's own (a bad one is the file's data, not the command line's).
+  if (!play.ok()) {
+    return absl::FailedPreconditionError(absl::StrCat(it->second, ": ", play.status().message()));
+  }
   return std::make_unique<CfrPolicy>(
       *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1,
       *play);

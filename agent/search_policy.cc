@@ -15,8 +15,14 @@
 // off to the population model), anchored on the `fold` policy's action (below). No blueprint for
 // a heads-up game, or no reading: the `fold` policy. Heads-up games other than hold'em (Kuhn,
 // Leduc, which have bundled blueprints that are nearly their equilibria): the blueprint's action.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -176,22 +182,37 @@ std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
 }
 
 // The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
-// file (of any game: the game is checked when the first hand is known), the flop tables as bytes.
+// file (of any game: the game is checked when the first hand is known), the flop tables as a file
+// that opens.
 absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
   const auto named = [](const std::string& path) { return !path.empty() && path != "none"; };
   if (named(p.strategy)) {
     absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
         solver::LoadSharedBlueprint(p.strategy, nullptr);
     if (!blueprint.ok()) {
-      return absl::Status(blueprint.status().code(),
-                          absl::StrCat("search_strategy: ", blueprint.status().message()));
+      // Not a strategy file is the file's data (exit 1), not a bad command line (exit 2).
+      return solver::FileFailure(
+          absl::Status(blueprint.status().code(),
+                       absl::StrCat("search_strategy: ", blueprint.status().message())));
     }
   }
   if (named(p.flop_tables)) {
-    absl::StatusOr<std::string> data = poker::ReadFileToString(p.flop_tables);
-    if (!data.ok()) {
-      return absl::Status(data.status().code(),
-                          absl::StrCat("search_flop_tables: ", data.status().message()));
+    // Opened, not read: the contents are loaded (once per file) when the first hand's blueprint
+    // is known, and tables that do not load are not fatal there (a cache: computed as met, the
+    // decision's explanation says so). So only a file that cannot be opened, or a folder, is
+    // refused. O_NONBLOCK: a FIFO is refused at once instead of waiting for a writer.
+    const int fd = open(p.flop_tables.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) {
+      return absl::NotFoundError(absl::StrCat("search_flop_tables: ", p.flop_tables,
+                                              ": cannot open: ", std::strerror(errno)));
+    }
+    struct stat info {};
+    const bool regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
+    close(fd);
+    if (!regular) {
+      return absl::FailedPreconditionError(absl::StrCat(
+          "search_flop_tables: ", p.flop_tables,
+          S_ISDIR(info.st_mode) ? ": is a folder, not a file" : ": not a regular file"));
     }
   }
   return absl::OkStatus();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iostream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -76,15 +77,21 @@ void PrintFirst(const std::vector<logs_parser::Problem>& problems, int64_t total
 
 int Usage(const std::string& message) { return cli::UsageError("trainer train", message); }
 
+// The rejected lines by reason, one `  rejected REASON COUNT` line each: in the summary (stdout),
+// and on stderr when no hand was usable.
+void PrintRejectedByReason(const logs_parser::ReadSummary& summary, std::ostream& out) {
+  for (const auto& [reason, count] : summary.rejected_by_reason) {
+    out << absl::StrFormat("  rejected %-24s %d\n", reason, count);
+  }
+}
+
 void PrintSummary(const TrainResult& result, const std::string& out_path, int threads) {
   const OpponentModel& model = result.model;
   const logs_parser::ReadSummary& summary = result.summary;
   std::cout << absl::StrFormat(
       "read %d files (%d failed), %d lines: %d hands, %d rejected, %d other lines\n", summary.files,
       summary.files_failed, summary.lines, summary.hands, summary.rejected, summary.other_lines);
-  for (const auto& [reason, count] : summary.rejected_by_reason) {
-    std::cout << absl::StrFormat("  rejected %-24s %d\n", reason, count);
-  }
+  PrintRejectedByReason(summary, std::cout);
   std::cout << absl::StrFormat("players with a model: %d; population: %d player-hands\n",
                                model.num_players(), model.population().hands());
   int nodes = 0;
@@ -245,9 +252,7 @@ int RunTrain(int argc, char** argv) {
   if (result->summary.hands == 0) {
     // An empty log, a binary file or the wrong --game: an empty model would load fine and read
     // every opponent as the DFmodel, hiding the mistake.
-    for (const auto& [reason, count] : summary.rejected_by_reason) {
-      std::cerr << absl::StrFormat("  rejected %-24s %d\n", reason, count);
-    }
+    PrintRejectedByReason(summary, std::cerr);
     if (summary.files == 0 && options.shard_count > 1) {
       // Not the game's fault: the sorted file list has no file at this shard's places.
       std::cerr << absl::StrFormat(

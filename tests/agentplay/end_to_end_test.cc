@@ -147,7 +147,8 @@ TEST(AgentProgramTest, UsageErrorsExitTwo) {
 
 // Bad inputs: a folder where a file is expected (it used to abort with std::ios_failure, exit
 // 134), an unwritable --save-model (refused before connecting, not after the match), a bad
-// --dealer-timeout. Each: one line naming the problem, exit 1 (bad data) or 2 (bad command line).
+// --dealer-timeout, files with bad contents. Each: one line naming the problem, exit 1 (a file that
+// cannot be read or holds bad data) or 2 (bad command line).
 TEST(AgentProgramTest, BadInputsGetAClearErrorBeforeConnecting) {
   TempDir dir;
   WriteFile(dir.File("game.game"), kNoLimit2p);
@@ -166,7 +167,15 @@ TEST(AgentProgramTest, BadInputsGetAClearErrorBeforeConnecting) {
       {{"--game", game, "--model", "none", "--save-model", dir.path()}, 1, "is a folder"},
       {{"--game", game, "--model", "none", "--dealer-timeout", "0"}, 2, "--dealer-timeout"},
       {{"--game", game, "--config", dir.path()}, 1, "is a folder, not a file"},
-      {{"--game", game, "--config", game}, 2, "game.game: "},
+      // A config file, or a file a policy names, with bad contents: its data, exit 1 (the README's
+      // rule; a bad config line used to exit 2). A bad command line: 2.
+      {{"--game", game, "--config", game}, 1, "game.game: "},
+      {{"--game", game, "--model", "none", "--policy", "cfr", "--strategy", game},
+       1,
+       "game.game: not a solver strategy file"},
+      {{"--game", game, "--model", "none", "--policy", "cfr"}, 2, "needs a strategy file"},
+      {{"--game", game, "--model", "none", "--policy", "nope"}, 2, "unknown policy 'nope'"},
+      {{"--game", game, "--model", game}, 1, "game.game"},
   };
   for (const Case& c : cases) {
     std::vector<std::string> argv = {BinPath("agent")};

@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "agent/agent_player.h"
 #include "gmock/gmock.h"
@@ -280,6 +281,8 @@ TEST(ParamsTest, ByNameFromAssignmentsAndConfigFiles) {
   EXPECT_FALSE(bad.ok());
   EXPECT_NE(bad.message().find("agent_params.cfg: unknown parameter 'bogus'"), std::string::npos)
       << bad.message();
+  // A bad line is the file's data (the programs exit 1), not a bad command line (InvalidArgument).
+  EXPECT_FALSE(absl::IsInvalidArgument(bad)) << bad;
   // A folder is not a config file: an error, not an exception.
   const absl::Status folder = LoadParamFile(dir.path(), &options);
   EXPECT_THAT(std::string(folder.message()), ::testing::HasSubstr("is a folder, not a file"));

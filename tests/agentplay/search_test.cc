@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "agent/agent_player.h"
 #include "agent/hand_reader.h"
@@ -791,12 +792,23 @@ TEST(SearchPolicyTest, RefusesNamedFilesItCannotRead) {
   ASSERT_FALSE(not_strategy.ok());
   EXPECT_NE(not_strategy.status().message().find("not a solver strategy file"), std::string::npos)
       << not_strategy.status();
+  // The file's data, not the command line: the programs exit 1 for it, 2 for InvalidArgument.
+  EXPECT_FALSE(absl::IsInvalidArgument(not_strategy.status())) << not_strategy.status();
   const absl::StatusOr<std::unique_ptr<Policy>> no_tables =
       make("search_flop_tables", "/no/such/blueprint.flop_tables");
   ASSERT_FALSE(no_tables.ok());
   EXPECT_EQ(no_tables.status().message(),
             "search_flop_tables: /no/such/blueprint.flop_tables: cannot open: No such file or "
             "directory");
+  // Flop tables: a folder is refused; a file that opens is enough (the contents are a cache, loaded
+  // at the first hand: not read here). /proc/self/mem opens but cannot be read at offset 0, so it
+  // tells opening from reading the whole file, as the check used to.
+  const absl::StatusOr<std::unique_ptr<Policy>> folder_tables =
+      make("search_flop_tables", strategies);
+  ASSERT_FALSE(folder_tables.ok());
+  EXPECT_EQ(folder_tables.status().message(),
+            "search_flop_tables: " + strategies + ": is a folder, not a file");
+  EXPECT_TRUE(make("search_flop_tables", "/proc/self/mem").ok());
   // Readable files, "none" and the defaults (empty) build.
   EXPECT_TRUE(make("search_strategy", strategies + "kuhn.limit.2p.strategy").ok());
   EXPECT_TRUE(make("search_flop_tables", strategies + "holdem.nolimit.2p.flop_tables").ok());

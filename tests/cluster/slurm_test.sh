@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Integration test of tools/cluster with a real Slurm. Without Slurm first: --local runs equal one
 # process, failing shards are named, an incomplete merge is refused listing what is missing, a
-# re-run runs only the missing shard, another experiment in the same folder is refused, solver.sh
-# runs with a stand-in solver. Then tools/cluster/mini_slurm.sh starts munged, slurmctld and
-# slurmd from Debian's packages (one node, 2 CPUs, everything in a temporary folder, ports free on
-# 127.0.0.1), the training and arena experiments are submitted on small inputs, and the merged
-# outputs must equal the same work run in one process (model byte-identical; arena JSON equal
-# but for the time). On exit, also on failure or interruption, `mini_slurm.sh stop` cancels the
-# jobs and stops every daemon by pid. Exit 0 pass, 1 fail, 77 skipped (packages missing and not
-# installable, not root, or the daemons do not start: the reason is printed).
+# re-run runs only the missing shard, another experiment in the same folder is refused (also the
+# same command with relative paths given in another folder), solver.sh runs with a stand-in
+# solver. Then tools/cluster/mini_slurm.sh starts munged, slurmctld and slurmd from Debian's
+# packages (one node, 2 CPUs, everything in a temporary folder, ports free on 127.0.0.1), the
+# training and arena experiments are submitted on small inputs, and the merged outputs must equal
+# the same work run in one process (model byte-identical; arena JSON equal but for the time). On
+# exit, also on failure or interruption, `mini_slurm.sh stop` cancels the jobs and stops every
+# daemon by pid. Exit 0 pass, 1 fail, 77 skipped (packages missing and not installable, not root,
+# or the daemons do not start: the reason is printed).
 #
 # Usage: slurm_test.sh BIN_DIR SOURCE_DIR
 set -uo pipefail
@@ -82,7 +83,24 @@ cmp "$T/one.pb" "$T/local/train/model.pb" || fail "train.sh --local: model diffe
   { cat "$T/relative_train.out"; fail "train.sh --local with relative logs"; }
 cmp "$T/one_relative.pb" "$T/local_relative/train/model.pb" ||
   fail "train.sh --local with relative logs: model differs from one run"
-say "--local: model byte-identical, also with relative log paths; arena result equal"
+# The same command in another folder, where `logs` holds other files, is refused: the shards
+# already done read the first folder's files, and would be merged with the new folder's.
+mkdir -p "$T/elsewhere/logs"
+cp "$T/logs/match2.log" "$T/logs/match3.log" "$T/elsewhere/logs/"
+rm "$T/local_relative/train/shards/part_1.pb" "$T/local_relative/train/model.pb"
+(cd "$T/elsewhere" && "$CLUSTER/train.sh" --dir "$T/local_relative" --bin "$BIN" --logs logs \
+  --game "$GAME" --shards 2 --local >"$T/elsewhere.out" 2>&1) &&
+  fail "train.sh from another folder with relative logs reused the first folder's shards"
+grep -q "holds this command's experiment run from another folder ($T;" "$T/elsewhere.out" ||
+  { cat "$T/elsewhere.out"; fail "no refusal naming the first folder"; }
+[[ ! -e "$T/local_relative/train/model.pb" ]] || fail "a refused run wrote a model"
+(cd "$T" && "$CLUSTER/train.sh" --dir local_relative --bin "$BIN" --logs logs --game "$GAME" \
+  --shards 2 --local >"$T/relative_again.out" 2>&1) ||
+  { cat "$T/relative_again.out"; fail "train.sh re-run in the first folder"; }
+cmp "$T/one_relative.pb" "$T/local_relative/train/model.pb" ||
+  fail "train.sh re-run with relative logs: model differs from one run"
+say "--local: model byte-identical, also with relative log paths; arena result equal; the same"
+say "  relative command from another folder refused"
 
 # A shard that fails is named; the merge refuses the incomplete set and lists what is missing;
 # the same command again runs only the missing shard.

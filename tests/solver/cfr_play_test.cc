@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -402,6 +403,8 @@ TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
   ASSERT_FALSE(refused.ok());
   EXPECT_TRUE(absl::StrContains(refused.status().message(), broken)) << refused.status();
   EXPECT_TRUE(absl::StrContains(refused.status().message(), "threshold '7'")) << refused.status();
+  // The file's data (exit 1 in the programs), not a bad spec (InvalidArgument, exit 2).
+  EXPECT_FALSE(absl::IsInvalidArgument(refused.status())) << refused.status();
 }
 
 TEST(CfrPlayEndToEnd, LeducStrategyBeatsTheRandomBotThroughTheDealer) {

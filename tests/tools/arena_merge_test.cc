@@ -295,9 +295,12 @@ TEST(ArenaMergeTest, ShardAndMergeCommands) {
 }
 
 // A player spec the arena cannot parse is a bad command line (exit 2), as for `bot` and `agent`;
-// a file a spec names that cannot be read is a failure (exit 1). Both name the player.
+// a file a spec names that cannot be read or holds bad data is a failure (exit 1), as the README's
+// rule says (bad contents used to exit 2: the loaders' InvalidArgument). Both name the player.
 TEST(ArenaCommandTest, BadPlayerSpecsAreUsageErrors) {
   tools_test::TempDir dir;
+  const std::string junk = dir.File("junk.txt");
+  tools_test::WriteFile(junk, "garbage\n");
   auto run = [&](std::vector<std::string> players) {
     std::vector<std::string> args = {tools_test::BinPath("arena"),
                                      "--game",
@@ -323,6 +326,21 @@ TEST(ArenaCommandTest, BadPlayerSpecsAreUsageErrors) {
       {{"a=bot:style=ta", "b=bot:style=cfr,strategy=" + dir.File("none.strategy")},
        1,
        "player 'b': " + dir.File("none.strategy") + ": cannot open"},
+      {{"a=bot:style=cfr,strategy=" + junk, "b=bot:style=la"},
+       1,
+       "player 'a': " + junk + ": not a solver strategy file"},
+      {{"a=bot:style=cfr,strategy=" + junk + ",threshold=7", "b=bot:style=la"}, 2, "threshold"},
+      {{"a=agent:config=" + junk, "b=bot:style=la"}, 1, "player 'a': " + junk + ": "},
+      {{"a=agent:model=" + junk, "b=bot:style=la"}, 1, "player 'a': " + junk},
+      {{"a=agent:policy=cfr,strategy=" + junk, "b=bot:style=la"},
+       1,
+       "player 'a': " + junk + ": not a solver strategy file"},
+      {{"a=agent:policy=search,search_strategy=" + junk, "b=bot:style=la"},
+       1,
+       "player 'a': search_strategy: " + junk + ": not a solver strategy file"},
+      {{"a=agent:policy=nope", "b=bot:style=la"}, 2, "player 'a': unknown policy 'nope'"},
+      {{"a=agent:bogus=1", "b=bot:style=la"}, 2, "player 'a': unknown parameter 'bogus'"},
+      {{"a=agent:policy=cfr", "b=bot:style=la"}, 2, "policy cfr needs a strategy file"},
   };
   for (const auto& c : cases) {
     const auto [status, err] = run(c.players);

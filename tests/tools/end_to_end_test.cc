@@ -198,7 +198,7 @@ TEST(EndToEndTest, ScriptsHelpExitsZero) {
 
 // Bad inputs to the dealer, bot and arena: a folder where the game file is expected (it used to
 // abort with std::ios_failure, exit 134), negative numbers (that used to wrap), and game names
-// accepted as trainer accepts them.
+// accepted as trainer accepts them; the bot's --strategy missing or not a strategy.
 TEST(EndToEndTest, BadInputsToTheProgramsGetAClearErrorAndExitCode) {
   TempDir dir;
   struct Case {
@@ -222,7 +222,26 @@ TEST(EndToEndTest, BadInputsToTheProgramsGetAClearErrorAndExitCode) {
        2,
        "--seed must be in"},
       {{BinPath("dealer"), "m", "no_such_game", "10", "1", "A", "B"}, 1, "not found"},
+      // bot --style cfr: a strategy file that is missing or not a strategy is a failure (1), as
+      // the arena and agent exit for the same file; a bad option value is a usage error (2).
+      {{BinPath("bot"), "--style", "cfr", "--strategy", dir.File("none.strategy"), "--game",
+        "holdem.nolimit.2p.reverse_blinds", "127.0.0.1", "1"},
+       1,
+       "cannot open"},
+      {{BinPath("bot"), "--style", "cfr", "--strategy", dir.File("junk.txt"), "--game",
+        "holdem.nolimit.2p.reverse_blinds", "127.0.0.1", "1"},
+       1,
+       "not a solver strategy file"},
+      {{BinPath("bot"), "--style", "cfr", "--strategy", dir.File("junk.txt"), "--threshold", "2",
+        "--game", "holdem.nolimit.2p.reverse_blinds", "127.0.0.1", "1"},
+       2,
+       "--threshold"},
+      {{BinPath("bot"), "--style", "xx", "--game", "holdem.nolimit.2p.reverse_blinds", "127.0.0.1",
+        "1"},
+       2,
+       "unknown bot style 'xx'"},
   };
+  WriteFile(dir.File("junk.txt"), "garbage\n");
   for (const Case& c : cases) {
     const std::string err = dir.File("err.txt");
     std::remove(err.c_str());

@@ -186,7 +186,9 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
 // A match that could not be played: its message, and exit 2 when the command line was at fault
 // (a player spec that does not parse: unknown kind, style, parameter or policy; the wrong number
 // of players), as the bot and agent programs exit for the same spec, else 1 (a file that cannot be
-// read or written).
+// read or written, or holds bad data). The spec parsers (the player factories) decide: only a spec
+// that does not parse is InvalidArgument; a file's error comes with another code, whatever its
+// loader says of bad contents (solver::FileFailure).
 int RunFailure(const absl::Status& status) {
   std::cerr << "arena: " << status.message() << "\n";
   return absl::IsInvalidArgument(status) ? 2 : 1;

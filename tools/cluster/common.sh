@@ -202,13 +202,19 @@ mv -T "\$TMP" "\$RESULT" || { echo "\$EXP: cannot rename \$TMP to \$RESULT" >&2;
 echo "\$EXP: merged \$N shards into \$RESULT"
 EOF
   chmod +x "$task.tmp" "$merge.tmp"
-  # The same folder for another experiment would mix old shards into the new result.
+  # The same folder for another experiment would mix old shards into the new result. The `cd`
+  # line is compared too: the tasks run in the calling folder, so the same command given in another
+  # folder reads other files wherever it names a relative path (train.sh passes --logs on as given).
   local file
   for file in "$task" "$merge"; do
-    if [[ -f "$file" ]] && ! cmp -s <(grep -v '^cd ' "$file") <(grep -v '^cd ' "$file.tmp"); then
-      rm -f "$task.tmp" "$merge.tmp"
-      cl_die "$CL_EXP holds another experiment (other options or inputs than this command's; see $file): give another --name or --dir, or remove that folder"
+    [[ -f "$file" ]] && ! cmp -s "$file" "$file.tmp" || continue
+    local only_cd=0
+    cmp -s <(grep -v '^cd ' "$file") <(grep -v '^cd ' "$file.tmp") && only_cd=1
+    rm -f "$task.tmp" "$merge.tmp"
+    if ((only_cd)); then
+      cl_die "$CL_EXP holds this command's experiment run from another folder ($(sed -n 's/^cd \(.*\) || exit 1$/\1/p' "$file"); relative paths there may name other files): run it from that folder, give another --name or --dir, or remove that folder"
     fi
+    cl_die "$CL_EXP holds another experiment (other options or inputs than this command's; see $file): give another --name or --dir, or remove that folder"
   done
   mv -f "$task.tmp" "$task" && mv -f "$merge.tmp" "$merge" || cl_die "cannot write $CL_EXP/jobs"
 

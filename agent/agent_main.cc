@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
   if (!player.ok()) {
     // InvalidArgument is the command line's (an unknown policy, a policy's missing or bad
     // parameter, --opponents of the wrong length): 2. A file a policy names that cannot be read or
-    // holds bad data comes with another code (solver::FileFailure): 1.
+    // holds bad data comes with another code (poker::FileDataFailure): 1.
     std::cerr << "agent: " << player.status().message() << "\n";
     return absl::IsInvalidArgument(player.status()) ? 2 : 1;
   }

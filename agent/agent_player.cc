@@ -769,11 +769,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
       ChooseAgentModel(model_choice, game, &notice);
   // A model file that cannot be read or holds bad data: a failure (exit 1), not a bad spec, also
   // when the model's loader calls bad contents InvalidArgument.
-  if (!model.ok()) {
-    return absl::IsInvalidArgument(model.status())
-               ? absl::FailedPreconditionError(model.status().message())
-               : model.status();
-  }
+  if (!model.ok()) return poker::FileDataFailure(model.status());
   absl::StatusOr<std::unique_ptr<AgentPlayer>> agent =
       AgentPlayer::Create(game, *std::move(model), std::move(options));
   if (!agent.ok()) return agent.status();

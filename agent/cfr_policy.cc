@@ -10,6 +10,7 @@
 #include "absl/types/span.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
+#include "poker/file_io.h"
 #include "solver/cfr_player.h"
 
 namespace agent {
@@ -53,7 +54,7 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
   absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
       solver::LoadSharedBlueprint(it->second, nullptr);
   // A file that cannot be read or is not a strategy: a failure (exit 1), not a bad command line.
-  if (!blueprint.ok()) return solver::FileFailure(blueprint.status());
+  if (!blueprint.ok()) return poker::FileDataFailure(blueprint.status());
   auto seed = params.extra.find("cfr_seed");
   // Negative (the defaults): as the strategy file's header asks; else exactly as given.
   const auto param = [&params](const char* name) {

@@ -15,14 +15,8 @@
 // off to the population model), anchored on the `fold` policy's action (below). No blueprint for
 // a heads-up game, or no reading: the `fold` policy. Heads-up games other than hold'em (Kuhn,
 // Leduc, which have bundled blueprints that are nearly their equilibria): the blueprint's action.
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -191,7 +185,7 @@ absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
         solver::LoadSharedBlueprint(p.strategy, nullptr);
     if (!blueprint.ok()) {
       // Not a strategy file is the file's data (exit 1), not a bad command line (exit 2).
-      return solver::FileFailure(
+      return poker::FileDataFailure(
           absl::Status(blueprint.status().code(),
                        absl::StrCat("search_strategy: ", blueprint.status().message())));
     }
@@ -200,19 +194,9 @@ absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
     // Opened, not read: the contents are loaded (once per file) when the first hand's blueprint
     // is known, and tables that do not load are not fatal there (a cache: computed as met, the
     // decision's explanation says so). So only a file that cannot be opened, or a folder, is
-    // refused. O_NONBLOCK: a FIFO is refused at once instead of waiting for a writer.
-    const int fd = open(p.flop_tables.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-    if (fd < 0) {
-      return absl::NotFoundError(absl::StrCat("search_flop_tables: ", p.flop_tables,
-                                              ": cannot open: ", std::strerror(errno)));
-    }
-    struct stat info {};
-    const bool regular = fstat(fd, &info) == 0 && S_ISREG(info.st_mode);
-    close(fd);
-    if (!regular) {
-      return absl::FailedPreconditionError(absl::StrCat(
-          "search_flop_tables: ", p.flop_tables,
-          S_ISDIR(info.st_mode) ? ": is a folder, not a file" : ": not a regular file"));
+    // refused (a FIFO at once, without waiting for a writer).
+    if (absl::Status status = poker::CheckRegularFile(p.flop_tables); !status.ok()) {
+      return absl::Status(status.code(), absl::StrCat("search_flop_tables: ", status.message()));
     }
   }
   return absl::OkStatus();

@@ -27,10 +27,10 @@ std::string FolderOf(const std::string& path) {
   return slash == 0 ? "/" : path.substr(0, slash);
 }
 
-}  // namespace
-
-absl::StatusOr<std::string> ReadFileToString(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+// Opens `path` for reading and checks that it is a regular file (O_NONBLOCK: opening a FIFO does
+// not wait for a writer; reads of a regular file ignore the flag). `size` gets its size.
+absl::StatusOr<int> OpenRegularFile(const std::string& path, off_t* size) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) {
     return absl::NotFoundError(absl::StrCat(path, ": cannot open: ", std::strerror(errno)));
   }
@@ -45,8 +45,34 @@ absl::StatusOr<std::string> ReadFileToString(const std::string& path) {
   if (!S_ISREG(info.st_mode)) {
     return absl::FailedPreconditionError(absl::StrCat(path, ": not a regular file"));
   }
+  *size = info.st_size;
+  closer.fd = -1;
+  return fd;
+}
+
+}  // namespace
+
+absl::Status CheckRegularFile(const std::string& path) {
+  off_t size = 0;
+  absl::StatusOr<int> fd = OpenRegularFile(path, &size);
+  if (!fd.ok()) return fd.status();
+  close(*fd);
+  return absl::OkStatus();
+}
+
+absl::Status FileDataFailure(const absl::Status& status) {
+  if (!absl::IsInvalidArgument(status)) return status;
+  return absl::FailedPreconditionError(status.message());
+}
+
+absl::StatusOr<std::string> ReadFileToString(const std::string& path) {
+  off_t size = 0;
+  absl::StatusOr<int> opened = OpenRegularFile(path, &size);
+  if (!opened.ok()) return opened.status();
+  const int fd = *opened;
+  FdCloser closer{fd};
   std::string data;
-  data.reserve(static_cast<size_t>(info.st_size));
+  data.reserve(static_cast<size_t>(size));
   char buffer[1 << 16];
   while (true) {
     const ssize_t n = read(fd, buffer, sizeof(buffer));

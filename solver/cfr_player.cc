@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "poker/file_io.h"
 
 namespace solver {
 
@@ -207,11 +208,6 @@ poker::Action CfrBot::Act(const poker::MatchState& view) {
   return decider_.Decide(state, absl::MakeConstSpan(hole.data(), h), rng_.Uniform());
 }
 
-absl::Status FileFailure(const absl::Status& status) {
-  if (!absl::IsInvalidArgument(status)) return status;
-  return absl::FailedPreconditionError(status.message());
-}
-
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& game,
                                                           absl::string_view params,
                                                           uint64_t seed_offset) {
@@ -243,7 +239,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
     return absl::InvalidArgumentError("cfr bot: strategy=FILE is required");
   }
   absl::StatusOr<std::shared_ptr<const Blueprint>> bp = LoadSharedBlueprint(strategy, &game);
-  if (!bp.ok()) return FileFailure(bp.status());
+  if (!bp.ok()) return poker::FileDataFailure(bp.status());
   if (!play_given) {
     absl::StatusOr<PlayOptions> file_play = DefaultPlayOptions(**bp);
     if (!file_play.ok()) {

@@ -14,7 +14,6 @@
 #include <memory>
 #include <string>
 
-#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
@@ -102,16 +101,11 @@ class CfrBot : public poker::Player {
 // file's header asks (DefaultPlayOptions); with either, exactly as given (`threshold=0`: plain).
 // Errors name the key or the file. Only a spec that does not parse (an unknown key, a bad value,
 // no strategy) is InvalidArgument, which the programs take for a bad command line (exit 2); a
-// strategy file that cannot be read or holds bad data is another code (exit 1), see FileFailure.
+// strategy file that cannot be read or holds bad data is another code (exit 1), see
+// poker::FileDataFailure.
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& game,
                                                           absl::string_view params,
                                                           uint64_t seed_offset = 0);
-
-// The error of a file a player spec or a policy parameter names, as the programs report it: what
-// the file holds is data, so a loader's InvalidArgument (bad contents) becomes FailedPrecondition,
-// keeping the message; other codes are kept. The programs exit 2 for InvalidArgument only (a bad
-// command line) and 1 for the rest, as the README's rule says.
-absl::Status FileFailure(const absl::Status& status);
 
 }  // namespace solver
 

@@ -1,4 +1,5 @@
-// Whole-file reads and atomic writes: contents, a folder where a file is expected, missing files.
+// Whole-file reads and atomic writes: contents, a folder where a file is expected, missing files,
+// FIFOs; the regular-file check and how a file's errors are reported.
 #include "poker/file_io.h"
 
 #include <sys/stat.h>
@@ -57,6 +58,32 @@ TEST(FileIoTest, MissingFileAndUnwritableFolder) {
   EXPECT_TRUE(absl::IsNotFound(missing.status()));
   EXPECT_THAT(std::string(missing.status().message()), HasSubstr("nope: cannot open"));
   EXPECT_FALSE(WriteFileAtomically(dir.File("no/such/folder/f"), "x").ok());
+}
+
+TEST(FileIoTest, CheckRegularFileReadsNothingAndRefusesWhatReadingWould) {
+  const test_support::TempDir dir;
+  const std::string path = dir.File("data.bin");
+  ASSERT_TRUE(WriteFileAtomically(path, "abc").ok());
+  EXPECT_TRUE(CheckRegularFile(path).ok());
+  EXPECT_TRUE(absl::IsNotFound(CheckRegularFile(dir.File("nope"))));
+  const absl::Status folder = CheckRegularFile(dir.path());
+  EXPECT_TRUE(absl::IsFailedPrecondition(folder));
+  EXPECT_THAT(std::string(folder.message()), HasSubstr("is a folder, not a file"));
+  // A FIFO with no writer is refused at once by both (neither waits for a writer).
+  const std::string fifo = dir.File("fifo");
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  const absl::Status checked = CheckRegularFile(fifo);
+  EXPECT_TRUE(absl::IsFailedPrecondition(checked));
+  EXPECT_THAT(std::string(checked.message()), HasSubstr("not a regular file"));
+  EXPECT_TRUE(absl::IsFailedPrecondition(ReadFileToString(fifo).status()));
+}
+
+TEST(FileIoTest, FileDataFailureTurnsBadContentsIntoAFailureNotAUsageError) {
+  const absl::Status bad = FileDataFailure(absl::InvalidArgumentError("x.strategy: no magic"));
+  EXPECT_TRUE(absl::IsFailedPrecondition(bad));
+  EXPECT_EQ(bad.message(), "x.strategy: no magic");
+  EXPECT_TRUE(absl::IsNotFound(FileDataFailure(absl::NotFoundError("gone"))));
+  EXPECT_TRUE(FileDataFailure(absl::OkStatus()).ok());
 }
 
 }  // namespace

@@ -188,7 +188,7 @@ void PrintTournament(const arena::TournamentResult& result, bool json) {
 // of players), as the bot and agent programs exit for the same spec, else 1 (a file that cannot be
 // read or written, or holds bad data). The spec parsers (the player factories) decide: only a spec
 // that does not parse is InvalidArgument; a file's error comes with another code, whatever its
-// loader says of bad contents (solver::FileFailure).
+// loader says of bad contents (poker::FileDataFailure).
 int RunFailure(const absl::Status& status) {
   std::cerr << "arena: " << status.message() << "\n";
   return absl::IsInvalidArgument(status) ? 2 : 1;

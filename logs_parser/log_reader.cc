@@ -229,7 +229,7 @@ class FileReader {
         absl::Status status = RejectLine(
             line,
             result == PhhTableReader::Result::kTooLong ? kReasonHandTooLong : kReasonBadToml,
-            std::string(reader.status().message()));
+            absl::StrCat("hand: ", reader.status().message()));
         if (!status.ok()) return status;
         continue;
       }

@@ -234,12 +234,12 @@ class FileReader {
         continue;
       }
       const TomlTable& table = reader.table();
-      const std::string label =
-          table.has_header() ? absl::StrCat("hand [", table.header(), "]: ") : "hand: ";
       const char* reason = kReasonBadToml;
       absl::Status status = ReadPhhHand(table, &phh_, &reason);
       if (status.ok()) status = ReplayPhhHand(phh_, &outcome_, &reason);
       if (!status.ok()) {
+        const std::string label =
+            table.has_header() ? absl::StrCat("hand [", table.header(), "]: ") : "hand: ";
         status = RejectLine(line, reason, absl::StrCat(label, status.message()));
         if (!status.ok()) return status;
         continue;

@@ -19,6 +19,7 @@
 #include "logs_parser/phh_replay.h"
 #include "logs_parser/state_line.h"
 #include "logs_parser/toml_subset.h"
+#include "poker/file_io.h"
 #include "poker/state.h"
 
 namespace logs_parser {
@@ -550,6 +551,21 @@ absl::StatusOr<std::string> PhhToAcpcLog(const std::string& path, const ConvertO
     ++counts->hands;
   }
   return out;
+}
+
+absl::StatusOr<std::string> WritePhhBesideLog(const std::string& log_path,
+                                              const poker::GameDef& game,
+                                              const std::string& game_name) {
+  ConvertOptions options;
+  options.game = &game;
+  options.game_name = game_name;
+  ConvertCounts counts;
+  absl::StatusOr<std::string> text = AcpcLogToPhh(log_path, options, &counts);
+  if (!text.ok()) return text.status();
+  std::string path(absl::StripSuffix(log_path, ".log"));
+  path += ".phhs";
+  if (absl::Status status = poker::WriteFileAtomically(path, *text); !status.ok()) return status;
+  return path;
 }
 
 }  // namespace logs_parser

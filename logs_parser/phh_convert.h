@@ -60,6 +60,12 @@ absl::StatusOr<std::string> PhhToAcpcLog(const std::string& path, const ConvertO
 // PHH beside their logs.
 std::string AcpcHandToPhh(const poker::LogLine& log_line, const std::string& game_name);
 
+// Converts the finished log at `log_path` (of `game`, named `game_name`) and writes it beside as
+// `<log_path less .log>.phhs`, atomically; returns that path. For `dealer --phh`, `arena --phh`.
+absl::StatusOr<std::string> WritePhhBesideLog(const std::string& log_path,
+                                              const poker::GameDef& game,
+                                              const std::string& game_name);
+
 }  // namespace logs_parser
 
 #endif  // LOGS_PARSER_PHH_CONVERT_H_

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -60,9 +61,13 @@ bool ParseCardText(absl::string_view text, PhhAction* action) {
       action->cards[i / 2] = poker::kNoCard;
       continue;
     }
-    absl::StatusOr<poker::Card> parsed = poker::ParseCard(card);
-    if (!parsed.ok()) return false;
-    action->cards[i / 2] = *parsed;
+    const char rank_char = card[0] >= 'a' && card[0] <= 'z' ? card[0] - 'a' + 'A' : card[0];
+    const char* rank = std::strchr(poker::kRankChars, rank_char);
+    const char* suit = std::strchr(poker::kSuitChars, card[1]);
+    if (card[0] == '\0' || card[1] == '\0' || rank == nullptr || suit == nullptr) return false;
+    action->cards[i / 2] =
+        poker::MakeCard(static_cast<int>(rank - poker::kRankChars),
+                        static_cast<int>(suit - poker::kSuitChars));
   }
   return true;
 }
@@ -176,7 +181,14 @@ bool ParseDecimalNano(absl::string_view text, int64_t* nano, int* decimals) {
     s.remove_prefix(1);
   }
   int exponent = 0;
-  if (size_t e = s.find_first_of("eE"); e != absl::string_view::npos) {
+  size_t e = absl::string_view::npos;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == 'e' || s[i] == 'E') {
+      e = i;
+      break;
+    }
+  }
+  if (e != absl::string_view::npos) {
     absl::string_view exp_text = s.substr(e + 1);
     s = s.substr(0, e);
     bool exp_negative = false;

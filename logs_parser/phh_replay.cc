@@ -542,11 +542,18 @@ absl::Status Replay::Settle() {
     return absl::OkStatus();
   };
   auto put_in = [&](int p) { return out_.ante_paid[p] + out_.spent[p] - out_.returned[p]; };
+  std::array<int64_t, poker::kMaxPlayers> winnings = hand_.winnings;
   if (hand_.has_winnings) {
-    if (absl::Status status = check_won(hand_.winnings, "winnings"); !status.ok()) return status;
-    for (int p = 0; p < n_; ++p) {
-      out_.net[p] = static_cast<double>(hand_.winnings[p] - put_in(p));
+    // Some sites count the uncalled bet given back in the winner's winnings (a big blind's
+    // walk "collects" both blinds): take it out when that makes them the pot exactly.
+    int64_t total = 0;
+    for (int p = 0; p < n_; ++p) total += winnings[p];
+    const int64_t back = out_.returned[top];
+    if (total > out_.pot && back > 0 && winnings[top] >= back && total - back == out_.pot) {
+      winnings[top] -= back;
     }
+    if (absl::Status status = check_won(winnings, "winnings"); !status.ok()) return status;
+    for (int p = 0; p < n_; ++p) out_.net[p] = static_cast<double>(winnings[p] - put_in(p));
     out_.values_known = true;
   }
   if (hand_.has_finishing_stacks) {
@@ -563,7 +570,7 @@ absl::Status Replay::Settle() {
       if (absl::Status status = check_won(won, "finishing_stacks"); !status.ok()) return status;
       if (hand_.has_winnings) {
         for (int p = 0; p < n_; ++p) {
-          if (won[p] != hand_.winnings[p]) {
+          if (won[p] != winnings[p]) {
             return Reject(reason_, kReasonValueMismatch,
                           absl::StrCat("finishing_stacks: p", p + 1, " ends with ",
                                        ChipsText(hand_.finishing_stacks[p], d),

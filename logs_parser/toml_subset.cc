@@ -75,7 +75,13 @@ bool IsFloat(absl::string_view s) {
   absl::string_view body = s;
   if (!body.empty() && (body[0] == '+' || body[0] == '-')) body.remove_prefix(1);
   if (body == "inf" || body == "nan") return true;
-  size_t exp = body.find_first_of("eE");
+  size_t exp = absl::string_view::npos;
+  for (size_t i = 0; i < body.size(); ++i) {
+    if (body[i] == 'e' || body[i] == 'E') {
+      exp = i;
+      break;
+    }
+  }
   absl::string_view mantissa = body.substr(0, exp);
   size_t dot = mantissa.find('.');
   absl::string_view int_part = mantissa.substr(0, dot);
@@ -231,6 +237,14 @@ bool TomlParser::ParseBasicString(Cursor* c, TomlTable* table, bool multi_line) 
     }
   }
   while (true) {
+    // The plain run up to the next quote, backslash or control character, copied at once.
+    const char* run = c->p;
+    while (run < c->end && *run != '"' && *run != '\\' &&
+           (static_cast<unsigned char>(*run) >= 0x20 || *run == '\t') && *run != 0x7f) {
+      ++run;
+    }
+    out.append(c->p, run - c->p);
+    c->p = run;
     if (c->AtEnd()) return c->Truncated("a string");
     const char ch = *c->p;
     if (ch == '"') {

@@ -250,6 +250,25 @@ TEST(PhhReaderTest, UnknownCardsAtTheShowdownLeaveTheResultUnknown) {
   EXPECT_TRUE(seen[0].showdown);
 }
 
+// A walk: the button folds to the big blind. Some sites' winnings count the big blind's own
+// uncalled half back (1.50), others only the pot (1): both read as the same result.
+TEST(PhhReaderTest, WinningsMayCountTheUncalledBetBack) {
+  TempDir dir;
+  for (const std::string winnings : {"[1.50, 0]", "[1, 0]"}) {
+    const std::string text = absl::StrCat(
+        "variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [0.50, 1]\nmin_bet = 1\n"
+        "starting_stacks = [80, 200]\nactions = ['d dh p1 ?\?\?\?', 'd dh p2 ?\?\?\?', 'p2 f']\n"
+        "winnings = ",
+        winnings, "\n");
+    ReadSummary summary;
+    std::vector<Seen> seen = Read({dir.Write("walk.phh", text)}, &summary);
+    ASSERT_EQ(seen.size(), 1u) << winnings << "\n" << Problems(summary);
+    // Chips of 0.1 (the most decimals is one: 0.50 is 0.5).
+    EXPECT_THAT(seen[0].values, ElementsAre(5, -5)) << winnings;
+    EXPECT_DOUBLE_EQ(seen[0].chip_unit, 0.1);
+  }
+}
+
 TEST(PhhReaderTest, HandsThatDoNotAddUpAreRefusedWithFileLineAndReason) {
   struct Case {
     std::string from, to, reason, message;
@@ -283,8 +302,9 @@ TEST(PhhReaderTest, HandsThatDoNotAddUpAreRefusedWithFileLineAndReason) {
 
 TEST(PhhReaderTest, ABadHandLosesNothingElseAndCompressedFilesRead) {
   // Hand 2 is not TOML; hands 1 and 3 are read, and the lines stay counted.
-  const std::string text = absl::StrCat(kStraddle, "\n[2]\nvariant = \"NT\nantes = [0]\n",
-                                        std::string(kFixedLimit).replace(1, 1, "3"));
+  std::string third = kFixedLimit;
+  third[1] = '3';  // [1] -> [3]
+  const std::string text = absl::StrCat(kStraddle, "\n[2]\nvariant = \"NT\nantes = [0]\n", third);
   TempDir dir;
   for (const std::string& name : {std::string("plain.phhs"), std::string("z.phhs.gz"),
                                   std::string("z.phhs.bz2"), std::string("no_suffix")}) {

@@ -150,5 +150,26 @@ TEST(PhhConvertTest, KuhnHandsAreKeptButNotReadForModels) {
   EXPECT_EQ(summary.rejected_by_reason["unsupported variant"], 1000);
 }
 
+// What `dealer --phh` and `arena --phh` call when a match ends.
+TEST(PhhConvertTest, WritesPhhBesideALog) {
+  TempDir dir;
+  const std::string log = dir.Write(
+      "match.log",
+      "# name/game/hands/seed m holdem.nolimit.2p.reverse_blinds.game 2 0\n"
+      "STATE:0:r300c/cc/cc/cc:AsKs|2c2d/7h8h2s/Td/3c:-300|300:Ann|Bob\n"
+      "STATE:1:f:AsKs|2c2d:50|-50:Bob|Ann\n"
+      "SCORE:-250|250:Ann|Bob\n");
+  const poker::GameDef game = testing::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  absl::StatusOr<std::string> written =
+      WritePhhBesideLog(log, game, "holdem.nolimit.2p.reverse_blinds.game");
+  ASSERT_TRUE(written.ok()) << written.status();
+  EXPECT_EQ(*written, dir.File("match.phhs"));
+  ReadSummary summary;
+  const std::string digest = Digest(*written, nullptr, &summary);
+  EXPECT_EQ(summary.hands, 2);
+  EXPECT_THAT(digest, HasSubstr("AsKsAnn=-300|2c2dBob=300|"));
+  EXPECT_THAT(digest, HasSubstr("AsKsBob=50|2c2dAnn=-50|"));
+}
+
 }  // namespace
 }  // namespace logs_parser

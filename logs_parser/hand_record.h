@@ -13,6 +13,8 @@
 
 namespace logs_parser {
 
+struct PhhHand;
+
 // An action as the modelling code sees it. Check and call share the protocol letter `c`; they are
 // told apart by whether anything was to be called. A raise that puts the player's whole stack in
 // (no-limit) is kAllIn.
@@ -37,6 +39,14 @@ struct HandRecord {
   std::vector<std::string> names;       // per position (after name mapping)
   std::vector<ActionRecord> actions;    // in order, all rounds
   std::vector<double> values;           // per position, chips won (as logged and verified)
+  // False for a PHH hand whose result is not known: a showdown of unknown cards without
+  // `winnings` or `finishing_stacks` (values are then 0).
+  bool values_known = true;
+  // What one chip of `game` is worth in the file's own unit: 1 for ACPC logs; for PHH hands the
+  // amounts' unit (0.01 for "0.25"), times the scaling when mapped onto a --game.
+  double chip_unit = 1.0;
+  // The PHH hand the record was made from (valid in the callback), null for ACPC logs.
+  const PhhHand* phh = nullptr;
   // Final state: every hole card and the visible board known, betting replayed.
   poker::State state;
   int num_players() const { return game->num_players; }

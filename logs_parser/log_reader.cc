@@ -20,6 +20,10 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
 #include "logs_parser/line_reader.h"
+#include "logs_parser/phh_file.h"
+#include "logs_parser/phh_hand.h"
+#include "logs_parser/phh_record.h"
+#include "logs_parser/phh_replay.h"
 #include "logs_parser/state_line.h"
 
 #ifndef LOGS_PARSER_GAMES_DIR
@@ -53,7 +57,7 @@ bool SameGameName(absl::string_view a, absl::string_view b) {
 
 bool IsLogFileName(const std::string& name) {
   return absl::EndsWith(name, ".log") || absl::EndsWith(name, ".log.gz") ||
-         absl::EndsWith(name, ".log.bz2");
+         absl::EndsWith(name, ".log.bz2") || IsPhhFileName(name);
 }
 
 // The game files of games_dir, by base name.
@@ -101,8 +105,12 @@ void AddCounts(const ReadSummary& from, ReadSummary* into) {
   into->rejected += from.rejected;
   into->files_failed += from.files_failed;
   into->other_lines += from.other_lines;
+  into->skipped += from.skipped;
   for (const auto& [reason, count] : from.rejected_by_reason) {
     into->rejected_by_reason[reason] += count;
+  }
+  for (const auto& [reason, count] : from.skipped_by_reason) {
+    into->skipped_by_reason[reason] += count;
   }
 }
 
@@ -144,11 +152,17 @@ class FileReader {
     path_ = &path;
     summary->files = 1;
 
+    absl::StatusOr<LogFormat> format = DetectLogFormat(path);
+    if (!format.ok()) {
+      summary->files_failed = 1;
+      return FileProblem(0, kReasonUnreadable, format.status().message());
+    }
     absl::StatusOr<std::unique_ptr<ByteSource>> source = OpenByteSource(path);
     if (!source.ok()) {
       summary->files_failed = 1;
       return FileProblem(0, kReasonUnreadable, source.status().message());
     }
+    if (*format == LogFormat::kPhh) return ReadPhh(source->get());
     LineReader reader(source->get(), options.max_line_bytes);
 
     game_ = options.game;
@@ -190,6 +204,84 @@ class FileReader {
   }
 
  private:
+  // A PHH file: each hand read, replayed and made a record of --game or of its own game.
+  absl::Status ReadPhh(ByteSource* source) {
+    const ReadOptions& options = *shared_->options;
+    PhhTableReader reader(source, options.max_hand_bytes);
+    PhhMapping mapping;
+    mapping.game = options.game;
+    mapping.stack_tolerance = options.phh_stack_tolerance;
+    mapping.names.strip_name_suffix = options.strip_name_suffix;
+    while (true) {
+      if (shared_->stop.load(std::memory_order_relaxed)) return absl::OkStatus();
+      const PhhTableReader::Result result = reader.Next();
+      if (result == PhhTableReader::Result::kEnd) break;
+      if (result == PhhTableReader::Result::kError) {
+        summary_->files_failed = 1;
+        return FileProblem(reader.line(), kReasonCorrupt,
+                           absl::StrCat(reader.status().message(),
+                                        "; the hands from there on were not read"));
+      }
+      ++summary_->lines;
+      if ((summary_->lines & 1023) == 0) MaybeReportProgress();
+      const int64_t line = reader.line();
+      if (result != PhhTableReader::Result::kTable) {
+        absl::Status status = RejectLine(
+            line,
+            result == PhhTableReader::Result::kTooLong ? kReasonHandTooLong : kReasonBadToml,
+            absl::StrCat("hand: ", reader.status().message()));
+        if (!status.ok()) return status;
+        continue;
+      }
+      const TomlTable& table = reader.table();
+      const char* reason = kReasonBadToml;
+      absl::Status status = ReadPhhHand(table, &phh_, &reason);
+      if (status.ok()) status = ReplayPhhHand(phh_, &outcome_, &reason);
+      if (!status.ok()) {
+        const std::string label =
+            table.has_header() ? absl::StrCat("hand [", table.header(), "]: ") : "hand: ";
+        status = RejectLine(line, reason, absl::StrCat(label, status.message()));
+        if (!status.ok()) return status;
+        continue;
+      }
+      if (!record_.has_value()) {
+        record_.emplace(options.game != nullptr ? *options.game : *DefaultGame());
+      }
+      status = builder_.Build(phh_, outcome_, mapping, &*record_, &reason);
+      if (!status.ok()) {
+        ++summary_->skipped;
+        ++summary_->skipped_by_reason[reason];
+        continue;
+      }
+      ++summary_->hands;
+      record_->source = path_;
+      record_->line = line;
+      (*shared_->on_hand)(worker_, *record_);
+      // An ACPC record read next must not keep these.
+      record_->phh = nullptr;
+      record_->values_known = true;
+      record_->chip_unit = 1.0;
+    }
+    return absl::OkStatus();
+  }
+
+  // Any valid game to construct the reused record with before its first hand.
+  static const poker::GameDef* DefaultGame() {
+    static const poker::GameDef* game = [] {
+      auto* g = new poker::GameDef;
+      g->betting_type = poker::BettingType::kNoLimit;
+      g->num_players = 2;
+      g->num_rounds = 4;
+      g->stack = {100, 100};
+      g->blind = {2, 1};
+      g->first_player = {1, 0, 0, 0};
+      g->max_raises = {255, 255, 255, 255};
+      g->num_board_cards = {0, 3, 1, 1};
+      return g;
+    }();
+    return game;
+  }
+
   absl::Status HandleLine(absl::string_view line, int64_t line_number) {
     if (line[0] == '#' || line[0] == ';') {
       ++summary_->other_lines;
@@ -314,6 +406,9 @@ class FileReader {
   bool unknown_game_listed_ = false;
   NameOptions name_options_;
   std::optional<HandRecord> record_;  // reused across lines and files: no allocation per hand
+  PhhHand phh_;                       // reused across PHH hands
+  PhhOutcome outcome_;
+  PhhRecordBuilder builder_;
 };
 
 void RunWorker(Shared* shared, int worker) {
@@ -418,8 +513,9 @@ absl::StatusOr<std::vector<std::string>> ListLogFiles(const std::vector<std::str
     }
   }
   if (files.empty()) {
-    return absl::NotFoundError(absl::StrCat("no log files (*.log, *.log.gz, *.log.bz2) under ",
-                                            absl::StrJoin(paths, ", ")));
+    return absl::NotFoundError(absl::StrCat(
+        "no log files (*.log, *.phh, *.phhs, each also .gz or .bz2) under ",
+        absl::StrJoin(paths, ", ")));
   }
   std::sort(files.begin(), files.end());
   files.erase(std::unique(files.begin(), files.end()), files.end());
@@ -494,6 +590,12 @@ std::string FormatReadSummary(const ReadSummary& summary) {
       "lines: %d read: %d hands, %d rejected, %d headers/comments/SCORE\n",
       summary.files, summary.files_failed, summary.lines, summary.hands, summary.rejected,
       summary.other_lines);
+  if (summary.skipped > 0) {
+    absl::StrAppendFormat(&out, "PHH hands skipped (valid, not of the game):\n");
+    for (const auto& [reason, count] : summary.skipped_by_reason) {
+      absl::StrAppendFormat(&out, "  %s: %d\n", reason, count);
+    }
+  }
   if (!summary.rejected_by_reason.empty()) {
     out += "rejected by reason:\n";
     for (const auto& [reason, count] : summary.rejected_by_reason) {

@@ -1,4 +1,5 @@
-// Streams ACPC match logs (files and folders, plain, .gz or .bz2) into validated HandRecords.
+// Streams match logs (files and folders, plain, .gz or .bz2) into validated HandRecords: ACPC
+// logs (`STATE:` lines) and PHH hand histories (`.phh`, `.phhs`), told apart by name and content.
 #ifndef LOGS_PARSER_LOG_READER_H_
 #define LOGS_PARSER_LOG_READER_H_
 
@@ -34,6 +35,11 @@ struct ReadOptions {
   int max_problems_kept_per_file = 10;
   // Longer lines are rejected as they stream by, never held whole.
   size_t max_line_bytes = 64 * 1024;
+  // PHH: a longer hand is rejected (skipped as it streams by).
+  size_t max_hand_bytes = 1 << 20;
+  // PHH hands onto `game`: the effective stack in big blinds may differ from the game's by this
+  // factor (phh_record.h). Without `game`, each hand is a record of its own game.
+  double phh_stack_tolerance = 2.0;
 };
 
 // A rejected line or unreadable file.
@@ -41,7 +47,7 @@ struct Problem {
   std::string file;
   int64_t line = 0;     // 0 for a whole-file problem
   std::string reason;   // short category, e.g. "bad card", "illegal action", "value mismatch"
-  std::string message;  // `file:line: full message`
+  std::string message;  // `file:line: reason: full message` (PHH: `... reason: hand [n]: ...`)
 };
 
 struct ReadSummary {
@@ -54,8 +60,13 @@ struct ReadSummary {
   std::vector<Problem> problems;  // the first max_problems_kept_per_file per file
   double seconds = 0;
   // Lines that are neither hands nor rejected: `#` headers and comments, `SCORE:` lines. Every
-  // line read is counted once: lines == hands + rejected + other_lines.
+  // line read is counted once: lines == hands + rejected + other_lines + skipped. A PHH hand
+  // counts as one line.
   int64_t other_lines = 0;
+  // Valid PHH hands that do not fit the game they are read for (another player count, a
+  // straddle, stacks too far off: phh_record.h), by reason. Not problems.
+  int64_t skipped = 0;
+  std::map<std::string, int64_t> skipped_by_reason;
   // Not problems and never fatal, even with `strict`: a header naming another game than the
   // user's --game (one per file), a game file in games_dir that does not parse.
   std::vector<Problem> notices;
@@ -82,8 +93,8 @@ absl::StatusOr<NamedGame> LoadGameArgument(const std::string& argument,
 
 // Lists the files under `paths`, sorted, with the shard applied. A path named directly is read
 // whatever its name; inside folders (recursively, symlinked folders not followed) only
-// `*.log`, `*.log.gz` and `*.log.bz2` files are, so READMEs and game files next to logs are not
-// mistaken for logs. A path that does not exist is an error.
+// `*.log`, `*.phh`, `*.phhs` files (each also `.gz`, `.bz2`) are, so READMEs and game files next
+// to logs are not mistaken for logs. A path that does not exist is an error.
 absl::StatusOr<std::vector<std::string>> ListLogFiles(const std::vector<std::string>& paths,
                                                       const ReadOptions& options);
 

@@ -18,6 +18,7 @@ void PlayerStats::Add(const PlayerStats& other) {
   pfr_hands += other.pfr_hands;
   net_chips += other.net_chips;
   net_big_blinds += other.net_big_blinds;
+  valued_hands += other.valued_hands;
 }
 
 StatsCollector::StatsCollector(int workers) : per_worker_(std::max(workers, 1)) {}
@@ -45,7 +46,9 @@ void StatsCollector::Add(int worker, const HandRecord& hand) {
     stats.showdowns += hand.SawShowdown(p) ? 1 : 0;
     stats.vpip_hands += vpip[p] ? 1 : 0;
     stats.pfr_hands += pfr[p] ? 1 : 0;
-    stats.net_chips += hand.values[p];
+    if (!hand.values_known) continue;
+    ++stats.valued_hands;
+    stats.net_chips += hand.values[p] * hand.chip_unit;
     stats.net_big_blinds += hand.values[p] / big_blind;
   }
 }
@@ -208,6 +211,9 @@ std::string FormatStatsJson(const ReadSummary& summary,
   nlohmann::ordered_json& by_reason = out["rejected_by_reason"] = nlohmann::ordered_json::object();
   for (const auto& [reason, count] : summary.rejected_by_reason)
     by_reason[Utf8OrLatin1(reason)] = count;
+  out["skipped"] = summary.skipped;
+  nlohmann::ordered_json& skipped = out["skipped_by_reason"] = nlohmann::ordered_json::object();
+  for (const auto& [reason, count] : summary.skipped_by_reason) skipped[reason] = count;
   out["problems"] = ProblemsJson(summary.problems);
   out["notices"] = ProblemsJson(summary.notices);
   out["seconds"] = JsonNumberValue(summary.seconds);

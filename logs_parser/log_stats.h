@@ -22,13 +22,18 @@ struct PlayerStats {
   int64_t showdowns = 0;   // hands it was still in when several players reached the end
   int64_t vpip_hands = 0;  // hands it called or raised preflop (a blind's check is not voluntary)
   int64_t pfr_hands = 0;   // hands it raised (all-in included) preflop
-  double net_chips = 0;    // sum of its values, chips
+  double net_chips = 0;    // sum of its values, chips (PHH: in the file's unit, chips * unit)
   double net_big_blinds = 0;  // sum of value / big blind of each hand's game
+  // Hands whose result is known (all but PHH showdowns of unknown cards without winnings).
+  int64_t valued_hands = 0;
 
   double vpip() const { return hands > 0 ? static_cast<double>(vpip_hands) / hands : 0; }
   double pfr() const { return hands > 0 ? static_cast<double>(pfr_hands) / hands : 0; }
-  // 1000 * chips / (big blind * hands); summed per hand, so games with other blinds mix right.
-  double mbb_per_hand() const { return hands > 0 ? 1000 * net_big_blinds / hands : 0; }
+  // 1000 * chips / (big blind * hands) over the hands with a known result; summed per hand, so
+  // games with other blinds mix right.
+  double mbb_per_hand() const {
+    return valued_hands > 0 ? 1000 * net_big_blinds / valued_hands : 0;
+  }
   void Add(const PlayerStats& other);
 };
 

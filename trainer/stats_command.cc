@@ -24,15 +24,20 @@ namespace po = boost::program_options;
 
 constexpr char kUsage[] = R"(Usage: trainer stats [--logs] PATH... [options]
 
-Reads ACPC match logs (STATE: lines) and prints: files, lines read / used / rejected (by
+Reads match logs (ACPC STATE: lines, PHH hand histories) and prints: files, lines read / used / rejected (by
 reason), and per player: hands, decisions (actions taken), showdowns, VPIP (hands in which it
 called or raised preflop), PFR (hands in which it raised preflop) and its net result in chips and
 in mbb/hand (1000 * chips / (big blind * hands)).
 
 PATH: log files and folders, in any mix, given after --logs (as to `trainer train` and
-`eval_prediction`) or as plain arguments. Folders are read recursively for *.log, *.log.gz and
-*.log.bz2; a file named directly is read whatever its name. Compression (gzip, bzip2) is told by
-the file's first bytes.
+`eval_prediction`) or as plain arguments. Folders are read recursively for *.log, *.phh and
+*.phhs (each also .gz, .bz2); a file named directly is read whatever its name. Compression
+(gzip, bzip2) is told by the file's first bytes, the format by the name or else the content.
+
+PHH hands (NT, FT) are replayed under PHH's rules; without --game each is read as its own game
+(its stacks and blinds; net chips in the file's unit), with --game mapped onto it (amounts in big
+blinds; hands of another player count, with straddles, or effective stacks beyond
+--phh-stack-tolerance times the game's are skipped and counted by reason).
 
 The game: a file's `# name/game/hands/seed` header names its game file; the game is taken from
 the file of that base name in --games-dir. --game overrides every header: a header that names
@@ -48,7 +53,8 @@ problem stops the run (exit 1); notices never do.
 
 Output: a summary and a table on stdout, or with --json one JSON object:
   {"files", "files_failed", "lines", "hands", "rejected", "other_lines", "rejected_by_reason",
-   "problems": [{"file", "line", "reason", "message"}], "notices", "seconds",
+   "skipped", "skipped_by_reason", "problems": [{"file", "line", "reason", "message"}],
+   "notices", "seconds",
    "players": [{"name", "hands", "decisions", "showdowns", "vpip_hands", "pfr_hands", "vpip",
                 "pfr", "net_chips", "mbb_per_hand"}]}
 Players are sorted by hands, most first. Problems and progress (for runs over a second) go to
@@ -75,6 +81,9 @@ int RunStats(int argc, char** argv) {
       "games-dir", po::value(&options.games_dir),
       "folder of known game files, matched against header game names by base name (default: "
       "the project's data/games)")(
+      "phh-stack-tolerance", po::value(&options.phh_stack_tolerance)->default_value(2.0),
+      "PHH hands onto --game: the largest factor between a hand's effective stack and the "
+      "game's, in big blinds")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
       "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
       "threads", po::value(&options.threads)->default_value(1),
@@ -92,6 +101,9 @@ int RunStats(int argc, char** argv) {
     return *done;
   }
   if (paths.empty()) return cli::UsageError("trainer stats", "no PATH given (--logs PATH...)");
+  if (!(options.phh_stack_tolerance >= 1.0)) {
+    return cli::UsageError("trainer stats", "--phh-stack-tolerance must be at least 1");
+  }
   if (options.threads < 0 || options.max_problems_kept_per_file < 0) {
     return cli::UsageError("trainer stats", "--threads and --max-problems must not be negative");
   }

@@ -30,7 +30,8 @@ namespace po = boost::program_options;
 
 constexpr char kUsage[] = R"(Usage: trainer train --logs PATH... --game FILE --out MODEL [options]
 
-Reads ACPC match logs (STATE: lines; files and folders, plain, .gz or .bz2) and writes one
+Reads match logs (ACPC STATE: lines or PHH hand histories, mapped onto --game as docs/phh.md
+says; files and folders, plain, .gz or .bz2) and writes one
 opponent model file (Protocol Buffers, proto/opponent_model.proto): for every player named in
 the logs and for the population of all players pooled, per street a pattern tree (action
 sequences within the street, how often the player was at each, its actions there overall and per
@@ -154,7 +155,7 @@ int RunTrain(int argc, char** argv) {
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
       "logs", po::value(&options.log_paths)->multitoken(),
-      "log files and folders (folders: *.log, *.log.gz, *.log.bz2, recursively)")(
+      "log files and folders (folders: *.log, *.phh, *.phhs, each also .gz, .bz2, recursively)")(
       "game", po::value(&game_argument),
       "game of the logs: a .game file, or the name of one in --games-dir (required)")(
       "games-dir", po::value(&options.games_dir),

@@ -78,13 +78,15 @@ TEST(StatsCommandTest, JsonNumbersOfAMadeUpLog) {
   const Json json = Json::parse(run.out);
   EXPECT_EQ(Keys(json), (std::vector<std::string>{"files", "files_failed", "lines", "hands",
                                                   "rejected", "other_lines", "rejected_by_reason",
-                                                  "problems", "notices", "seconds", "players"}));
+                                                  "skipped", "skipped_by_reason", "problems",
+                                                  "notices", "seconds", "players"}));
   EXPECT_EQ(json["files"], 1);
   EXPECT_EQ(json["files_failed"], 0);
   EXPECT_EQ(json["lines"], 7);
   EXPECT_EQ(json["hands"], 4);
   EXPECT_EQ(json["rejected"], 1);
   EXPECT_EQ(json["other_lines"], 2);
+  EXPECT_EQ(json["skipped"], 0);
   EXPECT_EQ(json["rejected_by_reason"], Json::parse(R"({"illegal action": 1})"));
   ASSERT_EQ(json["problems"].size(), 1u);
   EXPECT_EQ(Keys(json["problems"][0]),

@@ -116,6 +116,11 @@ TEST(DealerOptionsTest, AbbreviatedLongOptionsAsTheServer) {
   EXPECT_THAT(ambiguous.status().message(), ::testing::HasSubstr("ambiguous option --t_"));
   // The parser can run again (getopt's state is reset each time).
   EXPECT_TRUE(ParseDealerArgs({"m", "g", "10", "1", "A", "-f"}).ok());
+  // --phh: the finished log is also written as PHH hand histories.
+  absl::StatusOr<DealerOptions> phh = ParseDealerArgs({"m", "g", "10", "1", "A", "--phh"});
+  ASSERT_TRUE(phh.ok()) << phh.status();
+  EXPECT_TRUE(phh->phh);
+  EXPECT_FALSE(ParseDealerArgs({"m", "g", "10", "1", "A"})->phh);
 }
 
 TEST(MatchLogTest, HeaderAndScoreAsTheServerWritesThem) {

@@ -19,6 +19,7 @@
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
+#include "logs_parser/phh_convert.h"
 #include "logs_parser/log_stats.h"
 #include "nlohmann/json.hpp"
 #include "poker/game_def.h"
@@ -226,6 +227,8 @@ int main(int argc, char** argv) {
       "duplicate", "ring: play every deal once per rotation of the seats, pair the results")(
       "fixed-seats", "ring: no rotation of positions between hands (the dealer's -f)")(
       "log", po::value<std::string>(), "ring: write an ACPC log (rotation r>0: FILE.rot<r>)")(
+      "phh", "ring, with --log: also write each log as PHH hand histories (FILE less .log, "
+             "plus .phhs)")(
       "match-name", po::value<std::string>()->default_value("arena"), "name in the log header")(
       "repetitions", po::value<int>()->default_value(100), "tournament: how many")(
       "stack", po::value<int32_t>()->default_value(2000), "tournament: starting chips = re-buy")(
@@ -306,6 +309,16 @@ int main(int argc, char** argv) {
     ring.progress = [&progress](int64_t done, int64_t total) { progress.Report(done, total); };
     absl::StatusOr<arena::RingResult> result = arena::RunRing(*game, players, ring);
     if (!result.ok()) return RunFailure(result.status());
+    if (vm.count("phh") && !ring.log_path.empty()) {
+      for (int r = 0; r < result->rotations; ++r) {
+        absl::StatusOr<std::string> phh = logs_parser::WritePhhBesideLog(
+            arena::RotationLogPath(ring.log_path, r), *game, named->name);
+        if (!phh.ok()) {
+          std::cerr << "arena: " << phh.status().message() << "\n";
+          return 1;
+        }
+      }
+    }
     const arena::RingSummary summary =
         arena::SummarizeRing(*game, game_file, players, ring, *result);
     if (vm.count("out")) {
@@ -318,7 +331,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (format == "tournament") {
-    for (const char* ring_only : {"shard", "out"}) {
+    for (const char* ring_only : {"shard", "out", "phh"}) {
       if (vm.count(ring_only)) {
         return cli::UsageError("arena", absl::StrCat("--", ring_only, " is for ring matches"));
       }

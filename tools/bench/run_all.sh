@@ -7,7 +7,8 @@
 # Rows: the evaluator (pre-built hands, from 7 card indices at 2^16 and 2^24 hands one by one and
 # batched, 2^24 one by one again with the cards on 2 MB pages, the older way from cards,
 # enumeration), the log parser, the equity engine, the range and bucket kernels, the arena, and
-# `trainer stats` / `trainer train` with 1 and 2 threads on N copies of the DeepStack log (made
+# `trainer stats` / `trainer train` with 1 and 2 threads on N copies of the DeepStack log, and
+# `trainer stats` with 2 threads on N copies of its PHH conversion (made
 # in a temporary folder, removed afterwards; skipped without ../shared).
 #
 # Usage: tools/bench/run_all.sh [--bin DIR] [--out FILE] [--repetitions N] [--copies N]
@@ -183,6 +184,39 @@ PY
     echo "run_all.sh: the 1- and 2-thread models are byte-identical" >&2
   else
     echo "run_all.sh: the 1- and 2-thread models DIFFER" >&2
+  fi
+  # PHH reading: the same hands as PHH hand histories (the DeepStack log's conversion), read by
+  # `trainer stats --threads 2` onto the game.
+  if "$bin/trainer" convert "$log" --game "$game" --out "$work/phh_one" >/dev/null; then
+    mkdir -p "$work/phh"
+    for i in $(seq 1 "$copies"); do cp "$work/phh_one/all_hands.phhs" "$work/phh/deepstack_$i.phhs"; done
+    before="$(load)"
+    echo "run_all.sh: trainer stats --threads 2 on $hands PHH hands, load $before" >&2
+    : >"$work/times"
+    for r in $(seq 1 "$reps"); do
+      { TIMEFORMAT='%R %U %S'; time "$bin/trainer" stats -q --game "$game" --threads 2 "$work/phh" \
+          >/dev/null 2>&1; } 2>>"$work/times"
+    done
+    after="$(load)"
+    python3 - "$work/times" "$hands" "$before" "$after" "$copies" >>"$rows" <<'PY'
+import json, statistics, sys
+path, hands, before, after, copies = sys.argv[1:]
+hands = int(hands)
+times = [tuple(map(float, line.split())) for line in open(path) if line.strip()]
+def summary(xs):
+    return {"median": statistics.median(xs), "min": min(xs), "max": max(xs), "all": xs}
+print(json.dumps({
+    "id": "trainer_stats_phh_2t",
+    "what": f"trainer stats, 2 threads, {copies} copies of the DeepStack log as PHH (.phhs; "
+            "hands, whole process)",
+    "command": f"trainer stats --threads 2 --game holdem.nolimit.2p.reverse_blinds "
+               f"({copies} x all_hands.phhs)",
+    "unit": "hands/s", "repetitions": len(times),
+    "cpu": summary([hands / (t[1] + t[2]) for t in times]),
+    "wall": summary([hands / t[0] for t in times]),
+    "wall_seconds": summary([t[0] for t in times]), "load_before": before, "load_after": after,
+    "target": 3e5}))
+PY
   fi
 else
   echo "run_all.sh: $log not found: trainer rows skipped" >&2

@@ -11,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "logs_parser/log_reader.h"
+#include "logs_parser/phh_convert.h"
 #include "poker/game_def.h"
 #include "tools/dealer/dealer_options.h"
 #include "tools/dealer/match_log.h"
@@ -134,6 +135,15 @@ int Run(int argc, char** argv) {
   std::cout << score << "\n" << std::flush;
   std::cerr << score << "\n";
   if (log.is_open()) log << score << "\n" << std::flush;
+  if (options.phh && log.is_open()) {
+    log.close();
+    absl::StatusOr<std::string> phh = logs_parser::WritePhhBesideLog(
+        absl::StrCat(options.match_name, ".log"), *game, named->name);
+    if (!phh.ok()) {
+      std::cerr << "ERROR: could not write the PHH file: " << phh.status().message() << "\n";
+      return 1;
+    }
+  }
   return 0;
 }
 

@@ -44,7 +44,7 @@ absl::Status ParsePorts(absl::string_view text, std::vector<uint16_t>* ports) {
 
 // The long options (the server's four and --bind); getopt_long also accepts any unambiguous
 // prefix of them, as the server does (`--t_resp 500`).
-enum LongOption { kTResponse = 1000, kTHand, kTPerHand, kStartTimeout, kBind };
+enum LongOption { kTResponse = 1000, kTHand, kTPerHand, kStartTimeout, kBind, kPhh };
 
 }  // namespace
 
@@ -64,6 +64,7 @@ absl::StatusOr<DealerOptions> ParseDealerArgs(const std::vector<std::string>& ar
       {"t_per_hand", required_argument, nullptr, kTPerHand},
       {"start_timeout", required_argument, nullptr, kStartTimeout},
       {"bind", required_argument, nullptr, kBind},
+      {"phh", no_argument, nullptr, kPhh},
       {nullptr, 0, nullptr, 0}};
   optind = 0;  // GNU: start a fresh scan (the parser may be called more than once)
   opterr = 0;  // errors are returned, not printed
@@ -111,6 +112,9 @@ absl::StatusOr<DealerOptions> ParseDealerArgs(const std::vector<std::string>& ar
         break;
       case kBind:
         options.bind_address = optarg;
+        break;
+      case kPhh:
+        options.phh = true;
         break;
       case ':':
         return absl::InvalidArgumentError(absl::StrCat(argv[optind - 1], " needs a value"));
@@ -162,6 +166,7 @@ std::string DealerUsage() {
          "    <0 [default] is no timeout\n"
          "  --bind ADDRESS listen on this IPv4 address (default 0.0.0.0: every interface,\n"
          "    as the server; 127.0.0.1 for this machine only)\n"
+         "  --phh also write the log as PHH hand histories, matchName.phhs, at the end\n"
          "  Long options may be abbreviated where unambiguous (--t_resp).\n"
          "stdout: the ports line first, the SCORE line last. Exit status: 0 when the match is "
          "complete, 1 when it is aborted (timeout, disconnect, bad version) or cannot start, 2 for "

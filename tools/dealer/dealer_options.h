@@ -24,6 +24,7 @@ struct DealerOptions {
   bool log = true;                 // -l/-L
   bool transaction_log = false;    // -t/-T: write <match_name>.tlog (every action, timed)
   bool append = false;             // -a: append to the log/.tlog; with -T, resume from the .tlog
+  bool phh = false;                // --phh: convert the finished log to <match_name>.phhs
   int64_t t_response_ms = 600000;  // --t_response: most time for one reply
   int64_t t_hand_ms = 600000;      // --t_hand: most time a seat may use in one hand
   int64_t t_per_hand_ms = 7000;    // --t_per_hand: average a seat may use per hand over the match

@@ -124,7 +124,7 @@ void AddOptions(Args& a, po::options_description& visible) {
   eval::EvalOptions& o = a.options;
   visible.add_options()("help,h", "print this help")(
       "logs", po::value(&a.logs)->multitoken(),
-      "log files and folders (folders: *.log, *.log.gz, *.log.bz2, recursively)")(
+      "log files and folders (folders: *.log, *.phh, *.phhs, each also .gz, .bz2, recursively)")(
       "test-logs", po::value(&a.test_logs)->multitoken(),
       "train on --logs and test on these (no file may be in both; no split)")(
       "game", po::value(&a.game_argument),

@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
   report::ReportOptions options;
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
-      "log", po::value(&log_path), "the match log (STATE lines; plain, .gz or .bz2)")(
+      "log", po::value(&log_path), "the match log (STATE lines or PHH hands; plain, .gz or .bz2)")(
       "decisions", po::value(&decisions_path), "the agent's decision log (JSON lines)")(
       "out", po::value(&out_path), "the HTML file to write")(
       "player", po::value(&options.player),

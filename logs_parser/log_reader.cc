@@ -176,7 +176,10 @@ class FileReader {
 
     absl::string_view line;
     while (true) {
-      if (shared_->stop.load(std::memory_order_relaxed)) return absl::OkStatus();
+      if (shared_->stop.load(std::memory_order_relaxed) ||
+          (options.stop != nullptr && options.stop->load(std::memory_order_relaxed))) {
+        return absl::OkStatus();
+      }
       LineReader::Result result = reader.Next(&line);
       if (result == LineReader::Result::kEnd) break;
       if (result == LineReader::Result::kError) {
@@ -414,7 +417,8 @@ class FileReader {
 void RunWorker(Shared* shared, int worker) {
   FileReader reader(shared, worker);
   const size_t num_files = shared->files->size();
-  while (!shared->stop.load()) {
+  const std::atomic<bool>* caller_stop = shared->options->stop;
+  while (!shared->stop.load() && (caller_stop == nullptr || !caller_stop->load())) {
     size_t index = shared->next_file.fetch_add(1);
     if (index >= num_files) break;
     ReadSummary summary;

@@ -3,6 +3,7 @@
 #ifndef LOGS_PARSER_LOG_READER_H_
 #define LOGS_PARSER_LOG_READER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -40,6 +41,9 @@ struct ReadOptions {
   // PHH hands onto `game`: the effective stack in big blinds may differ from the game's by this
   // factor (phh_record.h). Without `game`, each hand is a record of its own game.
   double phh_stack_tolerance = 2.0;
+  // When set, ReadLogs stops reading (between lines) once it becomes true and returns what was
+  // read so far: a consumer that wants no more hands (the Python package's hand iterator).
+  const std::atomic<bool>* stop = nullptr;
 };
 
 // A rejected line or unreadable file.

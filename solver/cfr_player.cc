@@ -151,32 +151,40 @@ absl::StatusOr<std::shared_ptr<const Blueprint>> LoadSharedBlueprint(const std::
   return it->second;
 }
 
-poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const poker::Card> hole,
-                                 double u, std::string* why) const {
+int CfrDecider::FindNode(const poker::State& state, bool* off_tree) const {
   const BettingTree& tree = blueprint_->tree();
   // The translation's draws depend on (seed, hand) only: every decision of a hand maps the
   // history the same way.
   poker::Rng translation(seed_ * 0x9E3779B97F4A7C15ULL + state.hand_number());
   bool in_tree = false;
-  int n = tree.MapHistory(state, &translation, &in_tree);
-  const char* where = "";
-  if (!in_tree || tree.node(n).player != state.CurrentPlayer() ||
-      tree.node(n).round != state.round()) {
-    // Off the tree (e.g. a real raise past the abstract cap, translated to all-in, was called
-    // and the hand goes on): the strategy of the nearest situation of this round.
-    n = tree.NearestNode(state);
-    if (n < 0) {
-      if (why != nullptr) *why = "off the abstract tree: check/call";
-      return poker::Action::Call();
-    }
-    where = "off the tree, nearest ";
-  }
-  const Node& node = tree.node(n);
+  const int n = tree.MapHistory(state, &translation, &in_tree);
+  *off_tree = !in_tree || tree.node(n).player != state.CurrentPlayer() ||
+              tree.node(n).round != state.round();
+  // Off the tree (e.g. a real raise past the abstract cap, translated to all-in, was called
+  // and the hand goes on): the strategy of the nearest situation of this round.
+  return *off_tree ? tree.NearestNode(state) : n;
+}
+
+int CfrDecider::BucketOf(const poker::State& state, absl::Span<const poker::Card> hole) const {
   std::array<poker::Card, poker::kMaxBoardCards> board{};
   const int visible = state.NumBoardCardsVisible();
   for (int i = 0; i < visible; ++i) board[i] = state.board_card(i);
-  const int bucket = SharedBucket(blueprint_->cards(), state.round(), hole,
-                                  absl::MakeConstSpan(board.data(), visible));
+  return SharedBucket(blueprint_->cards(), state.round(), hole,
+                      absl::MakeConstSpan(board.data(), visible));
+}
+
+poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const poker::Card> hole,
+                                 double u, std::string* why) const {
+  const BettingTree& tree = blueprint_->tree();
+  bool off_tree = false;
+  const int n = FindNode(state, &off_tree);
+  if (n < 0) {
+    if (why != nullptr) *why = "off the abstract tree: check/call";
+    return poker::Action::Call();
+  }
+  const char* where = off_tree ? "off the tree, nearest " : "";
+  const Node& node = tree.node(n);
+  const int bucket = BucketOf(state, hole);
   const uint8_t* weights = blueprint_->At(node, bucket);
   std::array<double, kMaxTreeActions> kept{};
   const double total = KeptWeights(absl::MakeConstSpan(weights, node.num_actions), play_,
@@ -198,6 +206,27 @@ poker::Action CfrDecider::Decide(const poker::State& state, absl::Span<const pok
                         play_.plain() ? "" : absl::StrCat(", played ", kept[chosen] / total), ")");
   }
   return action;
+}
+
+StrategyAtState CfrDecider::Strategy(const poker::State& state,
+                                     absl::Span<const poker::Card> hole) const {
+  const BettingTree& tree = blueprint_->tree();
+  StrategyAtState out;
+  out.node = FindNode(state, &out.off_tree);
+  if (out.node < 0) return out;
+  const Node& node = tree.node(out.node);
+  out.bucket = BucketOf(state, hole);
+  const uint8_t* weights = blueprint_->At(node, out.bucket);
+  out.played.resize(node.num_actions);
+  PlayProbabilities(absl::MakeConstSpan(weights, node.num_actions), play_,
+                    absl::MakeSpan(out.played));
+  for (int a = 0; a < node.num_actions; ++a) {
+    poker::Action action = BettingTree::RealAction(tree.edge(node.first_child + a), state);
+    if (!state.IsLegal(action)) action = poker::Action::Call();
+    out.actions.push_back(action);
+    out.stored.push_back(weights[a] / 255.0);
+  }
+  return out;
 }
 
 poker::Action CfrBot::Act(const poker::MatchState& view) {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -61,6 +62,19 @@ void PlayProbabilities(absl::Span<const uint8_t> weights, const PlayOptions& opt
 absl::StatusOr<std::shared_ptr<const Blueprint>> LoadSharedBlueprint(const std::string& path,
                                                                      const poker::GameDef* game);
 
+// A strategy's play at one decision (CfrDecider::Strategy).
+struct StrategyAtState {
+  int node = -1;          // the abstract decision node; -1 when off the tree with none near
+  int bucket = -1;        // our cards' bucket in the node's round
+  bool off_tree = false;  // the real betting left the tree: the round's nearest node stood in
+  // Per action of the node, in its order (fold, call, raises by increasing size): the action it
+  // is in the real state (made legal; two edges may give the same action), its probability as
+  // stored (weight / 255) and as played under the PlayOptions (sums to 1).
+  std::vector<poker::Action> actions;
+  std::vector<double> stored;
+  std::vector<double> played;
+};
+
 // Decides for one seat. Not thread-safe (one per player).
 class CfrDecider {
  public:
@@ -75,10 +89,19 @@ class CfrDecider {
   poker::Action Decide(const poker::State& state, absl::Span<const poker::Card> hole, double u,
                        std::string* why = nullptr) const;
 
+  // What Decide draws from at `state` for `hole`: the node and bucket it finds and the
+  // probabilities of every action there.
+  StrategyAtState Strategy(const poker::State& state, absl::Span<const poker::Card> hole) const;
+
   const Blueprint& blueprint() const { return *blueprint_; }
   const PlayOptions& play() const { return play_; }
 
  private:
+  // The node Decide plays at `state` (MapHistory, else the round's nearest node: `*off_tree`
+  // true); -1 when there is none.
+  int FindNode(const poker::State& state, bool* off_tree) const;
+  int BucketOf(const poker::State& state, absl::Span<const poker::Card> hole) const;
+
   std::shared_ptr<const Blueprint> blueprint_;
   uint64_t seed_;
   PlayOptions play_;

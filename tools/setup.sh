@@ -18,6 +18,7 @@ PACKAGES=(
   clang libclang-rt-14-dev
   chromium
   slurm-wlm munge
+  python3-dev pybind11-dev python3-pybind11 python3-numpy python3-pytest
 )
 
 install_missing_packages() {

@@ -21,6 +21,7 @@ const std::map<std::string, int>& Layers() {
   static const std::map<std::string, int> layers = {
       {"poker", 0},   {"proto", 0}, {"cli", 1},    {"acpc", 1},  {"html", 1},  {"logs_parser", 2},
       {"trainer", 3}, {"agent", 4}, {"solver", 4}, {"tools", 5}, {"tests", 6},
+      {"python", 6},
   };
   return layers;
 }

@@ -122,6 +122,9 @@ absl::Status PlayRotation(const poker::GameDef& game, absl::Span<const PlayerSpe
     if (options.progress && (done % 1000 == 0 || done == hands_total)) {
       options.progress(done, hands_total);
     }
+    if (options.after_hand) {
+      if (absl::Status s = options.after_hand(); !s.ok()) return s;
+    }
   }
   if (log.is_open()) {
     log << dealer::FormatScoreLine(totals, names) << '\n';

@@ -53,6 +53,9 @@ struct RingOptions {
   std::string log_path;
   // Called about every 1000 hands with (hands played, hands to play).
   std::function<void(int64_t, int64_t)> progress;
+  // Called after every hand; an error ends the match with that error (a caller that stops a
+  // match early: the Python package's players when Python code raised, or on Ctrl-C).
+  std::function<absl::Status()> after_hand;
 };
 
 // Per seat, over every hand played.

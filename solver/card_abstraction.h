@@ -5,6 +5,8 @@
 #ifndef SOLVER_CARD_ABSTRACTION_H_
 #define SOLVER_CARD_ABSTRACTION_H_
 
+#include <atomic>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -20,10 +22,14 @@ namespace solver {
 class CardAbstraction {
  public:
   // `game` gives the shape (players, rounds, hole and board cards) the default DealBuckets needs.
-  explicit CardAbstraction(const poker::GameDef& game) : game_(game) {}
+  explicit CardAbstraction(const poker::GameDef& game) : game_(game), id_(NextId()) {}
   virtual ~CardAbstraction() = default;
 
   const poker::GameDef& game() const { return game_; }
+
+  // A number no other instance of the process has had, for caches keyed by abstraction: an
+  // address can be reused by an abstraction built after this one is freed.
+  uint64_t id() const { return id_; }
 
   // The abstraction's kind, parameters and version in one string (e.g. "exact:v1",
   // "holdem:169,64,64,64:v1"), written into strategy files and compared on load.
@@ -59,7 +65,13 @@ class CardAbstraction {
                                absl::Span<int> out) const;
 
  private:
+  static uint64_t NextId() {
+    static std::atomic<uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+  }
+
   poker::GameDef game_;
+  uint64_t id_;
 };
 
 // Builds a card abstraction for `game` from a spec:

@@ -83,16 +83,18 @@ int SharedBucket(const CardAbstraction& cards, int round, absl::Span<const poker
   key <<= 6 * (poker::kMaxBoardCards - board.size());
   key = key << 2 | static_cast<uint64_t>(round & 3);
   static std::mutex mutex;
-  static auto* cache = new absl::flat_hash_map<std::pair<const CardAbstraction*, uint64_t>, int>;
+  // Keyed by the abstraction's id, not its address: a blueprint freed and another loaded at the
+  // same address (the Python package loads and frees them) must not see the old one's buckets.
+  static auto* cache = new absl::flat_hash_map<std::pair<uint64_t, uint64_t>, int>;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache->find({&cards, key});
+    auto it = cache->find({cards.id(), key});
     if (it != cache->end()) return it->second;
   }
   const int bucket = cards.Bucket(round, hole, board);
   std::lock_guard<std::mutex> lock(mutex);
   if (cache->size() >= (1u << 20)) cache->clear();  // bounded: ~40 MB at most
-  cache->emplace(std::make_pair(&cards, key), bucket);
+  cache->emplace(std::make_pair(cards.id(), key), bucket);
   return bucket;
 }
 

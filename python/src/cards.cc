@@ -3,6 +3,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -50,6 +54,54 @@ int64_t FirstBadHand(const uint8_t* cards, int64_t num_hands) {
   return -1;
 }
 
+// Whether every hand of the chunk holds 7 distinct cards below 52: FirstBadHand(...) < 0, at a
+// fraction of its cost. The scalar check takes about 30 instructions a hand, more than the
+// batched evaluator itself (about 20), which would halve the throughput of evaluate_batch; with
+// AVX2 four hands take about 35. Per group of 4 hands (28 bytes, loaded as 32): a dword permute
+// puts hands 0-1 in the low 128-bit lane and hands 2-3 in the high one, then for each of the 7
+// cards a byte shuffle moves card k of each hand into its own 64-bit lane, a variable shift makes
+// the card's bit, and the bits are both ORed and added: the cards are distinct iff the OR equals
+// the sum (no bit added twice). Bits 52..63 in the OR, or a byte of 64 and more (its shift makes
+// no bit, so the byte maximum catches it: min(max, 127) > 51 as signed bytes), mean a card out
+// of range.
+bool ChunkIsGood(const uint8_t* cards, int64_t num_hands) {
+#if defined(__AVX2__)
+  const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 3, 4, 5, 6);
+  const __m256i one = _mm256_set1_epi64x(1);
+  __m256i bad = _mm256_setzero_si256();
+  __m256i max = _mm256_setzero_si256();
+  int64_t h = 0;
+  // Loads 32 bytes for 28: only while they lie inside the chunk's cards.
+  for (; h + 4 <= num_hands && 7 * h + 32 <= 7 * num_hands; h += 4) {
+    const __m256i bytes =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i*>(cards + 7 * h));
+    max = _mm256_max_epu8(max, bytes);
+    const __m256i v = _mm256_permutevar8x32_epi32(bytes, lanes);
+    __m256i bits_or = _mm256_setzero_si256();
+    __m256i bits_sum = _mm256_setzero_si256();
+    for (int k = 0; k < 7; ++k) {
+      const char z = static_cast<char>(0x80);
+      const __m256i pick = _mm256_setr_epi8(
+          static_cast<char>(k), z, z, z, z, z, z, z, static_cast<char>(7 + k), z, z, z, z, z, z, z,
+          static_cast<char>(2 + k), z, z, z, z, z, z, z, static_cast<char>(9 + k), z, z, z, z, z, z, z);
+      const __m256i bit = _mm256_sllv_epi64(one, _mm256_shuffle_epi8(v, pick));
+      bits_or = _mm256_or_si256(bits_or, bit);
+      bits_sum = _mm256_add_epi64(bits_sum, bit);
+    }
+    bad = _mm256_or_si256(bad, _mm256_xor_si256(bits_or, bits_sum));
+    bad = _mm256_or_si256(bad, _mm256_srli_epi64(bits_or, poker::kNumCards));
+  }
+  // The byte maximum covers 4 bytes past the last group checked: cards of the next hand, which
+  // the scalar tail checks anyway.
+  const __m256i too_high = _mm256_cmpgt_epi8(_mm256_min_epu8(max, _mm256_set1_epi8(127)),
+                                             _mm256_set1_epi8(poker::kNumCards - 1));
+  if (!_mm256_testz_si256(bad, bad) || _mm256_movemask_epi8(too_high) != 0) return false;
+  return FirstBadHand(cards + 7 * h, num_hands - h) < 0;
+#else
+  return FirstBadHand(cards, num_hands) < 0;
+#endif
+}
+
 [[noreturn]] void ThrowBadHand(const uint8_t* cards, int64_t hand) {
   std::vector<int> numbers(cards + 7 * hand, cards + 7 * hand + 7);
   std::string text;
@@ -86,10 +138,12 @@ py::array_t<uint16_t> EvaluateBatch(const py::array& hands_arg, py::object out_a
     py::gil_scoped_release release;
     for (int64_t first = 0; first < n && bad < 0; first += kBatchChunk) {
       const int64_t count = std::min(kBatchChunk, n - first);
-      const int64_t b = FirstBadHand(cards + 7 * first, count);
-      if (b >= 0) {
-        bad = first + b;
-        break;
+      if (!ChunkIsGood(cards + 7 * first, count)) {
+        const int64_t b = FirstBadHand(cards + 7 * first, count);
+        if (b >= 0) {
+          bad = first + b;
+          break;
+        }
       }
       poker::EvaluateSevenCardHands(absl::MakeConstSpan(cards + 7 * first, 7 * count),
                                     absl::MakeSpan(ranks + first, count));
@@ -413,8 +467,8 @@ void BindCards(py::module_& m) {
            py::arg("weights"),
            "A range from 1326 weights (any array-like of numbers), or from text: items separated "
            "by commas or spaces, each a starting hand ('AA', 'AKs', 'T9o', 'AK' for both) or two "
-           "cards ('AhKs'), with an optional ':weight' (default 1); pairs not named get 0. "
-           "Range('QQ+' style shorthands are not read): Range('AA, KK, AKs:0.5').")
+           "cards ('AhKs'), with an optional ':weight' (default 1); pairs not named get 0, e.g. "
+           "Range('AA, KK, AKs:0.5') (no 'QQ+' shorthands).")
       .def_property_readonly("weights", &WeightsView, "The 1326 weights (a writable float32 view).")
       .def("remove_conflicts",
            [](Range& r, py::handle cards) { r.RemoveConflicts(poker::CardSet(CardsArg(cards))); },

@@ -84,14 +84,15 @@ def test_hand_reader_reads_ranges():
     villain = ranges[1]
     assert villain[pa.pair_index("AhAd")] == 0 and villain[pa.pair_index("KsKd")] == 0
     assert villain.sum() == pytest.approx(1, abs=1e-5)
-    # A re-raise and a flop bet: the read range is narrower than uniform.
-    live = villain > 0
-    assert villain[live].max() > 3 / live.sum()
-    # The likelihood of the villain's flop bet, per pair; 0 for pairs meeting the board.
+    # Reading the flop bet multiplies the range before it by the bet's likelihood per pair (then
+    # rescales): a bet of half the pot is the abstract action 'r<0.6'.
     before = pa.MatchState.parse(game, "MATCHSTATE:0:5:cr300r900c/c:AhKs|/Td9s8h").state
-    likelihood = reader.likelihoods(before, 1, 4)
+    assert before.current_player == 1
+    likelihood = reader.likelihoods(before, 1, "r<0.6")
     assert likelihood.shape == (1326,) and likelihood[pa.pair_index("TdTc")] == 0
-    assert likelihood[pa.pair_index("QcJc")] > 0
+    product = reader.read(before, observer=0)[1] * likelihood
+    assert np.allclose(villain, product / product.sum(), rtol=1e-4, atol=1e-9)
+    assert not np.allclose(villain, reader.read(before, observer=0)[1], rtol=1e-3)
     dfmodel = pa.HandReader(game)
     assert not np.array_equal(dfmodel.read(view.state, observer=0)[1], villain)
     with pytest.raises(ValueError, match="unknown hand reader option"):

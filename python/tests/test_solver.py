@@ -13,7 +13,7 @@ STRATEGIES = SOURCE / "data" / "strategies"
 def test_bundled_leduc_strategy():
     leduc = pa.Strategy.load(str(STRATEGIES / "leduc.limit.2p.strategy"))
     assert leduc.game == pa.Game.load("leduc.limit.2p")
-    assert leduc.card_abstraction == "exact"
+    assert leduc.card_abstraction == "exact:v1"
     assert leduc.iterations == 33554432 and leduc.seed == 1
     # docs/solver.md: the written file's exploitability and first player's value.
     report = leduc.exploitability()

@@ -13,6 +13,7 @@ Exit status: 0 written (or up to date), 1 out of date or a name without an area,
 import argparse
 import inspect
 import pathlib
+import re
 import sys
 
 import poker_ai
@@ -56,8 +57,15 @@ def signature_and_text(obj, name):
         return f"{name}{inspect.signature(obj)}", doc
     first, _, rest = doc.partition("\n")
     if first.startswith(name + "("):
-        return first.replace("poker_ai._core.", ""), rest.strip()
+        return tidy(first), rest.strip()
     return name, doc
+
+
+def tidy(signature):
+    """pybind11's signature without the module prefix, `self: Class` and its C++ 'handle'."""
+    signature = signature.replace("poker_ai._core.", "")
+    signature = re.sub(r"self: \w+(, )?", "", signature)
+    return re.sub(r"\bhandle\b", "object", signature)
 
 
 def describe_function(obj, name, level):
@@ -82,8 +90,7 @@ def describe_class(cls, name):
         elif callable(value) or isinstance(value, staticmethod):
             func = getattr(cls, attr)
             sig, text = signature_and_text(func, attr)
-            sig = sig.replace("self: poker_ai._core." + name, "self").replace("(self, ", "(").replace("(self)", "()")
-            static = " (static)" if isinstance(value, staticmethod) or "self" not in sig else ""
+            static = " (static)" if type(value).__name__ == "staticmethod" else ""
             members.append(f"- `{sig}`{static}" + (f": {text}" if text else ""))
     if members:
         out += [m.replace("\n\n", " ").replace("\n", " ") for m in members] + [""]

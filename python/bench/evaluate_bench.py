@@ -3,8 +3,10 @@
 The hands are random_deals(2^20, 7, seed=77): those of poker_bench's
 BM_Eval7RandomFromCardsBatch/1048576, which times the C++ batch (EvaluateSevenCardHands, 1024
 hands a call). Python times poker_ai.evaluate_batch on the whole (N, 7) uint8 array at once
-(input checked, ranks written into a preallocated uint16 array). Rounds alternate C++ and Python
-so that both see the same machine load; each figure is the median of its rounds. Also the cost
+(input checked, ranks written into a preallocated uint16 array). Both are timed in CPU time, as
+Google Benchmark's items_per_second is (wall time is printed too: on a loaded machine it mostly
+measures the load). Rounds alternate C++ and Python so that both see the same machine load; each
+figure is the median of its rounds. Also the cost
 of one call: evaluate_batch of a single hand, and evaluate() of seven cards given as a list.
 
 Usage: PYTHONPATH=build/python python3 python/bench/evaluate_bench.py [--rounds 5]
@@ -28,34 +30,38 @@ HANDS = 1 << 20
 
 
 def python_rate(hands, out, min_seconds=1.0):
-    """Hands per second of evaluate_batch, repeated for at least min_seconds."""
+    """Hands per second of evaluate_batch in CPU time (as Google Benchmark counts items per
+    second), repeated for at least min_seconds of CPU time; and in wall time."""
     pa.evaluate_batch(hands, out=out)  # warm the tables and the pages
-    calls, start = 0, time.perf_counter()
+    calls, cpu, wall = 0, time.process_time(), time.perf_counter()
     while True:
         pa.evaluate_batch(hands, out=out)
         calls += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return calls * len(hands) / elapsed
+        cpu_seconds = time.process_time() - cpu
+        if cpu_seconds >= min_seconds:
+            return calls * len(hands) / cpu_seconds, calls * len(hands) / (time.perf_counter() - wall)
 
 
 def cpp_rate(poker_bench):
-    """Hands per second of the C++ batch benchmark (one run of its own timing)."""
+    """Hands per second of the C++ batch benchmark in CPU time (items_per_second) and in wall
+    time (one run of its own timing)."""
     run = subprocess.run(
         [poker_bench, "--benchmark_filter=^BM_Eval7RandomFromCardsBatch/1048576$",
          "--benchmark_format=json", "--benchmark_min_time=1"],
         check=True, capture_output=True, text=True)
-    return json.loads(run.stdout)["benchmarks"][0]["items_per_second"]
+    bench = json.loads(run.stdout)["benchmarks"][0]
+    scale = {"ns": 1e-9, "us": 1e-6, "ms": 1e-3, "s": 1.0}[bench.get("time_unit", "ns")]
+    return bench["items_per_second"], HANDS / (bench["real_time"] * scale)
 
 
 def call_seconds(fn, repeat=200_000):
-    """Seconds per call of fn() (the best of three loops)."""
+    """CPU seconds per call of fn() (the best of three loops)."""
     best = float("inf")
     for _ in range(3):
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(repeat):
             fn()
-        best = min(best, (time.perf_counter() - start) / repeat)
+        best = min(best, (time.process_time() - start) / repeat)
     return best
 
 
@@ -71,16 +77,21 @@ def main():
 
     hands = pa.random_deals(HANDS, 7, seed=77)
     out = np.empty(HANDS, dtype=np.uint16)
-    python_rates, cpp_rates = [], []
+    python_rates, cpp_rates, python_wall, cpp_wall = [], [], [], []
     for r in range(args.rounds):
         try:
-            cpp_rates.append(cpp_rate(args.poker_bench))
+            cpu, wall = cpp_rate(args.poker_bench)
         except (OSError, subprocess.CalledProcessError) as error:
             print(f"evaluate_bench: poker_bench failed: {error}", file=sys.stderr)
             return 1
-        python_rates.append(python_rate(hands, out))
+        cpp_rates.append(cpu)
+        cpp_wall.append(wall)
+        cpu, wall = python_rate(hands, out)
+        python_rates.append(cpu)
+        python_wall.append(wall)
         print(f"round {r + 1}: C++ {cpp_rates[-1] / 1e6:.0f} M hands/s, "
-              f"Python {python_rates[-1] / 1e6:.0f} M hands/s", file=sys.stderr)
+              f"Python {python_rates[-1] / 1e6:.0f} M hands/s (CPU time; wall "
+              f"{cpp_wall[-1] / 1e6:.0f} and {python_wall[-1] / 1e6:.0f})", file=sys.stderr)
     one = hands[:1].copy()
     one_out = np.empty(1, dtype=np.uint16)
     cards = hands[0].tolist()
@@ -88,14 +99,18 @@ def main():
         "hands": HANDS,
         "cpp_hands_per_second": statistics.median(cpp_rates),
         "python_hands_per_second": statistics.median(python_rates),
+        "cpp_wall_hands_per_second": statistics.median(cpp_wall),
+        "python_wall_hands_per_second": statistics.median(python_wall),
         "batch_call_of_one_hand_us": call_seconds(lambda: pa.evaluate_batch(one, out=one_out)) * 1e6,
         "evaluate_call_us": call_seconds(lambda: pa.evaluate(cards)) * 1e6,
         "rounds": args.rounds,
     }
     figures["python_share_of_cpp"] = figures["python_hands_per_second"] / figures["cpp_hands_per_second"]
-    print(f"C++ batch (poker_bench, 1024-hand calls): {figures['cpp_hands_per_second'] / 1e6:.0f} M hands/s")
+    print("medians, in CPU time (wall time in brackets):")
+    print(f"C++ batch (poker_bench, 1024-hand calls): {figures['cpp_hands_per_second'] / 1e6:.0f} M hands/s"
+          f" ({figures['cpp_wall_hands_per_second'] / 1e6:.0f})")
     print(f"Python evaluate_batch (one call of 2^20): {figures['python_hands_per_second'] / 1e6:.0f} M hands/s"
-          f" = {figures['python_share_of_cpp']:.0%} of C++")
+          f" ({figures['python_wall_hands_per_second'] / 1e6:.0f}) = {figures['python_share_of_cpp']:.0%} of C++")
     print(f"one call of evaluate_batch with 1 hand: {figures['batch_call_of_one_hand_us']:.2f} us; "
           f"evaluate(list of 7 cards): {figures['evaluate_call_us']:.2f} us")
     if args.json:

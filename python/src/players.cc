@@ -109,6 +109,10 @@ py::object PlayMatch(py::handle game, py::list players, py::object names, uint32
                      uint32_t seed, bool duplicate, bool fixed_seats, uint32_t first_hand,
                      const std::string& log_path) {
   const GamePtr g = GameArg(game);
+  if (!names.is_none() && py::len(names) != players.size()) {
+    ThrowStatus(absl::InvalidArgumentError(absl::StrCat(
+        py::len(names), " names for ", players.size(), " players")));
+  }
   auto errors = std::make_shared<PythonErrors>();
   SeatedPlayers seated;
   std::vector<arena::PlayerSpec> specs;

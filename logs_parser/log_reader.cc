@@ -216,7 +216,10 @@ class FileReader {
     mapping.stack_tolerance = options.phh_stack_tolerance;
     mapping.names.strip_name_suffix = options.strip_name_suffix;
     while (true) {
-      if (shared_->stop.load(std::memory_order_relaxed)) return absl::OkStatus();
+      if (shared_->stop.load(std::memory_order_relaxed) ||
+          (options.stop != nullptr && options.stop->load(std::memory_order_relaxed))) {
+        return absl::OkStatus();
+      }
       const PhhTableReader::Result result = reader.Next();
       if (result == PhhTableReader::Result::kEnd) break;
       if (result == PhhTableReader::Result::kError) {

@@ -185,6 +185,8 @@ class ReadSummary:
     rejected: int
     files_failed: int
     other_lines: int
+    skipped: int
+    skipped_by_reason: dict[str, int]
     rejected_by_reason: dict[str, int]
     seconds: float
     problems: list[dict[str, Any]]

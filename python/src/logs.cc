@@ -212,6 +212,9 @@ void BindLogs(py::module_& m) {
       .def_readonly("rejected", &ReadSummary::rejected, "Lines rejected (bad STATE lines, garbage).")
       .def_readonly("files_failed", &ReadSummary::files_failed)
       .def_readonly("other_lines", &ReadSummary::other_lines, "Headers, comments, SCORE lines.")
+      .def_readonly("skipped", &ReadSummary::skipped,
+                    "Valid PHH hands that do not fit the game they are read for.")
+      .def_readonly("skipped_by_reason", &ReadSummary::skipped_by_reason)
       .def_readonly("rejected_by_reason", &ReadSummary::rejected_by_reason)
       .def_readonly("seconds", &ReadSummary::seconds)
       .def_property_readonly("problems",
@@ -286,8 +289,9 @@ void BindLogs(py::module_& m) {
       },
       py::arg("paths"), py::arg("game") = py::none(), py::arg("games_dir") = "",
       py::arg("strip_name_suffix") = false, py::arg("strict") = false,
-      "Iterates over the hands of ACPC logs: `paths` is a file or folder or a list of them "
-      "(folders: *.log, *.log.gz, *.log.bz2, recursively; compression is told by the bytes). "
+      "Iterates over the hands of ACPC logs and PHH hand histories: `paths` is a file or "
+      "folder or a list of them (folders: *.log, *.phh, *.phhs, each also .gz or .bz2, "
+      "recursively; compression is told by the bytes). "
       "`game` (a Game, path or name) is the game of every file; None: each file's "
       "'# name/game/hands/seed' header names a game of `games_dir` (default data/games). "
       "Bad lines are counted in `summary` and skipped (with strict=True the first one raises). "

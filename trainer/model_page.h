@@ -12,8 +12,9 @@
 
 namespace report {
 
-// The page's data: {"title", "summary": <FormatSummary JSON>, "trees": [<FormatPlayer JSON> of
-// the population, then of each player in the model's order]}. `options` selects the nodes.
+// The page's data: {"title", "buckets": {street: [[bucket name, hand-strength range], ...]},
+// "summary": <FormatSummary JSON>, "trees": [<FormatPlayer JSON> of the population, then of each
+// player in the model's order]}. `options` selects the nodes.
 std::string ModelPageJson(const trainer::OpponentModel& model, const std::string& title,
                           const trainer::PlayerReportOptions& options);
 

@@ -6,6 +6,7 @@
 #include "absl/strings/str_join.h"
 #include "html/html_page.h"
 #include "logs_parser/log_stats.h"
+#include "trainer/strength_buckets.h"
 
 namespace report {
 namespace {
@@ -60,7 +61,8 @@ constexpr char kBody[] = R"html(
 <div class="legend" id="legend"></div>
 <div class="muted">Each node: who acted (<b>me</b> = this player, other = anyone else) and how;
   times the player was there; its decisions; its action frequencies (bar); the heat strip: one
-  row per action, one column per strength bucket (0 weakest .. strongest, d = drawing hands),
+  row per action, one column per strength bucket (0 weakest .. strongest; d = drawing hands on
+  the flop and turn, p = 22..88 before the flop),
   darker = the bucket takes that action more often; hover a cell for its hand-strength range and
   value. The player, street and search are kept in the page's address.</div>
 <div id="tree"></div>
@@ -103,12 +105,12 @@ function freqText(counts, total) {
 function strip(buckets) {
   const used = actions.filter(a => buckets.some(b => b.actions[a] > 0));
   const byName = new Map(buckets.map(b => [b.bucket, b]));
-  const C = 15, R = 9, LW = 44, n = labels.length;
+  const C = 16, R = 10, LW = 44, n = labels.length;
   const h = used.length * R + 11;
   let s = '<svg class="strip" width="' + (LW + n * C + 1) + '" height="' + h + '">';
   used.forEach((a, r) => {
     const color = COLORS[actions.indexOf(a) % 10];
-    s += '<text x="' + (LW - 3) + '" y="' + (r * R + 7.5) + '" text-anchor="end" fill="#444b5a">' +
+    s += '<text x="' + (LW - 3) + '" y="' + (r * R + 8) + '" text-anchor="end" fill="#444b5a">' +
       esc(a) + '</text>';
     labels.forEach((lab, c) => {
       const b = byName.get(lab[0]);
@@ -121,8 +123,7 @@ function strip(buckets) {
   });
   labels.forEach((lab, c) => {
     s += '<text class="blab" x="' + (LW + c * C + (C - 1) / 2) + '" y="' + (h - 1) +
-      '" text-anchor="middle" fill="#667085">' + (lab[0] === 'draw' ? 'd' : esc(lab[0].replace(/^b/, ''))) +
-      '</text>';
+      '" text-anchor="middle" fill="#667085">' + esc(lab[2]) + '</text>';
   });
   return s + '</svg>';
 }
@@ -301,16 +302,26 @@ function main() {
 
 std::string ModelPageJson(const trainer::OpponentModel& model, const std::string& title,
                           const trainer::PlayerReportOptions& options) {
-  // Per street, every strength bucket's name and hand-strength range: the heat strips' columns.
+  // Per street, the strength buckets a hand can fall in there (the heat strips' columns): the
+  // name the nodes use, the hand-strength range and a short label. The bucket after the strength
+  // buckets holds drawing hands on the streets with a card to come, and 22..88 before the flop
+  // in models that keep those pairs apart; it never fills on the river.
+  const trainer::StrengthBuckets& buckets = model.buckets();
   std::vector<std::string> streets;
   const int num_rounds = model.game().num_rounds;
   for (int round = 0; round < num_rounds; ++round) {
     std::vector<std::string> labels;
     const int num_buckets = model.population().street(round).num_buckets();
     for (int b = 0; b < num_buckets; ++b) {
-      labels.push_back(absl::StrCat("[", logs_parser::JsonQuote(model.buckets().BucketName(b)), ",",
-                                    logs_parser::JsonQuote(model.buckets().BucketRange(round, b)),
-                                    "]"));
+      std::string short_label = absl::StrCat(b);
+      if (b == buckets.draw_bucket()) {
+        const bool pairs = round == 0 && buckets.preflop_small_pairs();
+        if (!pairs && (round == 0 || round + 1 == num_rounds)) continue;
+        short_label = pairs ? "p" : "d";
+      }
+      labels.push_back(absl::StrCat("[", logs_parser::JsonQuote(buckets.BucketName(b)), ",",
+                                    logs_parser::JsonQuote(buckets.BucketRange(round, b)), ",\"",
+                                    short_label, "\"]"));
     }
     streets.push_back(absl::StrCat(logs_parser::JsonQuote(trainer::StreetName(round, num_rounds)),
                                    ":[", absl::StrJoin(labels, ","), "]"));

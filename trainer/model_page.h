@@ -12,7 +12,8 @@
 
 namespace report {
 
-// The page's data: {"title", "buckets": {street: [[bucket name, hand-strength range], ...]},
+// The page's data: {"title", "buckets": {street: [[bucket name, hand-strength range, short
+// label], ...] (the buckets a hand can fall in on that street)},
 // "summary": <FormatSummary JSON>, "trees": [<FormatPlayer JSON> of the population, then of each
 // player in the model's order]}. `options` selects the nodes.
 std::string ModelPageJson(const trainer::OpponentModel& model, const std::string& title,

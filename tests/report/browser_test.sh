@@ -212,7 +212,7 @@ match_report() {  # NAME GAME HANDS PLAYER_SPECS...
   lines=$(grep -E "^\{\"hand\": *$hand," "$decisions")
   values=$(printf '%s\n' "$lines" | grep -o '"value":' | wc -l)
   equities=$(printf '%s\n' "$lines" | grep -cE '"trials": *[1-9]|"exact": *true')
-  search=$(printf '%s\n' "$lines" | grep -cE '"explanation": *"(multiway )?search ')
+  search=$(printf '%s\n' "$lines" | grep -cE '"explanation": *"(multiway search|search [0-9])')
   check_page "$name" "$page" "#hand=$hand" hands="$states" hand="$hand" grids="$grids" \
     scales="$grids" cell-infos="$grids" value-bars="$values" equities="$equities" \
     1400:grid-px\>=390 390:grid-px\<=370

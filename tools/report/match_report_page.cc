@@ -164,9 +164,9 @@ function drawResults() {
     h += '<details class="all-players"><summary>All ' + D.players.length + ' players by result' +
       '</summary><div class="scroll">' + head + D.players.map((p, i) => resultRow({p: p, i: i,
       color: colorOf[i]})).join('') + '</table></div></details>';
-    h += '<div class="muted">Drawn one by one: ' + D.drawn.length + ' players (ours and the biggest ' +
-      'results, won or lost); the other ' + D.others_count + ' are summed hand by hand (a hand ' +
-      'counts once when any of them played it).</div>';
+    h += '<div class="muted">Drawn one by one: ' + D.drawn.length + ' players (' + (me ? 'ours and ' : '') +
+      'the biggest results, won or lost; <code>report --top</code>); the other ' + D.others_count +
+      ' are summed hand by hand (a hand counts once when any of them played it).</div>';
   }
   el('results').innerHTML = h;
 }
@@ -356,21 +356,23 @@ function shade(t) {
   return 'rgb(' + Math.round(255 - t * 219) + ',' + Math.round(255 - t * 167) + ',' +
     Math.round(255 - t * 57) + ')';
 }
+// The colour of a cell: its share of the range per combination against a uniform range's
+// (1/1326 each): white for none, the middle shade for as likely as uniform, the darkest for
+// twice that or more. So a wide range reads as a wash and a narrow one as a few dark cells.
+const UNIFORM = 100 / 1326;  // % of the range per combination
 function gridInfo(o, c) {
-  const g = o.g, share = g[c] / 1000, each = share / combos(c);
-  const max = Math.max.apply(null, g.map((w, i) => w / combos(i))) / 1000 || 1;
+  const share = o.g[c] / 1000, each = share / combos(c);
   return '<b>' + cellName(c) + '</b>' + (o.t === c ? ' (held)' : '') + ': ' + fmt(share, 2) +
     '% of the range in ' + combos(c) + ' combinations, ' + fmt(each, 3) + '% each (' +
-    fmt(100 * each / max, 0) + '% of the heaviest)';
+    fmt(each / UNIFORM, 2) + ' &times; uniform)';
 }
 function gridSvg(o) {
   const n = 13, g = o.g, size = CELL * n;
-  const dens = g.map((w, c) => w / combos(c));
-  const max = Math.max.apply(null, dens) || 1;
   let s = '<svg class="grid" width="' + (size + 2) + '" height="' + (size + 2) +
     '" viewBox="-1 -1 ' + (size + 2) + ' ' + (size + 2) + '" xmlns="http://www.w3.org/2000/svg">';
   for (let c = 0; c < n * n; ++c) {
-    const r = Math.floor(c / n), k = c % n, t = dens[c] / max;
+    const r = Math.floor(c / n), k = c % n;
+    const t = Math.min(1, g[c] / 1000 / combos(c) / (2 * UNIFORM));
     s += '<rect class="cell" data-c="' + c + '" x="' + k * CELL + '" y="' + r * CELL + '" width="' + CELL +
       '" height="' + CELL + '" fill="' + shade(t) + '" stroke="' + (r === k ? '#9aa3b2' : '#e4e7ec') +
       '" stroke-width="0.5"/><text x="' + (k * CELL + CELL / 2) + '" y="' + (r * CELL + 19) +
@@ -383,17 +385,16 @@ function gridSvg(o) {
       (o.shown ? '' : ' stroke-dasharray="4,3"') + ' pointer-events="none"/>';
   }
   s += '</svg>';
-  // The colour scale: white (none) to the heaviest combination's shade.
-  const w = size, maxEach = max / 1000;
+  const w = size;
   s += '<svg class="scale" width="' + (w + 2) + '" height="36" viewBox="-1 0 ' + (w + 2) + ' 36">' +
     '<defs><linearGradient id="scale-' + (++gridCount) + '">' + [0, 0.25, 0.5, 0.75, 1].map(t =>
     '<stop offset="' + t + '" stop-color="' + shade(t) + '"/>').join('') + '</linearGradient></defs>' +
     '<rect x="0" y="0" width="' + w + '" height="10" fill="url(#scale-' + gridCount +
     ')" stroke="#d6dae2" stroke-width="0.5"/>' +
     '<text x="0" y="21">0</text><text x="' + (w / 2) + '" y="21" text-anchor="middle">' +
-    fmt(maxEach / 2, 3) + '%</text><text x="' + w + '" y="21" text-anchor="end">' + fmt(maxEach, 3) +
-    '%</text><text x="' + (w / 2) + '" y="33" text-anchor="middle">share of the range per ' +
-    'combination</text></svg>';
+    fmt(UNIFORM, 3) + '% (uniform)</text><text x="' + w + '" y="21" text-anchor="end">' +
+    fmt(2 * UNIFORM, 3) + '% or more</text><text x="' + (w / 2) + '" y="33" text-anchor="middle">' +
+    'share of the range per combination</text></svg>';
   return s;
 }
 let gridCount = 0;
@@ -495,8 +496,8 @@ function select(i, scroll) {
   s += '</table></div>' + actionsText(h);
   if (h.d) {
     s += '<h3>Our decisions (' + h.d.length + ')</h3><div class="legend muted">Grid: the read range ' +
-      '(darker = more likely per combination, on the scale under it; pairs on the diagonal, suited ' +
-      'above). Orange box: the cards the opponent held (solid: shown down; dashed: from the log, not ' +
+      '(darker = more likely per combination, on the scale under it: the middle shade is as likely as ' +
+      'in a uniform range; pairs on the diagonal, suited above). Orange box: the cards the opponent held (solid: shown down; dashed: from the log, not ' +
       'shown). Point at a cell for its share of the range.</div>';
     for (const k of h.d) s += decisionHtml(k, h);
   }
@@ -553,7 +554,9 @@ function main() {
   me = D.me;
   bb = D.game.big_blind || 1;
   meIndex = D.players.findIndex(p => p.name === me);
-  D.drawn.forEach((i, k) => { colorOf[i] = k < COLORS.length ? COLORS[k] :
+  // Ours in the first colour, the others in order of result.
+  const byColor = D.drawn.filter(i => i === meIndex).concat(D.drawn.filter(i => i !== meIndex));
+  byColor.forEach((i, k) => { colorOf[i] = k < COLORS.length ? COLORS[k] :
     'hsl(' + Math.round(k * 137.5) % 360 + ',55%,42%)'; });
   document.title = D.title;
   el('title').textContent = D.title;

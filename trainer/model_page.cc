@@ -189,6 +189,9 @@ function buildTree() {
   const top = el('tree').querySelector('details');
   if (top) { fill(top); top.open = true; }
   document.body.dataset.nodes = reached;
+  // Every node of the street must hang in the drawn tree; a page that drew fewer says so.
+  if (reached !== nodes.length) throw new Error(reached + ' of the ' + nodes.length + ' ' +
+    (street ? street.street : '') + ' nodes reached from the root');
   document.body.dataset.who = whoName(who);
   document.body.dataset.street = street ? street.street : '';
   search();

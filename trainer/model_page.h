@@ -1,7 +1,9 @@
 // `trainer inspect --html`: a model file as one self-contained HTML page. The pattern trees of the
-// population and of every player as collapsible trees, each node with its action frequencies, the
-// decisions seen and the per-bucket action frequencies as a heat strip; a search box for a
-// betting sequence. The data is trainer::FormatSummary/FormatPlayer's JSON.
+// population and of every player as collapsible trees on every street (a street whose nodes all
+// start with a street-context step gets a root drawn for them), each node with its action
+// frequencies, the decisions seen and the per-bucket action frequencies as a labelled heat strip;
+// a search box for a betting sequence; the player, street and search kept in the address. The
+// data is trainer::FormatSummary/FormatPlayer's JSON.
 #ifndef TRAINER_MODEL_PAGE_H_
 #define TRAINER_MODEL_PAGE_H_
 

@@ -42,7 +42,7 @@ svg.strip text { font: 9px ui-monospace, "DejaVu Sans Mono", monospace; }
 @media (max-width: 760px) {
   :root { --labw: 170px; --indent: 10px; }
   body { padding: 10px; }
-  .num { width: 96px; }
+  .num { width: 96px; font-size: 10px; white-space: normal; }
 }
 )css";
 

@@ -19,6 +19,11 @@
 
 namespace logs_parser {
 
+// The help of the programs' --strip-name-suffix option (ReadOptions::strip_name_suffix).
+inline constexpr char kStripNameSuffixHelp[] =
+    "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil): one player's "
+    "tables count as one player";
+
 struct ReadOptions {
   // The game of all files when set (the user's --game wins over headers: a header that names
   // another game is reported once per file in ReadSummary::notices, and the file is still read

@@ -85,7 +85,7 @@ int RunStats(int argc, char** argv) {
       "PHH hands onto --game: the largest factor between a hand's effective stack and the "
       "game's, in big blinds")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
-      "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      logs_parser::kStripNameSuffixHelp)(
       "threads", po::value(&options.threads)->default_value(1),
       "files read in parallel (0: one per core)")("json", po::bool_switch(&json),
                                                   "print one JSON object on stdout")(

@@ -188,7 +188,7 @@ int RunTrain(int argc, char** argv) {
       "the small pocket pairs (22..88) share the preflop bucket of their equity (bucket function "
       "version 1) instead of having a bucket of their own")(
       "strip-name-suffix", po::bool_switch(&options.strip_name_suffix),
-      "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      logs_parser::kStripNameSuffixHelp)(
       "threads", po::value(&threads)->default_value(1),
       "worker threads (0 or more than the cores: one per core); the model does not depend on it")(
       "json", po::bool_switch(&json), "print the summary as one JSON object on stdout")(

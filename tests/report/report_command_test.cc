@@ -70,9 +70,14 @@ TEST(ReportCommandTest, WritesOnePageAndNamesBadInput) {
   run = RunReport(dir, absl::StrCat("--log ", log, " --out ", dir.File("no/such/r.html")));
   EXPECT_EQ(run.exit_code, 1);
   EXPECT_THAT(run.err, HasSubstr("no/such/r.html"));
+  run = RunReport(dir, absl::StrCat("--log ", log, " --top -1 --out ", page));
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_THAT(run.err, HasSubstr("--top must be 0 or more"));
   run = RunReport(dir, "--help");
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out, HasSubstr("Usage: report --log MATCH.log"));
+  EXPECT_THAT(run.out, HasSubstr("--strip-name-suffix"));
+  EXPECT_THAT(run.out, HasSubstr("--top"));
 }
 
 TEST(ModelPageTest, HoldsThePopulationAndEveryPlayer) {
@@ -91,6 +96,30 @@ TEST(ModelPageTest, HoldsThePopulationAndEveryPlayer) {
   ASSERT_EQ(streets.values_size(), 1);
   EXPECT_EQ(streets.values(0).struct_value().fields().at("nodes").list_value().values_size(),
             model->population().street(0).num_nodes());
+}
+
+// The heat strips' columns: the strength buckets of each street, the draw bucket only where a
+// card is to come (flop, turn), and its short labels.
+TEST(ModelPageTest, BucketColumnsPerStreet) {
+  absl::StatusOr<trainer::OpponentModel> model =
+      trainer::OpponentModel::Load(std::string(POKER_SOURCE_DIR) + "/data/models/default.pb");
+  ASSERT_TRUE(model.ok()) << model.status();
+  ASSERT_EQ(model->buckets().num_strength_buckets(), 8);
+  ASSERT_FALSE(model->buckets().preflop_small_pairs());
+  google::protobuf::Struct data;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(ModelPageJson(*model, "m", {}), &data).ok());
+  const auto& buckets = data.fields().at("buckets").struct_value().fields();
+  const int columns[] = {8, 9, 9, 8};  // preflop flop turn river
+  const char* streets[] = {"preflop", "flop", "turn", "river"};
+  for (int s = 0; s < 4; ++s) {
+    const auto& labels = buckets.at(streets[s]).list_value();
+    ASSERT_EQ(labels.values_size(), columns[s]) << streets[s];
+    const auto& last = labels.values(columns[s] - 1).list_value();
+    EXPECT_EQ(last.values(2).string_value(), columns[s] == 9 ? "d" : "7") << streets[s];
+    EXPECT_EQ(last.values(0).string_value(), columns[s] == 9 ? "draw" : "b7") << streets[s];
+  }
+  EXPECT_EQ(buckets.at("flop").list_value().values(0).list_value().values(1).string_value(),
+            "[0.000,0.125)");
 }
 
 TEST(PredictionPageTest, ConfusionCountsAreTheResults) {

@@ -145,9 +145,11 @@ TEST(MatchReportTest, CurvesEndAtTheLogsTotalsAndBreakdownsAddUp) {
   absl::StatusOr<MatchReport> report = BuildMatchReport(*log, {}, options);
   ASSERT_TRUE(report.ok()) << report.status();
   ASSERT_EQ(report->players.size(), 2u);
-  EXPECT_EQ(report->players[0].name, "me");
+  EXPECT_EQ(report->players[0].name, "ta");  // by result, the winner first
+  EXPECT_EQ(report->players[1].name, "me");
+  EXPECT_EQ(report->drawn, (std::vector<int>{0, 1}));
   // me: -900 -200 +50 +100 -100 = -1050.
-  const double totals[] = {-1050, 1050};
+  const double totals[] = {1050, -1050};
   for (int i = 0; i < 2; ++i) {
     const PlayerSummary& p = report->players[i];
     EXPECT_EQ(p.total.hands, 5);
@@ -163,10 +165,10 @@ TEST(MatchReportTest, CurvesEndAtTheLogsTotalsAndBreakdownsAddUp) {
     EXPECT_DOUBLE_EQ(positions, totals[i]);
     EXPECT_GT(s.band.back(), 0);
   }
-  EXPECT_DOUBLE_EQ(report->series[0].cumulative[1], -900 - 200 + 50);  // after hand 2
+  EXPECT_DOUBLE_EQ(report->series[1].cumulative[1], -900 - 200 + 50);  // after hand 2
   // Hand 1 went to a showdown (the last by-street entry), hand 2 ended preflop.
-  EXPECT_DOUBLE_EQ(report->players[0].by_street[4].chips, -200);
-  EXPECT_EQ(report->players[0].by_street[0].hands, 2);
+  EXPECT_DOUBLE_EQ(report->players[1].by_street[4].chips, -200);
+  EXPECT_EQ(report->players[1].by_street[0].hands, 2);
   // Pots: 3600 (hand 0), then 400 (hands 1, 3 and 4: the earliest first).
   EXPECT_EQ(report->biggest_pots, (std::vector<int>{0, 1}));
   EXPECT_EQ(log->hands[0].pot, 3600);

@@ -131,7 +131,7 @@ void AddOptions(Args& a, po::options_description& visible) {
       "game of the logs: a .game file, or the name of one in --games-dir (required)")(
       "games-dir", po::value(&a.games_dir), "folder of known game files (default data/games)")(
       "strip-name-suffix", po::bool_switch(&a.strip_name_suffix),
-      "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil)")(
+      logs_parser::kStripNameSuffixHelp)(
       "test-fraction", po::value(&o.test_fraction)->default_value(0.2),
       "share of the hands held out (0 < f < 1)")(
       "split", po::value(&a.split_text)->default_value("hand"),

@@ -10,8 +10,12 @@ namespace eval {
 namespace {
 
 constexpr char kCss[] = R"css(
+h1 { overflow-wrap: anywhere; }
 pre { background: var(--panel); padding: 8px; border-radius: 4px; overflow-x: auto; font-size: 11px; }
 #chart svg { max-width: 100%; height: auto; border: 1px solid var(--line); }
+/* The chart in three columns on a wide screen, in one on a narrow one. */
+#chart .narrow { display: none; }
+@media (max-width: 760px) { #chart .wide { display: none; } #chart .narrow { display: block; } }
 .matrices { display: flex; flex-wrap: wrap; gap: 18px; }
 table.confusion td { padding: 0; width: 26px; height: 18px; text-align: center; font-size: 9px;
   border: 1px solid #fff; }
@@ -45,9 +49,29 @@ function matrix(street, p) {
           (cases && v ? Math.round(100 * f) : '') + '</td>';
       }).join('') + '</tr>';
   });
-  return '<div><h3>' + esc(D.confusion.predictors[p]) + ' on the ' + esc(street.street) +
+  return '<div><h3>' + esc(D.confusion.labels[p]) + ' on the ' + esc(street.street) +
     ' <span class="muted">(' + total + ' cases, top-1 ' + (total ? (100 * right / total).toFixed(1) : '-') +
     '%)</span></h3>' + s + '</table></div>';
+}
+// The legend of the chart on screen: how many entries lie inside the picture, and how many
+// overlap another entry (the page's own check, read by the browser test).
+function checkLegend() {
+  const svg = Array.from(document.querySelectorAll('#chart svg')).find(x => x.getClientRects().length);
+  if (!svg) return;
+  const box = svg.viewBox.baseVal, entries = Array.from(svg.querySelectorAll('g.legend-entry'));
+  const boxes = entries.map(g => g.getBBox());
+  let inside = 0, overlaps = 0;
+  boxes.forEach((b, i) => {
+    if (b.x >= box.x && b.y >= box.y && b.x + b.width <= box.x + box.width &&
+        b.y + b.height <= box.y + box.height) ++inside;
+    boxes.forEach((c, j) => {
+      if (j > i && b.x < c.x + c.width && c.x < b.x + b.width && b.y < c.y + c.height &&
+          c.y < b.y + b.height) ++overlaps;
+    });
+  });
+  document.body.dataset.legend = inside + '/' + entries.length;
+  document.body.dataset.legendOverlaps = overlaps;
+  document.body.dataset.chartPx = Math.round(svg.getBoundingClientRect().width);
 }
 let D;
 function main() {
@@ -62,6 +86,7 @@ function main() {
   }
   el('confusion').innerHTML = s;
   document.body.dataset.matrices = el('confusion').querySelectorAll('table.confusion').length;
+  checkLegend();
   reportRendered('Rendered');
 }
 )js";
@@ -69,9 +94,10 @@ function main() {
 }  // namespace
 
 std::string ConfusionJson(const EvalResult& result) {
-  std::vector<std::string> predictors, streets;
+  std::vector<std::string> predictors, labels, streets;
   for (int p = 0; p < kNumClassPredictors; ++p) {
     predictors.push_back(logs_parser::JsonQuote(ClassPredictorName(p)));
+    labels.push_back(logs_parser::JsonQuote(PredictorLabel(p)));
   }
   for (int street = 0; street < kNumStreets; ++street) {
     const int k = NumClasses(street);
@@ -90,23 +116,25 @@ std::string ConfusionJson(const EvalResult& result) {
                                    ",\"classes\":[", absl::StrJoin(names, ","), "],\"matrices\":[",
                                    absl::StrJoin(matrices, ","), "]}"));
   }
-  return absl::StrCat("{\"predictors\":[", absl::StrJoin(predictors, ","), "],\"streets\":[",
-                      absl::StrJoin(streets, ","), "]}");
+  return absl::StrCat("{\"predictors\":[", absl::StrJoin(predictors, ","), "],\"labels\":[",
+                      absl::StrJoin(labels, ","), "],\"streets\":[", absl::StrJoin(streets, ","),
+                      "]}");
 }
 
 std::string FormatHtml(const std::string& title, const std::string& subtitle,
                        const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows, const std::vector<PairRow>& pair_rows,
                        const EvalResult& result, const std::string& players_table) {
-  std::string svg = FormatSvg(title, subtitle, rows);
-  if (svg.rfind("<?xml", 0) == 0) svg = svg.substr(svg.find('\n') + 1);
+  const std::string wide = FormatSvg(title, subtitle, rows, 3);
+  const std::string narrow = FormatSvg(title, subtitle, rows, 1);
   html::PageParts parts;
   parts.title = title;
   parts.css = kCss;
   parts.body = absl::StrCat(
       "<h1>", html::Escape(title), "</h1>\n<div class=\"muted\">", html::Escape(subtitle),
-      "</div>\n<div class=\"summary\"><h2>Accuracy by street</h2>\n<div id=\"chart\">", svg,
-      "</div>\n<pre>", html::Escape(FormatTable(facts, rows, lead_rows, pair_rows)), "</pre>\n",
+      "</div>\n<div class=\"summary\"><h2>Accuracy by street</h2>\n<div id=\"chart\"><div "
+      "class=\"wide\">",
+      wide, "</div><div class=\"narrow\">", narrow, "</div></div>\n<pre>", html::Escape(FormatTable(facts, rows, lead_rows, pair_rows)), "</pre>\n",
       players_table.empty() ? "" : absl::StrCat("<pre>", html::Escape(players_table), "</pre>\n"),
       "</div>",
       "<h2>Top-1 confusion matrices</h2>\n<div class=\"muted\">Rows: the class the player really "

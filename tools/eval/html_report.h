@@ -11,12 +11,14 @@
 
 namespace eval {
 
-// The confusion matrices as JSON: {"predictors": [...], "streets": [{"street", "classes": [names],
-// "matrices": [[[count per true class per predicted class]] per predictor]}]}.
+// The confusion matrices as JSON: {"predictors": [...], "labels": [the same in words], "streets":
+// [{"street", "classes": [names], "matrices": [[[count per true class per predicted class]] per
+// predictor]}]}.
 std::string ConfusionJson(const EvalResult& result);
 
 // The page: title, subtitle, the table of FormatTable (and the per-player table when given), the
-// chart of FormatSvg, and the confusion matrices drawn as heat tables (% of the true class).
+// chart of FormatSvg (three columns on a wide screen, one on a narrow one), and the confusion
+// matrices drawn as heat tables (% of the true class).
 std::string FormatHtml(const std::string& title, const std::string& subtitle,
                        const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                        const std::vector<LeadRow>& lead_rows, const std::vector<PairRow>& pair_rows,

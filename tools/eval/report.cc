@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <tuple>
 
@@ -27,6 +28,23 @@ const AccuracyRow* Find(const std::map<RowKey, const AccuracyRow*>& index,
   auto it = index.find({predictor, street, z});
   return it == index.end() ? nullptr : it->second;
 }
+
+// How each predictor is drawn, in the order of ClassPredictorName's indexes.
+struct PredictorStyle {
+  const char* predictor;
+  const char* label;
+  const char* colour;
+  const char* dash;
+};
+constexpr PredictorStyle kStyles[] = {
+    {"model", "our model (hand reader)", "#1f5fbf", ""},
+    {"dfmodel", "hand reader without data", "#8e44ad", "6,3"},
+    {"markov", "Markov (card counting)", "#d0342c", ""},
+    {"markov-paper", "Markov (no card counting)", "#e67e22", "6,3"},
+    {"board", "board only (no actions)", "#2e8b57", "2,3"},
+    {"prior", "class frequencies", "#7f7f7f", "2,3"},
+};
+static_assert(sizeof(kStyles) / sizeof(kStyles[0]) == kNumClassPredictors);
 
 std::string XmlEscape(const std::string& text) {
   std::string out;
@@ -70,6 +88,10 @@ const std::vector<std::string>& Streets() {
 }
 
 }  // namespace
+
+const char* PredictorLabel(int predictor) {
+  return predictor >= 0 && predictor < kNumClassPredictors ? kStyles[predictor].label : "?";
+}
 
 std::string FormatTable(const std::vector<Fact>& facts, const std::vector<AccuracyRow>& rows,
                         const std::vector<LeadRow>& lead_rows,
@@ -317,27 +339,76 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
   return logs_parser::DumpJson(out) + "\n";
 }
 
+std::vector<std::string> WrapForWidth(const std::string& text, double max_px, double px_per_char) {
+  std::vector<std::string> lines;
+  const size_t max_chars = std::max<size_t>(8, static_cast<size_t>(max_px / px_per_char));
+  std::string line;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (!line.empty() && line.size() + 1 + word.size() > max_chars) {
+      lines.push_back(line);
+      line.clear();
+    }
+    absl::StrAppend(&line, line.empty() ? "" : " ", word);
+    start = end + 1;
+  }
+  if (!line.empty() || lines.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::vector<LegendEntry> LegendLayout(int width, int left, int top) {
+  // Widths from the label's length: 8 px a character at 13 px covers the wide fallback fonts
+  // (DejaVu Sans) a browser may use for Helvetica/Arial; the browser test measures the result.
+  constexpr double kPxPerChar = 8;
+  constexpr int kSample = 36, kGapAfter = 26, kRow = 22;
+  std::vector<LegendEntry> out;
+  int x = left;
+  int y = top;
+  for (int p = 0; p < kNumClassPredictors; ++p) {
+    const char* label = PredictorLabel(p);
+    const int w = kSample + static_cast<int>(std::ceil(kPxPerChar * std::strlen(label)));
+    if (x > left && x + w > width - 10) {
+      x = left;
+      y += kRow;
+    }
+    out.push_back({p, x, y, w});
+    x += w + kGapAfter;
+  }
+  return out;
+}
+
 std::string FormatSvg(const std::string& title, const std::string& subtitle,
-                      const std::vector<AccuracyRow>& rows) {
-  // Layout in px: three panels side by side under a title and a legend.
-  constexpr int kPanelWidth = 330, kPanelHeight = 300, kLeft = 60, kTop = 100, kGap = 40;
+                      const std::vector<AccuracyRow>& rows, int columns) {
+  // Layout in px: the panels (one per Z) in `columns` columns under the title, the subtitle and
+  // the legend, each wrapped to the picture's width.
+  constexpr int kPanelWidth = 330, kPanelHeight = 300, kLeft = 60, kGap = 40, kRowGap = 30;
   constexpr int kPlotWidth = kPanelWidth - 30, kPlotHeight = kPanelHeight - 60;
-  constexpr int kWidth = kLeft + kMaxZ * kPanelWidth + (kMaxZ - 1) * kGap + 20;
-  constexpr int kHeight = kTop + kPanelHeight + 50;
-  struct Style {
-    const char* predictor;
-    const char* label;
-    const char* colour;
-    const char* dash;
-  };
-  static constexpr Style kStyles[] = {
-      {"model", "our model (hand reader)", "#1f5fbf", ""},
-      {"dfmodel", "DFmodel only (no data)", "#8e44ad", "6,3"},
-      {"markov", "Markov (HMM) with card counting", "#d0342c", ""},
-      {"markov-paper", "Markov as in 000", "#e67e22", "6,3"},
-      {"board", "board (card count, no actions)", "#2e8b57", "2,3"},
-      {"prior", "class prior", "#7f7f7f", "2,3"},
-  };
+  columns = std::clamp(columns, 1, kMaxZ);
+  const int panel_rows = (kMaxZ + columns - 1) / columns;
+  const int width = kLeft + columns * kPanelWidth + (columns - 1) * kGap + 20;
+  const std::vector<std::string> title_lines = WrapForWidth(title, width - kLeft - 10, 11.5);
+  const std::vector<std::string> subtitle_lines = WrapForWidth(subtitle, width - kLeft - 10, 7.2);
+  int y = 28;
+  std::string head;
+  for (const std::string& line : title_lines) {
+    absl::StrAppend(&head, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"20\" "
+                                           "font-weight=\"bold\">%s</text>\n",
+                                           kLeft, y, XmlEscape(line)));
+    y += 24;
+  }
+  y -= 2;
+  for (const std::string& line : subtitle_lines) {
+    absl::StrAppend(&head, absl::StrFormat("<text x=\"%d\" y=\"%d\" font-size=\"13\" "
+                                           "fill=\"#444\">%s</text>\n",
+                                           kLeft, y, XmlEscape(line)));
+    y += 17;
+  }
+  const std::vector<LegendEntry> legend = LegendLayout(width, kLeft, y + 8);
+  const int top = legend.back().y + 24;
+  const int height = top + panel_rows * (kPanelHeight + 50) + (panel_rows - 1) * kRowGap;
   const std::vector<std::string> streets = {"preflop", "flop", "turn", "river"};
   const auto index = Index(rows);
 
@@ -345,24 +416,18 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d "
       "%d\" font-family=\"Helvetica, Arial, sans-serif\">\n"
       "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
-      kWidth, kHeight, kWidth, kHeight);
-  absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"28\" font-size=\"20\" "
-                                        "font-weight=\"bold\">%s</text>\n",
-                                        kLeft, XmlEscape(title)));
-  absl::StrAppend(&svg, absl::StrFormat("<text x=\"%d\" y=\"50\" font-size=\"13\" "
-                                        "fill=\"#444\">%s</text>\n",
-                                        kLeft, XmlEscape(subtitle)));
-  // Legend.
-  int legend_x = kLeft;
-  for (const Style& style : kStyles) {
+      width, height, width, height);
+  absl::StrAppend(&svg, head);
+  for (const LegendEntry& entry : legend) {
+    const PredictorStyle& style = kStyles[entry.predictor];
     absl::StrAppend(
-        &svg, absl::StrFormat("<line x1=\"%d\" y1=\"72\" x2=\"%d\" y2=\"72\" stroke=\"%s\" "
-                              "stroke-width=\"3\" stroke-dasharray=\"%s\"/>"
-                              "<circle cx=\"%d\" cy=\"72\" r=\"4\" fill=\"%s\"/>"
-                              "<text x=\"%d\" y=\"77\" font-size=\"13\">%s</text>\n",
-                              legend_x, legend_x + 30, style.colour, style.dash, legend_x + 15,
-                              style.colour, legend_x + 36, XmlEscape(style.label)));
-    legend_x += 230;
+        &svg, absl::StrFormat("<g class=\"legend-entry\"><line x1=\"%d\" y1=\"%d\" x2=\"%d\" "
+                              "y2=\"%d\" stroke=\"%s\" stroke-width=\"3\" stroke-dasharray=\"%s\"/>"
+                              "<circle cx=\"%d\" cy=\"%d\" r=\"4\" fill=\"%s\"/>"
+                              "<text x=\"%d\" y=\"%d\" font-size=\"13\">%s</text></g>\n",
+                              entry.x, entry.y, entry.x + 30, entry.y, style.colour, style.dash,
+                              entry.x + 15, entry.y, style.colour, entry.x + 36, entry.y + 5,
+                              XmlEscape(style.label)));
   }
 
   // One y range for all panels, from the lowest interval down to a multiple of 10% up to 100%,
@@ -375,8 +440,9 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
   const double y_min = first_tick / 10.0;
 
   for (int z = 1; z <= kMaxZ; ++z) {
-    const int x0 = kLeft + (z - 1) * (kPanelWidth + kGap);
-    const int y0 = kTop + 20;  // top of the plot area
+    const int x0 = kLeft + (z - 1) % columns * (kPanelWidth + kGap);
+    // The top of the plot area.
+    const int y0 = top + 20 + (z - 1) / columns * (kPanelHeight + 50 + kRowGap);
     const auto x_of = [&](int s) { return x0 + 20 + s * (kPlotWidth - 40) / 3.0; };
     const auto y_of = [&](double accuracy) {
       return y0 + kPlotHeight * (1 - (accuracy - y_min) / (1 - y_min));
@@ -417,7 +483,7 @@ std::string FormatSvg(const std::string& title, const std::string& subtitle,
                                             "text-anchor=\"middle\">%s</text>\n",
                                             x_of(s), y0 + kPlotHeight + 18, streets[s]));
     }
-    for (const Style& style : kStyles) {
+    for (const PredictorStyle& style : kStyles) {
       std::string points;
       for (int s = 0; s < 4; ++s) {
         const AccuracyRow* row = Find(index, style.predictor, streets[s], z);

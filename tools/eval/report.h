@@ -54,10 +54,30 @@ std::string FormatJson(const std::vector<Fact>& facts, const std::vector<Accurac
                        const std::vector<LeadRow>& lead_rows,
                        const std::vector<PairRow>& pair_rows);
 
-// A self-contained SVG: one panel per Z, accuracy (%) by street with one line per predictor and
-// its 95% intervals as whiskers; `title` and `subtitle` on top.
+// A class predictor (ClassPredictorName's index) named in words, as the chart's legend and the
+// HTML page name it: "Markov (card counting)".
+const char* PredictorLabel(int predictor);
+
+// `text` cut at spaces into lines of at most `max_px` at `px_per_char` (a word longer than a
+// line stays whole).
+std::vector<std::string> WrapForWidth(const std::string& text, double max_px, double px_per_char);
+
+// Where the chart's legend puts each predictor's entry (line sample, then its label): left to
+// right from (left, top), a new row of 22 px when the next entry would pass `width` - 10.
+struct LegendEntry {
+  int predictor = 0;
+  int x = 0;      // the line sample's left end
+  int y = 0;      // the line sample's height, the label's middle
+  int width = 0;  // sample and label, estimated at 8 px a character
+};
+std::vector<LegendEntry> LegendLayout(int width, int left, int top);
+
+// A self-contained SVG: one panel per Z (`columns` of them side by side: 3 for a wide picture of
+// 1150 px, 1 for a narrow one of 410 px), accuracy (%) by street with one line per predictor and
+// its 95% intervals as whiskers; `title`, `subtitle` and the legend on top, wrapped to the
+// picture's width.
 std::string FormatSvg(const std::string& title, const std::string& subtitle,
-                      const std::vector<AccuracyRow>& rows);
+                      const std::vector<AccuracyRow>& rows, int columns = 3);
 
 }  // namespace eval
 

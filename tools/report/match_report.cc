@@ -152,22 +152,6 @@ bool SameCards(const std::string& a, const std::string& b) {
   return pa.ok() && pb.ok() && pa->low == pb->low && pa->high == pb->high;
 }
 
-std::string Fixed(double value, int digits) {
-  if (!std::isfinite(value)) return "null";
-  std::string s = absl::StrFormat("%.*f", digits, value);
-  // Trim trailing zeros (and the point) to keep the page small.
-  if (s.find('.') != std::string::npos) {
-    while (!s.empty() && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-  }
-  if (s == "-0") s = "0";
-  return s;
-}
-
-std::string TallyJson(const Tally& t) {
-  return absl::StrCat("[", t.hands, ",", Fixed(t.chips, 2), ",", Fixed(t.HalfWidth95(), 3), "]");
-}
-
 }  // namespace
 
 int GridClass(int row, int col) {
@@ -221,6 +205,7 @@ absl::StatusOr<Decision> ParseDecisionLine(absl::string_view line) {
   REPORT_RETURN_IF_ERROR(f.String("policy", &d.policy, false));
   REPORT_RETURN_IF_ERROR(f.Number("equity", &d.equity, false));
   REPORT_RETURN_IF_ERROR(f.Number("std_error", &d.std_error, false));
+  REPORT_RETURN_IF_ERROR(f.Integer("trials", &d.trials, false));
   REPORT_RETURN_IF_ERROR(f.Bool("exact", &d.exact, false));
   REPORT_RETURN_IF_ERROR(f.Integer("outs", &d.outs, false));
   REPORT_RETURN_IF_ERROR(f.String("action", &d.action));
@@ -268,6 +253,23 @@ absl::StatusOr<Decision> ParseDecisionLine(absl::string_view line) {
       REPORT_RETURN_IF_ERROR(b.Number("p_raise", &bet.p_raise, false));
       REPORT_RETURN_IF_ERROR(b.Number("called_equity", &bet.called_equity, false));
       d.bets.push_back(bet);
+      ++index;
+    }
+  }
+  absl::StatusOr<const Value*> values = f.Get("values", Value::kListValue, false);
+  if (!values.ok()) return values.status();
+  if (*values != nullptr) {
+    index = 0;
+    for (const Value& v : (*values)->list_value().values()) {
+      if (v.kind_case() != Value::kStructValue) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("field 'values[", index, "]' is not an object"));
+      }
+      const Fields b(v.struct_value(), absl::StrCat("values[", index, "]."));
+      std::pair<std::string, double> value;
+      REPORT_RETURN_IF_ERROR(b.String("action", &value.first));
+      REPORT_RETURN_IF_ERROR(b.Number("value", &value.second));
+      d.values.push_back(std::move(value));
       ++index;
     }
   }
@@ -335,8 +337,10 @@ HandSummary SummarizeHand(const logs_parser::HandRecord& hand) {
   return s;
 }
 
-absl::StatusOr<MatchLog> ReadMatchLog(const std::string& path, const std::string& game) {
+absl::StatusOr<MatchLog> ReadMatchLog(const std::string& path, const std::string& game,
+                                      bool strip_name_suffix) {
   logs_parser::ReadOptions options;
+  options.strip_name_suffix = strip_name_suffix;
   std::optional<logs_parser::NamedGame> named;
   if (!game.empty()) {
     absl::StatusOr<logs_parser::NamedGame> loaded = logs_parser::LoadGameArgument(game, "");
@@ -361,7 +365,13 @@ absl::StatusOr<MatchLog> ReadMatchLog(const std::string& path, const std::string
           first = false;
         }
         if (hand.game->num_players != log.num_players) return;  // one game per report
-        log.hands.push_back(SummarizeHand(hand));
+        HandSummary summary = SummarizeHand(hand);
+        if (!log.hands.empty()) {
+          const HandSummary& last = log.hands.back();
+          summary.run = last.run + (summary.hand_number <= last.hand_number ? 1 : 0);
+        }
+        log.runs = summary.run;
+        log.hands.push_back(std::move(summary));
       });
   if (!summary.ok()) return summary.status();
   if (summary->files_failed > 0 && !summary->problems.empty()) {
@@ -390,53 +400,129 @@ double Tally::HalfWidth95() const {
 
 namespace {
 
-// The players in order of first appearance, each with its tallies, and every player's running
-// total after each hand (cumulative[i][h]) and hands played so far (played[i][h]).
-void TallyResults(const MatchLog& log, MatchReport* report,
-                  absl::flat_hash_map<std::string, int>* player_index,
-                  std::vector<std::vector<double>>* cumulative,
-                  std::vector<std::vector<int64_t>>* played) {
-  const int num_hands = static_cast<int>(log.hands.size());
+double HandValue(const HandSummary& hand, size_t position) {
+  return position < hand.values.size() ? hand.values[position] : 0;
+}
+
+// The players sorted by result (most chips won first; ties by name) with their tallies, and which
+// of them are drawn: ours and the `top` - 1 others with the biggest results, won or lost (all of
+// them when at most one would be left over).
+void TallyPlayers(const MatchLog& log, const std::string& ours, int top, MatchReport* report) {
   const int num_streets = log.num_rounds + 1;  // ended in round r by folds; the last: showdowns
+  absl::flat_hash_map<std::string, int> first_seen;
+  std::vector<PlayerSummary> players;
   for (const HandSummary& hand : log.hands) {
-    for (const std::string& name : hand.names) {
-      if (player_index->try_emplace(name, report->players.size()).second) {
-        PlayerSummary p;
-        p.name = name;
-        p.by_street.resize(num_streets);
-        p.by_position.resize(log.num_players);
-        report->players.push_back(std::move(p));
+    for (size_t p = 0; p < hand.names.size(); ++p) {
+      auto [it, added] = first_seen.try_emplace(hand.names[p], players.size());
+      if (added) {
+        PlayerSummary player;
+        player.name = hand.names[p];
+        player.by_street.resize(num_streets);
+        player.by_position.resize(log.num_players);
+        players.push_back(std::move(player));
       }
+      players[it->second].total.Add(HandValue(hand, p));
     }
   }
-  const int num_players = static_cast<int>(report->players.size());
-  cumulative->assign(num_players, std::vector<double>(num_hands, 0));
-  played->assign(num_players, std::vector<int64_t>(num_hands, 0));
-  std::vector<double> running(num_players, 0);
-  std::vector<int64_t> running_hands(num_players, 0);
+  std::sort(players.begin(), players.end(), [](const PlayerSummary& a, const PlayerSummary& b) {
+    return a.total.chips != b.total.chips ? a.total.chips > b.total.chips : a.name < b.name;
+  });
+  report->players = std::move(players);
+  const int n = static_cast<int>(report->players.size());
+  std::vector<int> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  if (top > 0 && n > top + 1) {
+    // Ours first, then by the size of the result.
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      const bool a_ours = report->players[a].name == ours;
+      const bool b_ours = report->players[b].name == ours;
+      if (a_ours != b_ours) return a_ours;
+      return std::abs(report->players[a].total.chips) > std::abs(report->players[b].total.chips);
+    });
+    order.resize(top);
+    std::sort(order.begin(), order.end());
+  }
+  report->drawn = order;
+  report->others_count = n - static_cast<int64_t>(order.size());
+  report->others = PlayerSummary{};
+  report->others.name = absl::StrCat("others (", report->others_count, " players)");
+  report->others.by_street.resize(num_streets);
+  report->others.by_position.resize(log.num_players);
+}
+
+// The tallies by street and position, and the running totals after each hand of every drawn
+// player (cumulative[k][h] for drawn[k]; the last row: the others summed) and the hands each
+// played so far (played[k][h]).
+void TallyHands(const MatchLog& log, MatchReport* report,
+                std::vector<std::vector<double>>* cumulative,
+                std::vector<std::vector<int64_t>>* played) {
+  const int num_hands = static_cast<int>(log.hands.size());
+  const int num_streets = log.num_rounds + 1;
+  absl::flat_hash_map<std::string, int> index;
+  for (size_t i = 0; i < report->players.size(); ++i) index[report->players[i].name] = i;
+  std::vector<int> drawn_row(report->players.size(), -1);
+  const int rows = static_cast<int>(report->drawn.size()) + 1;
+  for (int k = 0; k + 1 < rows; ++k) drawn_row[report->drawn[k]] = k;
+  cumulative->assign(rows, std::vector<double>(num_hands, 0));
+  played->assign(rows, std::vector<int64_t>(num_hands, 0));
+  std::vector<double> running(rows, 0);
+  std::vector<int64_t> running_hands(rows, 0);
+  PlayerSummary& others = report->others;
   for (int h = 0; h < num_hands; ++h) {
     const HandSummary& hand = log.hands[h];
     const bool showdown =
         std::find(hand.showdown.begin(), hand.showdown.end(), true) != hand.showdown.end();
     const int street = showdown ? num_streets - 1 : hand.last_round;
+    double others_value = 0;
+    bool others_played = false;
     for (size_t p = 0; p < hand.names.size(); ++p) {
-      const int i = player_index->at(hand.names[p]);
+      const int i = index.at(hand.names[p]);
       PlayerSummary& player = report->players[i];
-      const double value = p < hand.values.size() ? hand.values[p] : 0;
-      player.total.Add(value);
+      const double value = HandValue(hand, p);
       player.by_street[street].Add(value);
       player.by_position[p].Add(value);
-      running[i] += value;
-      ++running_hands[i];
+      const int k = drawn_row[i];
+      if (k >= 0) {
+        running[k] += value;
+        ++running_hands[k];
+      } else {
+        others_value += value;
+        others_played = true;
+        others.by_position[p].Add(value);
+      }
     }
-    for (int i = 0; i < num_players; ++i) {
-      (*cumulative)[i][h] = running[i];
-      (*played)[i][h] = running_hands[i];
+    if (others_played) {
+      others.total.Add(others_value);
+      others.by_street[street].Add(others_value);
+      running[rows - 1] += others_value;
+      ++running_hands[rows - 1];
+    }
+    for (int k = 0; k < rows; ++k) {
+      (*cumulative)[k][h] = running[k];
+      (*played)[k][h] = running_hands[k];
     }
   }
 }
 
-// Every player's curve at about `max_points` evenly spaced hands, the last hand always one.
+// A curve at the sampled hands, with the 95% band of a player whose results are `total`.
+Series SampleCurve(const std::vector<int>& sampled, const std::vector<double>& cumulative,
+                   const std::vector<int64_t>& played, const Tally& total) {
+  const double mean = total.Mean();
+  const double variance =
+      total.hands < 2
+          ? 0
+          : std::max(0.0, (total.sum_squares - total.hands * mean * mean) / (total.hands - 1));
+  Series series;
+  for (int h : sampled) {
+    series.hand_index.push_back(h);
+    series.cumulative.push_back(cumulative[h]);
+    series.band.push_back(1.96 * std::sqrt(variance * static_cast<double>(played[h])));
+  }
+  return series;
+}
+
+// The drawn players' curves (and the others') at about `max_points` evenly spaced hands, the last
+// hand always one.
 void SampleCurves(const std::vector<std::vector<double>>& cumulative,
                   const std::vector<std::vector<int64_t>>& played, int max_points,
                   MatchReport* report) {
@@ -449,18 +535,14 @@ void SampleCurves(const std::vector<std::vector<double>>& cumulative,
     if (h < num_hands && (sampled.empty() || sampled.back() != h)) sampled.push_back(h);
   }
   if (num_hands > 0 && sampled.back() != num_hands - 1) sampled.push_back(num_hands - 1);
-  for (size_t i = 0; i < report->players.size(); ++i) {
-    const Tally& t = report->players[i].total;
-    const double mean = t.Mean();
-    const double variance =
-        t.hands < 2 ? 0 : std::max(0.0, (t.sum_squares - t.hands * mean * mean) / (t.hands - 1));
-    Series series;
-    for (int h : sampled) {
-      series.hand_index.push_back(h);
-      series.cumulative.push_back(cumulative[i][h]);
-      series.band.push_back(1.96 * std::sqrt(variance * static_cast<double>(played[i][h])));
-    }
-    report->series.push_back(std::move(series));
+  report->series.clear();
+  for (size_t k = 0; k < report->drawn.size(); ++k) {
+    report->series.push_back(SampleCurve(sampled, cumulative[k], played[k],
+                                         report->players[report->drawn[k]].total));
+  }
+  if (report->others_count > 0) {
+    report->others_series =
+        SampleCurve(sampled, cumulative.back(), played.back(), report->others.total);
   }
 }
 
@@ -533,16 +615,13 @@ absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
                                              const ReportOptions& options) {
   MatchReport report;
   report.title = options.title;
-  absl::flat_hash_map<std::string, int> player_index;
-  std::vector<std::vector<double>> cumulative;
-  std::vector<std::vector<int64_t>> played;
-  TallyResults(log, &report, &player_index, &cumulative, &played);
-  SampleCurves(cumulative, played, options.max_points, &report);
-  report.biggest_pots = BiggestPots(log, options.biggest_pots);
   const std::map<std::string, int64_t> ours =
       JoinDecisions(log, decisions, options.player, &report);
   if (!options.player.empty()) {
-    if (!player_index.contains(options.player)) {
+    const bool plays = std::any_of(log.hands.begin(), log.hands.end(), [&](const HandSummary& h) {
+      return std::find(h.names.begin(), h.names.end(), options.player) != h.names.end();
+    });
+    if (!plays) {
       return absl::InvalidArgumentError(
           absl::StrCat("--player '", options.player, "' does not play in the log"));
     }
@@ -552,164 +631,13 @@ absl::StatusOr<MatchReport> BuildMatchReport(const MatchLog& log,
                       return a.second < b.second;
                     })->first;
   }
+  TallyPlayers(log, report.player, options.top_players, &report);
+  std::vector<std::vector<double>> cumulative;
+  std::vector<std::vector<int64_t>> played;
+  TallyHands(log, &report, &cumulative, &played);
+  SampleCurves(cumulative, played, options.max_points, &report);
+  report.biggest_pots = BiggestPots(log, options.biggest_pots);
   return report;
-}
-
-namespace {
-
-std::string GameJson(const MatchLog& log) {
-  std::vector<std::string> streets;
-  for (int r = 0; r < log.num_rounds; ++r) {
-    static const char* const kHoldem[] = {"preflop", "flop", "turn", "river"};
-    streets.push_back(
-        logs_parser::JsonQuote(log.num_rounds == 4 ? kHoldem[r] : absl::StrCat("round ", r)));
-  }
-  return absl::StrCat(
-      "{\"name\":", logs_parser::JsonQuote(log.game_name), ",\"players\":", log.num_players,
-      ",\"rounds\":", log.num_rounds, ",\"no_limit\":", log.no_limit ? "true" : "false",
-      ",\"big_blind\":", log.big_blind, ",\"holdem\":", log.holdem ? "true" : "false",
-      ",\"blinds\":[", absl::StrJoin(log.blinds, ","), "],\"streets\":[",
-      absl::StrJoin(streets, ","), "]}");
-}
-
-// Per player: name, total [hands, chips, ci half-width], by street, by position, and the curve
-// as flat triples [hand index, cumulative chips, band half-width].
-std::string PlayersJson(const MatchReport& report) {
-  std::vector<std::string> players;
-  for (size_t i = 0; i < report.players.size(); ++i) {
-    const PlayerSummary& p = report.players[i];
-    const Series& s = report.series[i];
-    std::vector<std::string> street_parts, position_parts, curve;
-    for (const Tally& t : p.by_street) street_parts.push_back(TallyJson(t));
-    for (const Tally& t : p.by_position) position_parts.push_back(TallyJson(t));
-    for (size_t k = 0; k < s.hand_index.size(); ++k) {
-      curve.push_back(
-          absl::StrCat(s.hand_index[k], ",", Fixed(s.cumulative[k], 2), ",", Fixed(s.band[k], 1)));
-    }
-    players.push_back(absl::StrCat(
-        "{\"name\":", logs_parser::JsonQuote(p.name), ",\"total\":", TallyJson(p.total),
-        ",\"streets\":[", absl::StrJoin(street_parts, ","), "],\"positions\":[",
-        absl::StrJoin(position_parts, ","), "],\"curve\":[", absl::StrJoin(curve, ","), "]}"));
-  }
-  return absl::StrCat("[", absl::StrJoin(players, ","), "]");
-}
-
-// n number, p player indexes per position, h hole cards, b board per street, x actions
-// "<position><kind letter><round>[:<raise-to>]", v values, pot, r last round, s positions at the
-// showdown, d decision indexes.
-std::string HandJson(const HandSummary& hand, const std::vector<int>& decisions,
-                     const absl::flat_hash_map<std::string, int>& player_index) {
-  static const char kKind[] = "fkcra";  // fold check call raise all-in
-  std::vector<int> who;
-  for (const std::string& name : hand.names) who.push_back(player_index.at(name));
-  std::vector<std::string> hole, board, actions, values;
-  for (const std::string& c : hand.hole) hole.push_back(absl::StrCat("\"", c, "\""));
-  for (const std::string& c : hand.board) board.push_back(absl::StrCat("\"", c, "\""));
-  for (const HandAction& a : hand.actions) {
-    const bool sized =
-        a.kind == logs_parser::ActionKind::kRaise || a.kind == logs_parser::ActionKind::kAllIn;
-    actions.push_back(absl::StrCat("\"", a.position,
-                                   absl::string_view(&kKind[static_cast<int>(a.kind)], 1), a.round,
-                                   sized ? absl::StrCat(":", a.raise_to) : "", "\""));
-  }
-  for (double v : hand.values) values.push_back(Fixed(v, 2));
-  std::vector<int> shown;
-  for (size_t p = 0; p < hand.showdown.size(); ++p) {
-    if (hand.showdown[p]) shown.push_back(static_cast<int>(p));
-  }
-  std::string out = absl::StrCat(
-      "{\"n\":", hand.hand_number, ",\"p\":[", absl::StrJoin(who, ","), "],\"h\":[",
-      absl::StrJoin(hole, ","), "],\"b\":[", absl::StrJoin(board, ","), "],\"x\":[",
-      absl::StrJoin(actions, ","), "],\"v\":[", absl::StrJoin(values, ","), "],\"pot\":", hand.pot,
-      ",\"r\":", hand.last_round, ",\"s\":[", absl::StrJoin(shown, ","), "]");
-  if (!decisions.empty()) absl::StrAppend(&out, ",\"d\":[", absl::StrJoin(decisions, ","), "]");
-  return out + "}";
-}
-
-// One opponent of a decision: who it is in the log, the grid as 169 integers (class shares in
-// units of 1e-5, row-major from AA), t the cell of the cards it really held, shown or not.
-std::string OpponentJson(const OpponentRead& read, const HandSummary& hand,
-                         const absl::flat_hash_map<std::string, int>& player_index) {
-  std::string out =
-      absl::StrCat("{\"pos\":", read.position, ",\"name\":", logs_parser::JsonQuote(read.name),
-                   ",\"model\":", logs_parser::JsonQuote(read.model));
-  if (read.position >= 0 && read.position < static_cast<int>(hand.names.size())) {
-    const int cls = hand.hole_class[read.position];
-    absl::StrAppend(&out, ",\"who\":", player_index.at(hand.names[read.position]));
-    if (cls >= 0) {
-      absl::StrAppend(&out, ",\"t\":", GridCell(cls),
-                      ",\"shown\":", hand.showdown[read.position] ? 1 : 0);
-    }
-  }
-  if (read.has_classes) {
-    std::vector<int64_t> cells;
-    for (double w : RangeGrid(read.classes)) cells.push_back(std::llround(w * 1e5));
-    absl::StrAppend(&out, ",\"g\":[", absl::StrJoin(cells, ","), "]");
-  } else if (!read.summary.empty()) {
-    absl::StrAppend(&out, ",\"sum\":", logs_parser::JsonQuote(read.summary));
-  }
-  return out + "}";
-}
-
-std::string DecisionJson(const Decision& dec, const HandSummary& hand,
-                         const absl::flat_hash_map<std::string, int>& player_index) {
-  std::string out =
-      absl::StrCat("{\"r\":", dec.round, ",\"pos\":", dec.position,
-                   ",\"bet\":", logs_parser::JsonQuote(dec.betting),
-                   ",\"cards\":", logs_parser::JsonQuote(dec.cards), ",\"pot\":", dec.pot,
-                   ",\"call\":", dec.to_call, ",\"eq\":", Fixed(dec.equity, 4),
-                   ",\"se\":", Fixed(dec.std_error, 4), ",\"exact\":", dec.exact ? 1 : 0,
-                   ",\"outs\":", dec.outs, ",\"fold\":", dec.can_fold ? 1 : 0);
-  if (dec.can_raise) {
-    absl::StrAppend(&out, ",\"raise\":[", dec.raise_min, ",", dec.raise_max, "]");
-  }
-  if (!dec.bets.empty()) {
-    std::vector<std::string> bets;
-    for (const BetEstimate& b : dec.bets) {
-      bets.push_back(absl::StrCat("[", b.to, ",", Fixed(b.p_fold, 4), ",", Fixed(b.p_raise, 4), ",",
-                                  Fixed(b.called_equity, 4), "]"));
-    }
-    absl::StrAppend(&out, ",\"bets\":[", absl::StrJoin(bets, ","), "]");
-  }
-  std::vector<std::string> opponents;
-  for (const OpponentRead& read : dec.opponents) {
-    opponents.push_back(OpponentJson(read, hand, player_index));
-  }
-  absl::StrAppend(&out, ",\"act\":", logs_parser::JsonQuote(dec.action),
-                  ",\"why\":", logs_parser::JsonQuote(dec.explanation),
-                  ",\"ms\":", Fixed(dec.time_ms, 2), ",\"opps\":[", absl::StrJoin(opponents, ","),
-                  "]}");
-  return out;
-}
-
-}  // namespace
-
-std::string MatchReportJson(const MatchLog& log, const std::vector<Decision>& decisions,
-                            const MatchReport& report) {
-  absl::flat_hash_map<std::string, int> player_index;
-  for (size_t i = 0; i < report.players.size(); ++i) player_index[report.players[i].name] = i;
-  std::string out = absl::StrCat(
-      "{\"title\":", logs_parser::JsonQuote(report.title), ",\"game\":", GameJson(log),
-      ",\"me\":", logs_parser::JsonQuote(report.player), ",\"rejected_lines\":", log.rejected_lines,
-      ",\"decisions_matched\":", report.decisions_matched,
-      ",\"decisions_unmatched\":", report.decisions_unmatched, ",\"players\":", PlayersJson(report),
-      ",\"biggest\":[", absl::StrJoin(report.biggest_pots, ","), "],\"hands\":[");
-  for (size_t h = 0; h < log.hands.size(); ++h) {
-    absl::StrAppend(&out, h == 0 ? "" : ",",
-                    HandJson(log.hands[h], report.hand_decisions[h], player_index));
-  }
-  // Decisions (only those matched to a hand), keyed by their index in the decision list.
-  absl::StrAppend(&out, "],\"decisions\":{");
-  bool first = true;
-  for (size_t h = 0; h < log.hands.size(); ++h) {
-    for (int d : report.hand_decisions[h]) {
-      absl::StrAppend(&out, first ? "" : ",", "\"", d,
-                      "\":", DecisionJson(decisions[d], log.hands[h], player_index));
-      first = false;
-    }
-  }
-  absl::StrAppend(&out, "}}");
-  return out;
 }
 
 }  // namespace report

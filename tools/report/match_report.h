@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -65,6 +66,7 @@ struct Decision {
   std::vector<OpponentRead> opponents;
   double equity = 0;
   double std_error = 0;
+  int64_t trials = -1;  // Monte Carlo trials; -1: not logged (older logs)
   bool exact = false;
   int outs = -1;
   bool can_fold = false;
@@ -74,7 +76,14 @@ struct Decision {
   std::vector<BetEstimate> bets;
   std::string action;
   std::string explanation;
+  // Each candidate action's value as the policy computed it ("values": the search's expected
+  // net chips of the hand), as (action as sent, value); empty for policies that value none.
+  std::vector<std::pair<std::string, double>> values;
   double time_ms = 0;
+
+  // Whether the policy computed the equity: an exact or Monte Carlo figure (the search and the
+  // blueprint leave it at 0 with no trials; an older log without `trials`: a nonzero equity).
+  bool HasEquity() const { return exact || trials > 0 || (trials < 0 && equity != 0); }
 };
 
 // Parses one JSON line of the decision log. The error names the missing or mistyped field.
@@ -93,6 +102,9 @@ struct HandAction {
 // What the report keeps of a hand of the match log.
 struct HandSummary {
   uint32_t hand_number = 0;
+  // 1 + how many times the hand numbers started again before this hand (a log of several
+  // tables or matches one after the other: each restarts at 0).
+  int run = 1;
   std::vector<std::string> names;  // per position
   std::vector<std::string> hole;   // per position, e.g. "AsKd"
   std::vector<int> hole_class;     // per position, the starting-hand class (-1: not hold'em)
@@ -108,7 +120,9 @@ struct HandSummary {
 HandSummary SummarizeHand(const logs_parser::HandRecord& hand);
 
 // The match log at `path` (a dealer or arena log), in order. `game` is a game file or the name of
-// one in data/games; empty: every file's header names its game.
+// one in data/games; empty: every file's header names its game. `strip_name_suffix`: a trailing
+// table number is removed from names (logs_parser::ReadOptions::strip_name_suffix), so one
+// player's tables count as one player.
 struct MatchLog {
   std::string game_name;
   int num_players = 0;
@@ -118,9 +132,11 @@ struct MatchLog {
   std::vector<int32_t> blinds;  // per position
   bool holdem = false;          // 52 cards, 2 hole cards: ranges are read and drawn
   std::vector<HandSummary> hands;
+  int runs = 1;  // the largest HandSummary::run
   int64_t rejected_lines = 0;
 };
-absl::StatusOr<MatchLog> ReadMatchLog(const std::string& path, const std::string& game);
+absl::StatusOr<MatchLog> ReadMatchLog(const std::string& path, const std::string& game,
+                                      bool strip_name_suffix = false);
 
 // One player's result over a set of hands.
 struct Tally {
@@ -152,14 +168,22 @@ struct ReportOptions {
   std::string player;    // "us": whose decisions are shown; empty: inferred from the decisions
   int max_points = 800;  // points per winnings curve (the last hand is always one)
   int biggest_pots = 10;
+  // Players drawn one by one (curves, tables): ours and those with the biggest results, won or
+  // lost; the others are summed into one. 0: everyone.
+  int top_players = 8;
 };
 
 struct MatchReport {
   std::string title;
   std::string player;                  // ours ("" when no decisions)
-  std::vector<PlayerSummary> players;  // in order of first appearance
-  std::vector<Series> series;          // per player
-  std::vector<int> biggest_pots;       // hand indexes, biggest first
+  std::vector<PlayerSummary> players;  // by result: most chips won first (ties: by name)
+  std::vector<int> drawn;              // indexes into players drawn one by one, in that order
+  std::vector<Series> series;          // per drawn player
+  // The players not drawn, summed hand by hand: a hand counts when any of them played it.
+  int64_t others_count = 0;
+  PlayerSummary others;
+  Series others_series;
+  std::vector<int> biggest_pots;  // hand indexes, biggest first
   int64_t decisions_matched = 0;
   int64_t decisions_unmatched = 0;  // hand not in the log, or cards that do not agree
   // decisions[i]: indexes into the decision list of hand i, in order.

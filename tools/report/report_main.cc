@@ -9,6 +9,7 @@
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
 #include "html/html_page.h"
+#include "logs_parser/log_reader.h"
 #include "poker/file_io.h"
 #include "tools/report/match_report.h"
 
@@ -19,15 +20,17 @@ namespace po = boost::program_options;
 constexpr char kProgram[] = "report";
 constexpr char kUsage[] =
     R"(Usage: report --log MATCH.log [--decisions DECISIONS.jsonl] --out report.html
-              [--player NAME] [--game FILE] [--title T]
+              [--player NAME] [--game FILE] [--title T] [--top N] [--strip-name-suffix]
 
 Writes one self-contained HTML page (inline CSS, script, SVG and data: it opens without a network)
-about a match: every player's cumulative winnings with a 95% band, mbb/hand with intervals, by
-street and by position, the biggest pots; then hand by hand the actions and cards and, with
+about a match: the players by result with mbb/hand and 95% intervals, cumulative winnings with a
+95% band (ours and the --top players with the biggest results drawn one by one, the rest summed),
+by street and by position, the biggest pots; then hand by hand the actions and cards and, with
 --decisions (the agent's --decision-log, or log=FILE of the arena's agent spec), each of our
-decisions: equity, legal actions, fold-equity estimates, the logged reason and every opponent's
-read range as a 13x13 grid with the cards it really held marked. Filters by street, opponent and
-pot size; keys j/k (or arrows) move between hands. docs/report.md.
+decisions: the value the search gave each candidate action, or the equity when the policy
+computed one, legal actions, fold-equity estimates, the reason in words and every opponent's read
+range as a 13x13 grid with the cards it really held marked. Filters by street, opponent and pot
+size; keys j/k (or arrows) move between hands. docs/report.md.
 
 Exit codes: 0 written, 1 a file cannot be read or written (the reason is printed), 2 usage error.
 
@@ -42,6 +45,7 @@ int Fail(const std::string& message) {
 
 int main(int argc, char** argv) {
   std::string log_path, decisions_path, out_path, game;
+  bool strip_name_suffix = false;
   report::ReportOptions options;
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
@@ -53,7 +57,11 @@ int main(int argc, char** argv) {
       "game", po::value(&game),
       "the game file or its name in data/games (default: from the log's header)")(
       "title", po::value(&options.title), "the page's title (default: Match report: <log>)")(
-      "points", po::value(&options.max_points)->default_value(800), "points per winnings curve");
+      "points", po::value(&options.max_points)->default_value(800), "points per winnings curve")(
+      "top", po::value(&options.top_players)->default_value(8),
+      "players drawn one by one: ours and those with the biggest results, won or lost; the others "
+      "are summed into one curve and row (0: everyone)")(
+      "strip-name-suffix", po::bool_switch(&strip_name_suffix), logs_parser::kStripNameSuffixHelp);
   po::variables_map vm;
   if (std::optional<int> done = cli::ParseCommandLine(kProgram, argc, argv, visible, &vm)) {
     return *done;
@@ -61,9 +69,10 @@ int main(int argc, char** argv) {
   if (log_path.empty()) return cli::UsageError(kProgram, "no --log given");
   if (out_path.empty()) return cli::UsageError(kProgram, "no --out given");
   if (options.max_points < 2) return cli::UsageError(kProgram, "--points must be at least 2");
+  if (options.top_players < 0) return cli::UsageError(kProgram, "--top must be 0 or more");
   if (options.title.empty()) options.title = "Match report: " + log_path;
 
-  absl::StatusOr<report::MatchLog> log = report::ReadMatchLog(log_path, game);
+  absl::StatusOr<report::MatchLog> log = report::ReadMatchLog(log_path, game, strip_name_suffix);
   if (!log.ok()) return Fail(std::string(log.status().message()));
   std::vector<report::Decision> decisions;
   if (!decisions_path.empty()) {

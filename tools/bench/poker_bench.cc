@@ -17,6 +17,7 @@
 #include "benchmark/benchmark.h"
 #include "poker/card.h"
 #include "poker/hand_evaluator.h"
+#include "tools/bench/bench_main.h"
 
 namespace poker {
 namespace {
@@ -265,3 +266,5 @@ BENCHMARK(BM_BuildTables)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace poker
+
+POKER_BENCHMARK_MAIN("poker_bench");

@@ -673,7 +673,11 @@ std::string FormatFileReports(const ReadSummary& summary, bool every_file, size_
       ++skipped_by_game[report.skipped_game.empty() ? "no known game" : report.skipped_game];
       continue;
     }
-    GameCount& count = by_game[report.game.empty() ? "(no game)" : report.game];
+    const std::string game = !report.game.empty()                 ? report.game
+                             : absl::StartsWith(report.how, "PHH") ? "PHH hand histories (each "
+                                                                     "hand its own game)"
+                                                                   : "(no game)";
+    GameCount& count = by_game[game];
     ++count.files;
     count.hands += report.hands;
     if (absl::StrContains(report.how, "header names ") &&

@@ -145,7 +145,10 @@ int main(int argc, char** argv) {
       "--strategy FILE)")("seed", po::value<uint64_t>()->default_value(1),
                           "seeds randomisation and Monte Carlo")(
       "time-per-action-ms", po::value<double>(),
-      "time cap per decision in ms (default 40; the ACPC average allows 7 s per hand)")(
+      "wall-clock cap of one decision's equity estimates in ms (default 40). It does not bound "
+      "the search policy's look-ahead, which has its own cap, --param search_cap_ms=MS (default "
+      "1000): a decision of the default policy can take up to about a second over TCP (the "
+      "ACPC dealers allow 7 s per hand on average). Neither applies in the arena")(
       "save-model", po::value<std::string>(),
       "write the model with what was learned online here at the end (atomically)")(
       "decision-log", po::value<std::string>(), "one JSON object per decision to this file")(

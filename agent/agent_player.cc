@@ -43,7 +43,8 @@ constexpr AgentParamSpec kAgentParamSpecs[] = {
     {"exact_evaluations", &AgentParams::exact_evaluations,
      "enumerate exactly when it takes at most this many hand evaluations"},
     {"time_per_action_ms", &AgentParams::time_per_action_ms,
-     "time cap per decision in ms (the equity estimates share it)"},
+     "wall-clock cap over TCP of one decision's equity estimates in ms (not of the search "
+     "policy's look-ahead: search_cap_ms)"},
     {"bet_trials", &AgentParams::bet_trials,
      "Monte Carlo trials per equity against the ranges that call a bet (fold equity)"},
     {"learn", &AgentParams::learn, "1 = learn the opponents' pattern trees during the match"},

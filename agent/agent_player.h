@@ -41,9 +41,10 @@ struct AgentParams {
   double trials = 20000;
   // Exact enumeration when it takes at most this many hand evaluations.
   double exact_evaluations = 2e6;
-  // Time cap per decision in milliseconds; the equity computations get fractions of it (so a
-  // slow machine stays inside it; with the default trials the trial budget binds first, which
-  // keeps runs repeatable for a seed).
+  // Wall-clock cap of one decision's equity estimates in milliseconds; the equity computations
+  // get fractions of it (so a slow machine stays inside it; with the default trials the trial
+  // budget binds first, which keeps runs repeatable for a seed). The search policy's look-ahead
+  // is capped by its own search_cap_ms, not by this.
   double time_per_action_ms = 40;
   // Trials for each equity against the ranges that call a bet (fold-equity estimates).
   double bet_trials = 4000;

@@ -578,7 +578,9 @@ const bool kRegistered = RegisterPolicy(
                 "search: the margin after many decisions (share of the pot)"},
      ExtraParam{"search_margin_half", 100,
                 "search: opponent decisions after which the margin's first part is halved"},
-     ExtraParam{"search_cap_ms", 1000, "search: wall-clock safety cap over TCP (ms)"},
+     ExtraParam{"search_cap_ms", 1000,
+                "search: wall-clock cap over TCP of one decision's look-ahead (ms); what bounds "
+                "a decision's time"},
      ExtraParam{"search_mw_nodes", 4000,
                 "search, 3+ players: node budget per decision, shared by our candidates"},
      ExtraParam{"search_mw_streets", 0,

@@ -16,6 +16,7 @@
 #include <typeinfo>
 
 #include "boost/program_options.hpp"
+#include "cli/version.h"
 
 namespace cli {
 
@@ -47,7 +48,8 @@ inline std::string HelpText(const boost::program_options::options_description& o
 // Parses argv into `vm`: the `visible` options (which must include "help"), the `hidden` ones and
 // the positional arguments that map onto them. Returns the exit status when the program is done:
 // 2 after a bad command line (UsageError), 0 after printing the help (`visible`, then what
-// `help_tail` returns, if given). Returns nullopt when the program should go on.
+// `help_tail` returns, if given), 0 after printing the version line for `--version` (every
+// program has it; it is not one of `visible`). Returns nullopt when the program should go on.
 inline std::optional<int> ParseCommandLine(
     const std::string& program, int argc, char** argv,
     const boost::program_options::options_description& visible,
@@ -56,6 +58,11 @@ inline std::optional<int> ParseCommandLine(
     boost::program_options::variables_map* vm,
     const std::function<std::string()>& help_tail = nullptr) {
   namespace po = boost::program_options;
+  // Answered before the options are read, so it works whatever else the command line holds.
+  if (AsksForVersion(argc, argv)) {
+    std::cout << VersionLine(program);
+    return 0;
+  }
   po::options_description all;
   all.add(visible).add(hidden);
   try {
@@ -84,7 +91,7 @@ inline std::optional<int> ParseCommandLine(
     return UsageError(program, e.what());
   }
   if (vm->count("help")) {
-    std::cout << HelpText(visible) << "\n";
+    std::cout << HelpText(visible) << kVersionHelp << "\n";
     if (help_tail) std::cout << help_tail();
     return 0;
   }

@@ -59,15 +59,20 @@ class File {
   absl::StatusOr<size_t> Read(char* buffer, size_t n) {
     while (true) {
       ssize_t got = ::read(fd_, buffer, n);
-      if (got >= 0) return static_cast<size_t>(got);
+      if (got >= 0) {
+        bytes_read_ += got;
+        return static_cast<size_t>(got);
+      }
       if (errno != EINTR) return ErrnoStatus(errno, path_, "read failed");
     }
   }
   const std::string& path() const { return path_; }
+  int64_t bytes_read() const { return bytes_read_; }
 
  private:
   int fd_;
   std::string path_;
+  int64_t bytes_read_ = 0;
 };
 
 class PlainSource : public ByteSource {
@@ -75,6 +80,7 @@ class PlainSource : public ByteSource {
   explicit PlainSource(std::unique_ptr<File> file) : file_(std::move(file)) {}
   absl::StatusOr<size_t> Read(char* buffer, size_t n) override { return file_->Read(buffer, n); }
   Compression compression() const override { return Compression::kNone; }
+  int64_t file_bytes_read() const override { return file_->bytes_read(); }
 
  private:
   std::unique_ptr<File> file_;
@@ -99,6 +105,7 @@ class CompressedInput {
   }
   bool eof() const { return eof_; }
   const std::string& path() const { return file_->path(); }
+  int64_t bytes_read() const { return file_->bytes_read(); }
 
  private:
   std::unique_ptr<File> file_;
@@ -155,6 +162,7 @@ class GzipSource : public ByteSource {
     return n - stream_.avail_out;
   }
   Compression compression() const override { return Compression::kGzip; }
+  int64_t file_bytes_read() const override { return in_.bytes_read(); }
 
  private:
   CompressedInput in_;
@@ -220,6 +228,7 @@ class Bzip2Source : public ByteSource {
     return n - stream_.avail_out;
   }
   Compression compression() const override { return Compression::kBzip2; }
+  int64_t file_bytes_read() const override { return in_.bytes_read(); }
 
  private:
   CompressedInput in_;

@@ -27,6 +27,8 @@ class ByteSource {
   // compressed data is an error (DataLossError) naming the file.
   virtual absl::StatusOr<size_t> Read(char* buffer, size_t n) = 0;
   virtual Compression compression() const = 0;
+  // Bytes of the file read so far, as stored (compressed): for progress.
+  virtual int64_t file_bytes_read() const { return 0; }
 };
 
 // Opens `path`. The compression is told by the first bytes (gzip 1f 8b, bzip2 `BZh`), not by the

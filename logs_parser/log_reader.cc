@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <map>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -19,6 +20,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "logs_parser/game_detect.h"
 #include "logs_parser/line_reader.h"
 #include "logs_parser/phh_file.h"
 #include "logs_parser/phh_hand.h"
@@ -60,50 +62,14 @@ bool IsLogFileName(const std::string& name) {
          absl::EndsWith(name, ".log.bz2") || IsPhhFileName(name);
 }
 
-// The game files of games_dir, by base name.
-class GameCatalog {
- public:
-  void Load(const std::string& dir, std::vector<Problem>* notices) {
-    std::error_code error;
-    fs::directory_iterator it(dir, error), end;
-    if (error) return;  // no catalog: headers then need --game, and messages say where we looked
-    std::vector<std::string> paths;
-    for (; it != end; it.increment(error)) {
-      if (error) break;
-      if (absl::EndsWith(it->path().filename().string(), kGameSuffix)) {
-        paths.push_back(it->path().string());
-      }
-    }
-    std::sort(paths.begin(), paths.end());
-    for (const std::string& path : paths) {
-      absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(path);
-      if (!game.ok()) {
-        notices->push_back(Problem{path, 0, "bad game file",
-                                   absl::StrCat(path, ": ignored: ", game.status().message())});
-        continue;
-      }
-      games_.push_back(std::make_unique<NamedGame>(
-          NamedGame{*std::move(game), std::string(BaseName(path)), path}));
-    }
-  }
-
-  const NamedGame* Find(absl::string_view game_path) const {
-    for (const auto& game : games_) {
-      if (SameGameName(game->name, game_path)) return game.get();
-    }
-    return nullptr;
-  }
-
- private:
-  std::vector<std::unique_ptr<NamedGame>> games_;
-};
-
 void AddCounts(const ReadSummary& from, ReadSummary* into) {
   into->files += from.files;
   into->lines += from.lines;
   into->hands += from.hands;
   into->rejected += from.rejected;
   into->files_failed += from.files_failed;
+  into->files_skipped += from.files_skipped;
+  into->bytes += from.bytes;
   into->other_lines += from.other_lines;
   into->skipped += from.skipped;
   for (const auto& [reason, count] : from.rejected_by_reason) {
@@ -132,8 +98,10 @@ struct Shared {
   // with the problems kept, not with the number of files.
   std::vector<std::pair<size_t, Problem>> problems;
   std::vector<std::pair<size_t, Problem>> notices;
+  std::vector<FileReport> reports;  // one per file, by index
   Clock::time_point start;
   Clock::time_point last_progress;
+  int64_t bytes_total = 0;           // of all the files
   std::optional<size_t> fatal_file;  // strict: the first failing file (lowest index)
   absl::Status fatal;
 };
@@ -145,11 +113,24 @@ class FileReader {
 
   // Reads file `index` into `summary` (counts, its problems and notices). With `strict`, returns
   // the first problem as an error.
-  absl::Status Read(size_t index, ReadSummary* summary) {
+  absl::Status Read(size_t index, ReadSummary* summary, FileReport* report) {
     const ReadOptions& options = *shared_->options;
     const std::string& path = (*shared_->files)[index];
     summary_ = summary;
     path_ = &path;
+    report_ = report;
+    report->file = path;
+    const FileGame* planned = options.plan != nullptr ? &options.plan->games[index] : nullptr;
+    if (planned != nullptr && planned->skipped) {
+      summary->files_skipped = 1;
+      std::error_code size_error;
+      const uintmax_t size = fs::file_size(path, size_error);
+      summary->bytes = size_error ? 0 : static_cast<int64_t>(size);
+      report->skipped = true;
+      report->skip_reason = planned->skip_reason;
+      report->skipped_game = planned->skipped_game;
+      return absl::OkStatus();
+    }
     summary->files = 1;
 
     absl::StatusOr<LogFormat> format = DetectLogFormat(path);
@@ -162,10 +143,23 @@ class FileReader {
       summary->files_failed = 1;
       return FileProblem(0, kReasonUnreadable, source.status().message());
     }
-    if (*format == LogFormat::kPhh) return ReadPhh(source->get());
+    source_ = source->get();
+    if (*format == LogFormat::kPhh) {
+      report->game = options.game != nullptr ? options.game_name : "";
+      report->how = options.game != nullptr ? "PHH hands mapped onto --game"
+                                            : "PHH: each hand read as its own game";
+      return ReadPhh(source->get());
+    }
     LineReader reader(source->get(), options.max_line_bytes);
 
     game_ = options.game;
+    report->game = options.game_name;
+    report->how = "--game";
+    if (planned != nullptr) {
+      game_ = planned->game != nullptr ? &planned->game->game : nullptr;
+      report->game = planned->game != nullptr ? planned->game->name : "";
+      report->how = planned->how;
+    }
     game_missing_ = game_ == nullptr ? absl::StrCat(
                                            "no `# name/game/hands/seed` header names a game and no "
                                            "--game was given")
@@ -329,6 +323,7 @@ class FileReader {
 
   void HandleHeader(absl::string_view game_path, int64_t line_number) {
     const ReadOptions& options = *shared_->options;
+    if (options.plan != nullptr) return;  // the plan chose the game, headers included
     const NamedGame* known = shared_->catalog->Find(game_path);
     if (options.game != nullptr) {
       // --game wins. Say so once per file unless the header names that same game (by file name,
@@ -351,6 +346,8 @@ class FileReader {
     if (known != nullptr) {
       game_ = &known->game;
       game_missing_.clear();
+      report_->game = known->name;
+      report_->how = "its header";
     } else {
       game_ = nullptr;
       game_missing_ =
@@ -398,6 +395,8 @@ class FileReader {
     AddCounts(shared_->totals, &running);
     AddCounts(*summary_, &running);
     running.files -= summary_->files;  // this file is not finished yet
+    running.bytes += source_ != nullptr ? source_->file_bytes_read() : 0;
+    running.bytes_total = shared_->bytes_total;
     running.seconds = std::chrono::duration<double>(now - shared_->start).count();
     (*shared_->progress)(running);
   }
@@ -405,6 +404,8 @@ class FileReader {
   Shared* shared_;
   int worker_;
   ReadSummary* summary_ = nullptr;
+  FileReport* report_ = nullptr;
+  const ByteSource* source_ = nullptr;  // of the file being read
   const std::string* path_ = nullptr;
   const poker::GameDef* game_ = nullptr;
   std::string game_missing_;  // why game_ is null
@@ -425,8 +426,25 @@ void RunWorker(Shared* shared, int worker) {
     size_t index = shared->next_file.fetch_add(1);
     if (index >= num_files) break;
     ReadSummary summary;
-    absl::Status status = reader.Read(index, &summary);
+    FileReport report;
+    absl::Status status = reader.Read(index, &summary, &report);
+    if (summary.bytes == 0) {
+      std::error_code size_error;
+      const uintmax_t size = fs::file_size((*shared->files)[index], size_error);
+      summary.bytes = size_error ? 0 : static_cast<int64_t>(size);
+    }
+    report.hands = summary.hands;
+    report.rejected = summary.rejected;
+    report.failed = summary.files_failed > 0;
+    int64_t most = 0;
+    for (const auto& [reason, count] : summary.rejected_by_reason) {
+      if (count > most) {
+        most = count;
+        report.top_reason = reason;
+      }
+    }
     std::lock_guard<std::mutex> lock(shared->mutex);
+    shared->reports[index] = std::move(report);
     AddCounts(summary, &shared->totals);
     for (Problem& problem : summary.problems)
       shared->problems.emplace_back(index, std::move(problem));
@@ -442,6 +460,7 @@ void RunWorker(Shared* shared, int worker) {
     if (*shared->progress && now - shared->last_progress >= kProgressInterval) {
       ReadSummary running;
       AddCounts(shared->totals, &running);
+      running.bytes_total = shared->bytes_total;
       running.seconds = std::chrono::duration<double>(now - shared->start).count();
       shared->last_progress = now;
       (*shared->progress)(running);
@@ -553,13 +572,26 @@ absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
   absl::StatusOr<std::vector<std::string>> files = ListLogFiles(paths, options);
   if (!files.ok()) return files.status();
 
+  if (options.plan != nullptr && options.plan->files != *files) {
+    return absl::InternalError("the game plan was made for other files than these paths list");
+  }
   Shared shared;
   shared.options = &options;
   shared.games_dir = options.games_dir.empty() ? DefaultGamesDir() : options.games_dir;
   GameCatalog catalog;
   std::vector<Problem> catalog_notices;
-  catalog.Load(shared.games_dir, &catalog_notices);
-  shared.catalog = &catalog;
+  if (options.plan == nullptr) {
+    catalog.Load(shared.games_dir, &catalog_notices);
+  } else {
+    catalog_notices = options.plan->notices;
+  }
+  shared.catalog = options.plan != nullptr ? &options.plan->catalog : &catalog;
+  shared.reports.resize(files->size());
+  for (const std::string& file : *files) {
+    std::error_code size_error;
+    const uintmax_t size = fs::file_size(file, size_error);
+    if (!size_error) shared.bytes_total += static_cast<int64_t>(size);
+  }
   shared.on_hand = &on_hand;
   shared.progress = &progress;
   shared.files = &*files;
@@ -587,16 +619,21 @@ absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
   std::stable_sort(shared.notices.begin(), shared.notices.end(), by_file);
   for (auto& [index, problem] : shared.problems) summary.problems.push_back(std::move(problem));
   for (auto& [index, notice] : shared.notices) summary.notices.push_back(std::move(notice));
+  summary.file_reports = std::move(shared.reports);
+  summary.bytes_total = shared.bytes_total;
   summary.seconds = std::chrono::duration<double>(Clock::now() - shared.start).count();
   return summary;
 }
 
 std::string FormatReadSummary(const ReadSummary& summary) {
   std::string out = absl::StrFormat(
-      "files: %d read, %d failed\n"
+      "files: %d read, %d failed%s\n"
       "lines: %d read: %d hands, %d rejected, %d headers/comments/SCORE\n",
-      summary.files, summary.files_failed, summary.lines, summary.hands, summary.rejected,
-      summary.other_lines);
+      summary.files, summary.files_failed,
+      summary.files_skipped > 0
+          ? absl::StrFormat(", %d skipped (another game: see below)", summary.files_skipped)
+          : "",
+      summary.lines, summary.hands, summary.rejected, summary.other_lines);
   if (summary.skipped > 0) {
     absl::StrAppendFormat(&out, "PHH hands skipped (valid, not of the game):\n");
     for (const auto& [reason, count] : summary.skipped_by_reason) {
@@ -621,6 +658,82 @@ std::string FormatReadSummary(const ReadSummary& summary) {
   if (summary.seconds > 0) {
     absl::StrAppendFormat(&out, "time: %.2f s (%.0f hands/s)\n", summary.seconds,
                           static_cast<double>(summary.hands) / summary.seconds);
+  }
+  return out;
+}
+
+std::string FormatFileReports(const ReadSummary& summary, bool every_file, size_t max_lines) {
+  // Files and hands by the game they were read with (and how many of those files have a header
+  // naming another game), then the files skipped.
+  struct GameCount {
+    int64_t files = 0;
+    int64_t hands = 0;
+    int64_t other_header = 0;
+  };
+  std::map<std::string, GameCount> by_game;
+  std::map<std::string, int64_t> skipped_by_game;
+  int64_t skipped = 0;
+  for (const FileReport& report : summary.file_reports) {
+    if (report.file.empty()) continue;  // not reached: the run stopped before it
+    if (report.skipped) {
+      ++skipped;
+      ++skipped_by_game[report.skipped_game.empty() ? "no known game" : report.skipped_game];
+      continue;
+    }
+    const std::string game = !report.game.empty()                 ? report.game
+                             : absl::StartsWith(report.how, "PHH") ? "PHH hand histories (each "
+                                                                     "hand its own game)"
+                                                                   : "(no game)";
+    GameCount& count = by_game[game];
+    ++count.files;
+    count.hands += report.hands;
+    if (absl::StrContains(report.how, "header names ") &&
+        !absl::StrContains(report.how, "names it too")) {
+      ++count.other_header;
+    }
+  }
+  std::string out = "games read (each file's game; --files says how each was chosen):\n";
+  for (const auto& [game, count] : by_game) {
+    absl::StrAppendFormat(&out, "  %s: %d file%s, %d hands%s\n", game, count.files,
+                          count.files == 1 ? "" : "s", count.hands,
+                          count.other_header == 0
+                              ? ""
+                              : absl::StrFormat(" (%d of these files' headers name another game)",
+                                                count.other_header));
+  }
+  if (skipped > 0) {
+    std::vector<std::string> games;
+    for (const auto& [game, files] : skipped_by_game) {
+      games.push_back(absl::StrCat(files, " of ", game));
+    }
+    absl::StrAppendFormat(&out, "  skipped: %d file%s, their lines of another game: %s\n",
+                          skipped, skipped == 1 ? "" : "s", absl::StrJoin(games, ", "));
+  }
+  // One line per file: every file, or those worth a look (not read whole, or not read at all).
+  std::vector<const FileReport*> shown;
+  for (const FileReport& report : summary.file_reports) {
+    if (report.file.empty()) continue;
+    const bool worth_a_look = report.skipped || report.failed || report.rejected > 0;
+    if (every_file || worth_a_look) shown.push_back(&report);
+  }
+  if (shown.empty()) return out;
+  absl::StrAppend(&out, every_file ? "every file:\n" : "files worth a look:\n");
+  const size_t limit = every_file ? shown.size() : std::min(shown.size(), max_lines);
+  for (size_t i = 0; i < limit; ++i) {
+    const FileReport& report = *shown[i];
+    if (report.skipped) {
+      absl::StrAppend(&out, "  ", report.file, ": SKIPPED: ", report.skip_reason, "\n");
+      continue;
+    }
+    absl::StrAppendFormat(
+        &out, "  %s: %s (%s): %d hands, %d rejected%s%s\n", report.file,
+        report.game.empty() ? "no game" : report.game, report.how, report.hands, report.rejected,
+        report.top_reason.empty() ? "" : absl::StrCat(" (mostly ", report.top_reason, ")"),
+        report.failed ? "; UNREADABLE or truncated" : "");
+  }
+  if (shown.size() > limit) {
+    absl::StrAppendFormat(&out, "  ... and %d more (--files lists every file)\n",
+                          shown.size() - limit);
   }
   return out;
 }

@@ -24,6 +24,8 @@ inline constexpr char kStripNameSuffixHelp[] =
     "remove a trailing .N table suffix from names (laak.phil.2 -> laak.phil): one player's "
     "tables count as one player";
 
+struct GamePlan;  // logs_parser/game_detect.h
+
 struct ReadOptions {
   // The game of all files when set (the user's --game wins over headers: a header that names
   // another game is reported once per file in ReadSummary::notices, and the file is still read
@@ -49,6 +51,11 @@ struct ReadOptions {
   // When set, ReadLogs stops reading (between lines) once it becomes true and returns what was
   // read so far: a consumer that wants no more hands (the Python package's hand iterator).
   const std::atomic<bool>* stop = nullptr;
+  // The game of every file, decided beforehand from the files' headers and lines (PlanGames,
+  // logs_parser/game_detect.h): when set, each file is read with the plan's game (headers then
+  // change nothing and give no notice: the plan says how it chose) and the files it skips are
+  // not read. It must be made for the files these paths and options list. Not owned.
+  const GamePlan* plan = nullptr;
 };
 
 // A rejected line or unreadable file.
@@ -59,8 +66,22 @@ struct Problem {
   std::string message;  // `file:line: reason: full message` (PHH: `... reason: hand [n]: ...`)
 };
 
+// What became of one file.
+struct FileReport {
+  std::string file;
+  std::string game;  // the game it was read with (file base name); "" when none
+  std::string how;   // how that game was chosen ("its header", "--game", "its lines (...)")
+  int64_t hands = 0;
+  int64_t rejected = 0;
+  std::string top_reason;  // the most frequent reason of its rejected lines
+  bool failed = false;     // unreadable or truncated
+  bool skipped = false;    // not read: its lines are of another game (skip_reason says which)
+  std::string skip_reason;
+  std::string skipped_game;  // the game a skipped file's lines are of ("" when none is known)
+};
+
 struct ReadSummary {
-  int64_t files = 0;
+  int64_t files = 0;  // files read (skipped files not counted)
   int64_t lines = 0;         // non-empty lines read
   int64_t hands = 0;         // STATE lines used
   int64_t rejected = 0;      // lines rejected: bad STATE lines, garbage, over-long lines
@@ -79,6 +100,14 @@ struct ReadSummary {
   // Not problems and never fatal, even with `strict`: a header naming another game than the
   // user's --game (one per file), a game file in games_dir that does not parse.
   std::vector<Problem> notices;
+  // Files not read because the plan (ReadOptions::plan) gives them another game than the run's.
+  int64_t files_skipped = 0;
+  // Bytes of the files as stored (compressed or not): read so far (files skipped count whole),
+  // and of all the files listed. For progress: bytes / bytes_total is the share done.
+  int64_t bytes = 0;
+  int64_t bytes_total = 0;
+  // One report per file listed, in the sorted file order (not kept in progress summaries).
+  std::vector<FileReport> file_reports;
 };
 
 // Called once per valid hand. `worker` is in [0, threads): calls with the same worker never run
@@ -119,6 +148,13 @@ absl::StatusOr<ReadSummary> ReadLogs(const std::vector<std::string>& paths,
 // The summary as text for people: files, lines read / used / rejected, rejected by reason, the
 // kept problems and notices.
 std::string FormatReadSummary(const ReadSummary& summary);
+
+// The per-file part for people: files and hands by game (with how many of those files have a
+// header naming another game), then one line per file saying what was read, skipped and why
+// (the game, how it was chosen, hands, rejected lines). `every_file` false: only the files worth
+// a look (skipped, failed or with rejected lines), at most `max_lines` of them, then how many
+// more.
+std::string FormatFileReports(const ReadSummary& summary, bool every_file, size_t max_lines = 20);
 
 }  // namespace logs_parser
 

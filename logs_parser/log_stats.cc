@@ -199,8 +199,23 @@ nlohmann::ordered_json ProblemsJson(const std::vector<Problem>& problems) {
 
 }  // namespace
 
-std::string FormatStatsJson(const ReadSummary& summary,
-                            const std::vector<NamedPlayerStats>& players) {
+namespace {
+
+nlohmann::ordered_json PlayerJson(const NamedPlayerStats& player) {
+  const PlayerStats& s = player.stats;
+  return {{"name", Utf8OrLatin1(player.name)},
+          {"hands", s.hands},
+          {"decisions", s.decisions},
+          {"showdowns", s.showdowns},
+          {"vpip_hands", s.vpip_hands},
+          {"pfr_hands", s.pfr_hands},
+          {"vpip", JsonNumberValue(s.vpip())},
+          {"pfr", JsonNumberValue(s.pfr())},
+          {"net_chips", JsonNumberValue(s.net_chips)},
+          {"mbb_per_hand", JsonNumberValue(s.mbb_per_hand())}};
+}
+
+nlohmann::ordered_json SummaryJson(const ReadSummary& summary) {
   nlohmann::ordered_json out;
   out["files"] = summary.files;
   out["files_failed"] = summary.files_failed;
@@ -217,20 +232,53 @@ std::string FormatStatsJson(const ReadSummary& summary,
   out["problems"] = ProblemsJson(summary.problems);
   out["notices"] = ProblemsJson(summary.notices);
   out["seconds"] = JsonNumberValue(summary.seconds);
+  return out;
+}
+
+}  // namespace
+
+std::string FormatStatsJson(const ReadSummary& summary,
+                            const std::vector<NamedPlayerStats>& players) {
+  nlohmann::ordered_json out = SummaryJson(summary);
   nlohmann::ordered_json& list = out["players"] = nlohmann::ordered_json::array();
-  for (const NamedPlayerStats& player : players) {
-    const PlayerStats& s = player.stats;
-    list.push_back({{"name", Utf8OrLatin1(player.name)},
-                    {"hands", s.hands},
-                    {"decisions", s.decisions},
-                    {"showdowns", s.showdowns},
-                    {"vpip_hands", s.vpip_hands},
-                    {"pfr_hands", s.pfr_hands},
-                    {"vpip", JsonNumberValue(s.vpip())},
-                    {"pfr", JsonNumberValue(s.pfr())},
-                    {"net_chips", JsonNumberValue(s.net_chips)},
-                    {"mbb_per_hand", JsonNumberValue(s.mbb_per_hand())}});
+  for (const NamedPlayerStats& player : players) list.push_back(PlayerJson(player));
+  return DumpJson(out) + "\n";
+}
+
+std::string FormatStatsJson(const ReadSummary& summary, const std::vector<GameStats>& games) {
+  nlohmann::ordered_json out = SummaryJson(summary);
+  nlohmann::ordered_json& list = out["players"] = nlohmann::ordered_json::array();
+  nlohmann::ordered_json by_game = nlohmann::ordered_json::array();
+  for (const GameStats& game : games) {
+    nlohmann::ordered_json players = nlohmann::ordered_json::array();
+    for (const NamedPlayerStats& player : game.players) {
+      players.push_back(PlayerJson(player));
+      nlohmann::ordered_json flat = PlayerJson(player);
+      if (games.size() > 1) flat["game"] = game.game;
+      list.push_back(std::move(flat));
+    }
+    by_game.push_back({{"game", game.game},
+                       {"files", game.files},
+                       {"hands", game.hands},
+                       {"players", std::move(players)}});
   }
+  out["files_skipped"] = summary.files_skipped;
+  out["games"] = std::move(by_game);
+  nlohmann::ordered_json reports = nlohmann::ordered_json::array();
+  for (const FileReport& report : summary.file_reports) {
+    if (report.file.empty()) continue;
+    reports.push_back({{"file", Utf8OrLatin1(report.file)},
+                       {"game", report.game},
+                       {"how", report.how},
+                       {"hands", report.hands},
+                       {"rejected", report.rejected},
+                       {"top_reason", report.top_reason},
+                       {"failed", report.failed},
+                       {"skipped", report.skipped},
+                       {"skip_reason", report.skip_reason},
+                       {"skipped_game", report.skipped_game}});
+  }
+  out["file_reports"] = std::move(reports);
   return DumpJson(out) + "\n";
 }
 

@@ -83,6 +83,21 @@ std::string DumpJson(const nlohmann::ordered_json& json);
 std::string FormatStatsJson(const ReadSummary& summary,
                             const std::vector<NamedPlayerStats>& players);
 
+// One game's files and players, for runs over files of several games (each file is read with its
+// own game, and players of different games are kept apart).
+struct GameStats {
+  std::string game;  // file base name
+  int64_t files = 0;
+  int64_t hands = 0;
+  std::vector<NamedPlayerStats> players;
+};
+
+// As above, for the players of several games: "players" as above (each with its "game" when
+// there are several), then "files_skipped", "games": [{"game", "files", "hands", "players"}] and
+// "file_reports": [{"file", "game", "how", "hands", "rejected", "top_reason", "failed",
+// "skipped", "skip_reason", "skipped_game"}].
+std::string FormatStatsJson(const ReadSummary& summary, const std::vector<GameStats>& games);
+
 // A table, one player a line.
 std::string FormatStatsTable(const std::vector<NamedPlayerStats>& players);
 

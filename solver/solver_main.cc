@@ -27,6 +27,8 @@
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
+#include "cli/progress.h"
+#include "logs_parser/log_reader.h"
 #include "poker/card.h"
 #include "poker/file_io.h"
 #include "poker/game_def.h"
@@ -37,6 +39,7 @@
 #include "solver/holdem_buckets.h"
 #include "solver/mccfr.h"
 #include "solver/strategy_file.h"
+#include "solver/strategy_report.h"
 
 namespace po = boost::program_options;
 
@@ -98,8 +101,11 @@ int Train(const po::variables_map& vm) {
   if (!(vm["checkpoint-every"].as<double>() >= 0)) {
     return cli::UsageError("solver", "--checkpoint-every must not be negative");
   }
-  absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(vm["game"].as<std::string>());
-  if (!game.ok()) return Fail(game.status());
+  // A path, or the name of a game in data/games, as in every program.
+  absl::StatusOr<logs_parser::NamedGame> named =
+      logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
+  if (!named.ok()) return Fail(named.status());
+  const poker::GameDef* game = &named->game;
   std::string spec = vm.count("abstraction") ? vm["abstraction"].as<std::string>()
                                              : (game->DeckSize() <= 13 ? "exact" : "holdem");
   absl::StatusOr<std::unique_ptr<solver::CardAbstraction>> cards =
@@ -163,11 +169,21 @@ int Train(const po::variables_map& vm) {
   std::signal(SIGTERM, OnSignal);
   double solve_seconds = 0;  // this run's time inside Run (progress and checkpoints excluded)
   double last_checkpoint = 0;
+  const int64_t start_iterations = mccfr.iterations();
   const auto report = [&](const char* what) {
+    // The total and the time left: of --iterations at this run's speed, or of --seconds.
+    const double rate = (mccfr.iterations() - start_iterations) / std::max(1e-9, solve_seconds);
     std::string line = absl::StrFormat(
         "solver: %s %d iterations, %.1f s, %.0f it/s", what, mccfr.iterations(),
-        seconds_before + solve_seconds,
-        solve_seconds > 0 ? mccfr.iterations() / std::max(1e-9, solve_seconds) : 0.0);
+        seconds_before + solve_seconds, solve_seconds > 0 ? rate : 0.0);
+    if (vm.count("iterations") && rate > 0) {
+      const int64_t left = std::max<int64_t>(0, target - mccfr.iterations());
+      absl::StrAppendFormat(&line, " (of %d, %.0f%%; ETA %s)", target,
+                            100.0 * (target - left) / target, cli::DurationText(left / rate));
+    } else if (budget > 0) {
+      absl::StrAppendFormat(&line, " (of a %s budget; ETA %s)", cli::DurationText(budget),
+                            cli::DurationText(std::max(0.0, budget - solve_seconds)));
+    }
     if (walkable) {
       absl::StatusOr<solver::ExploitabilityReport> r =
           solver::ComputeExploitability(*tree, **cards, mccfr.AverageProfile());
@@ -183,7 +199,6 @@ int Train(const po::variables_map& vm) {
     }
     std::cerr << line << "\n";
   };
-  const int64_t start_iterations = mccfr.iterations();
   while (mccfr.iterations() < target && !g_stop.load()) {
     double slice = every;
     if (budget > 0) {
@@ -224,150 +239,25 @@ int Train(const po::variables_map& vm) {
   return 0;
 }
 
-std::string EdgeText(const solver::Edge& edge, const poker::GameDef& game) {
-  switch (edge.kind) {
-    case solver::EdgeKind::kFold:
-      return "f";
-    case solver::EdgeKind::kCall:
-      return "c";
-    default:
-      return game.is_no_limit() ? absl::StrCat("r", edge.action.raise_to) : "r";
-  }
-}
-
-// For exact abstractions: a label (the cards) for every bucket of a round.
-std::map<int, std::string> BucketLabels(const solver::CardAbstraction& cards,
-                                        const poker::GameDef& game, int round) {
-  std::vector<poker::Card> deck;
-  for (int s = poker::kNumSuits - game.num_suits; s < poker::kNumSuits; ++s) {
-    for (int r = poker::kNumRanks - game.num_ranks; r < poker::kNumRanks; ++r) {
-      deck.push_back(poker::MakeCard(r, s));
-    }
-  }
-  std::map<int, std::string> labels;
-  const int h = game.num_hole_cards;
-  const int k = h + game.BoardCardsThrough(round);
-  std::vector<int> index(k, 0);
-  std::vector<poker::Card> chosen(k);
-  // Every ordered choice of k distinct cards (small decks only).
-  std::function<void(int)> rec = [&](int i) {
-    if (i == k) {
-      const int b = cards.Bucket(round, absl::MakeConstSpan(chosen).first(h),
-                                 absl::MakeConstSpan(chosen).subspan(h));
-      if (!labels.count(b)) {
-        labels[b] = poker::CardsToString(absl::MakeConstSpan(chosen).first(h));
-        if (k > h)
-          absl::StrAppend(&labels[b], "|",
-                          poker::CardsToString(absl::MakeConstSpan(chosen).subspan(h)));
-      }
-      return;
-    }
-    for (poker::Card c : deck) {
-      bool used = false;
-      for (int j = 0; j < i; ++j) used |= chosen[j] == c;
-      if (used) continue;
-      chosen[i] = c;
-      rec(i + 1);
-    }
-  };
-  rec(0);
-  return labels;
-}
-
-void PrintInfosets(const solver::Blueprint& bp, int n, const std::string& history,
-                   const std::vector<std::map<int, std::string>>& labels) {
-  const solver::BettingTree& tree = bp.tree();
-  const solver::Node& node = tree.node(n);
-  if (node.player < 0) return;
-  std::string actions;
-  for (int a = 0; a < node.num_actions; ++a) {
-    absl::StrAppend(&actions, a ? " " : "", EdgeText(tree.edge(node.first_child + a), bp.game()));
-  }
-  std::cout << "node " << n << " history '" << history << "' player " << int{node.player}
-            << " round " << int{node.round} << " actions [" << actions << "]\n";
-  for (const auto& [bucket, label] : labels[node.round]) {
-    const uint8_t* q = bp.At(node, bucket);
-    std::cout << "  " << label << ":";
-    for (int a = 0; a < node.num_actions; ++a) std::cout << absl::StrFormat(" %.3f", q[a] / 255.0);
-    std::cout << "\n";
-  }
-  for (int a = 0; a < node.num_actions; ++a) {
-    const solver::Node& child = tree.node(node.first_child + a);
-    std::string h = history + EdgeText(tree.edge(node.first_child + a), bp.game());
-    if (child.player >= 0 && child.round != node.round) h += "/";
-    PrintInfosets(bp, node.first_child + a, h, labels);
-  }
-}
-
-void PrintPreflopTables(const solver::Blueprint& bp) {
-  const solver::BettingTree& tree = bp.tree();
-  const solver::Node& root = tree.node(0);
-  for (int a = 0; a < root.num_actions; ++a) {
-    std::cout << "root (player " << int{root.player} << "), action "
-              << EdgeText(tree.edge(root.first_child + a), bp.game())
-              << ": probability per starting hand (rows and columns A..2; suited above the "
-                 "diagonal, offsuit below)\n     ";
-    for (int c = 12; c >= 0; --c) std::cout << "    " << poker::kRankChars[c];
-    std::cout << "\n";
-    for (int r = 12; r >= 0; --r) {
-      std::cout << "  " << poker::kRankChars[r] << "  ";
-      for (int c = 12; c >= 0; --c) {
-        // Above the diagonal (right of it: the row's rank higher) suited, below offsuit.
-        const poker::Card first = poker::MakeCard(r, 0);
-        const poker::Card second = poker::MakeCard(c, r > c ? 0 : 1);
-        const poker::Card hole[2] = {first, second};
-        const int bucket = bp.cards().Bucket(0, hole, {});
-        std::cout << absl::StrFormat(" %4.2f", bp.At(root, bucket)[a] / 255.0);
-      }
-      std::cout << "\n";
-    }
-  }
-}
-
-int Inspect(const std::string& path) {
+int Inspect(const std::string& path, bool json) {
   absl::StatusOr<std::unique_ptr<solver::Blueprint>> bp = solver::Blueprint::Load(path);
   if (!bp.ok()) return Fail(bp.status());
-  const solver_proto::StrategyHeader& h = (*bp)->header();
-  std::cout << "strategy " << path << "\n"
-            << "  cards " << h.card_abstraction() << " (spec " << h.card_spec() << "), betting "
-            << h.betting_abstraction() << "\n"
-            << "  " << h.num_infosets() << " infosets, " << h.num_entries() << " entries, "
-            << h.iterations() << " iterations (" << h.weighting() << " weighting, seed " << h.seed()
-            << ", " << h.threads() << " threads, " << absl::StrFormat("%.0f", h.train_seconds())
-            << " s)\n"
-            << "  format " << h.format_version() << ", payload " << h.payload_bytes() << " bytes"
-            << (h.payload_encoding() == solver_proto::StrategyHeader::ENCODING_DEFLATE_PACKED
-                    ? absl::StrCat(" (deflated from ", h.packed_bytes(), ")")
-                    : std::string(" (raw)"))
-            << "\n"
-            << "  play " << (h.play().empty() ? "plain" : h.play())
-            << " (the cfr players' default)\n"
-            << "game:\n"
-            << h.game() << "\n";
-  const poker::GameDef& game = (*bp)->game();
-  if (h.card_spec() == "exact") {
-    std::vector<std::map<int, std::string>> labels;
-    for (int r = 0; r < game.num_rounds; ++r)
-      labels.push_back(BucketLabels((*bp)->cards(), game, r));
-    PrintInfosets(**bp, 0, "", labels);
-  } else if (game.num_hole_cards == 2 && game.DeckSize() == 52) {
-    PrintPreflopTables(**bp);
+  if (json) {
+    std::cout << solver::InspectJson(**bp, path).dump() << "\n";
+  } else {
+    std::cout << solver::InspectText(**bp, path);
   }
   return 0;
 }
 
-int Exploitability(const std::string& path) {
+int Exploitability(const std::string& path, bool json) {
   absl::StatusOr<std::unique_ptr<solver::Blueprint>> bp = solver::Blueprint::Load(path);
   if (!bp.ok()) return Fail(bp.status());
   absl::StatusOr<solver::ExploitabilityReport> r =
       solver::ComputeExploitability((*bp)->tree(), (*bp)->cards(), (*bp)->ToProfile());
   if (!r.ok()) return Fail(r.status());
-  for (size_t p = 0; p < r->values.size(); ++p) {
-    std::cout << absl::StrFormat("position %d: value %.6f, best response %.6f\n", p, r->values[p],
-                                 r->br_values[p]);
-  }
-  std::cout << absl::StrFormat("nash_conv %.6f\nexploitability %.6f chips/hand\n", r->nash_conv,
-                               r->exploitability);
+  std::cout << (json ? solver::ExploitabilityJson(*r, path).dump() + "\n"
+                     : solver::ExploitabilityText(*r));
   return 0;
 }
 
@@ -391,7 +281,7 @@ int main(int argc, char** argv) {
       "       solver set-play FILE NEW_FILE --play SETTING\n"
       "       solver flop-tables FILE NEW_FILE\nOptions");
   visible.add_options()("help,h", "this help")("game", po::value<std::string>(),
-                                               "train: the ACPC .game file")(
+                                               "train: the ACPC .game file, or a game name from data/games")(
       "abstraction", po::value<std::string>(),
       "train: card abstraction: exact (small decks; the default there) or "
       "holdem[:PRE,FLOP,TURN,RIVER] (the default for 52 cards)")(
@@ -416,7 +306,8 @@ int main(int argc, char** argv) {
       "train: seconds between progress lines")(
       "curve", po::value<std::string>(),
       "train: CSV of iterations, seconds, exploitability at every progress line (small games)")(
-      "play", po::value<std::string>(), "set-play: plain, threshold=T or purify");
+      "play", po::value<std::string>(), "set-play: plain, threshold=T or purify")(
+      "json", "inspect, exploitability: print one JSON object instead of text");
   po::options_description hidden;
   hidden.add_options()("command", po::value<std::string>())("file", po::value<std::string>())(
       "new-file", po::value<std::string>());
@@ -435,8 +326,8 @@ int main(int argc, char** argv) {
   }
   if (command == "inspect" || command == "exploitability") {
     if (!vm.count("file")) return cli::UsageError("solver", command + " needs a strategy file");
-    return command == "inspect" ? Inspect(vm["file"].as<std::string>())
-                                : Exploitability(vm["file"].as<std::string>());
+    return command == "inspect" ? Inspect(vm["file"].as<std::string>(), vm.count("json") > 0)
+                                : Exploitability(vm["file"].as<std::string>(), vm.count("json"));
   }
   if (command == "convert") {
     if (!vm.count("new-file")) return cli::UsageError("solver", "convert needs OLD_FILE NEW_FILE");

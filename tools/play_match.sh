@@ -3,38 +3,50 @@
 # then each agent command with `127.0.0.1 <port>` appended, waits (bounded), prints the SCORE line
 # and cleans up every process it started, by pid.
 #
-# Usage: tools/play_match.sh [--dealer PATH] [--timeout SECONDS] [--verbose]
+# Usage: tools/play_match.sh [--dealer PATH] [--timeout SECONDS] [--verbose] [--json] [--quiet]
 #          [--dealer-arg ARG]... MATCH GAME HANDS SEED NAME1 "CMD1" NAME2 "CMD2" ...
 #   MATCH    match name; the dealer writes MATCH.log
-#   GAME     .game file (or a game name from data/games)
-#   CMDi     the agent command without host and port, e.g. "build/bin/bot --style ta --game G"
+#   GAME     .game file, or a game name from data/games (given to the dealer as the file's path,
+#            so any dealer reads it)
+#   CMDi     the agent command without host and port, e.g. "build/bin/bot --style ta --game G";
+#            a command whose program is `human` seats a person: it reads this script's input
 #   --dealer        dealer binary (default: build/bin/dealer next to this script, else `dealer`)
-#   --timeout       seconds to wait for the match (default 3600); then everything is killed
+#   --timeout       seconds to wait for the match (default 3600, 86400 with a person seated);
+#                   then everything is killed
 #   --dealer-arg    one extra dealer argument (repeatable), e.g. --dealer-arg --t_response=5000
 #   --verbose       let the dealer print its traffic (no -q); its stderr goes to MATCH.dealer.err
+#   --json          print the result as one JSON object instead of the lines below
+#   --quiet         no progress lines on stderr
+#   --version       print the version and exit
 # Output: per player its chips and mbb/hand with a 95% interval (from MATCH.log: 1000 x chips /
 # (big blind x hands), +- 1.96 standard errors of the per-hand results), then the SCORE line last.
+# Progress (hands played of HANDS, time, ETA) goes to stderr every 10 s, not with a person seated.
 # Exit status: 0 when the match is complete and every player exited 0; the dealer's status when
 # it failed; 1 when a player failed (e.g. could not save its model), on timeout or a failed
 # start; 2 on bad usage (--help: the usage, exit 0).
 set -u
 
-usage() { sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//'; }
 usage_error() { usage >&2; exit 2; }
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 dealer="$here/../build/bin/dealer"
 [ -x "$dealer" ] || dealer="dealer"
-timeout=3600
+timeout=""
 quiet=(-q)
 dealer_args=()
+json=0
+progress=1
 while [ $# -gt 0 ]; do
   case "$1" in
     --dealer) dealer="$2"; shift 2 ;;
     --timeout) timeout="$2"; shift 2 ;;
     --dealer-arg) dealer_args+=("$2"); shift 2 ;;
     --verbose) quiet=(); shift ;;
+    --json) json=1; shift ;;
+    --quiet|-q) progress=0; shift ;;
     -h|--help) usage; exit 0 ;;
+    --version) echo "play_match.sh (poker_ai) $(sed -n 's/.*kVersion\[\] = "\(.*\)";/\1/p' "$(dirname "${BASH_SOURCE[0]}")/../cli/version.h")"; exit 0 ;;
     --) shift; break ;;
     -*) echo "play_match.sh: unknown option $1" >&2; usage_error ;;
     *) break ;;
@@ -45,11 +57,44 @@ match="$1" game="$2" hands="$3" seed="$4"
 shift 4
 names=()
 commands=()
+human_seats=0
 while [ $# -gt 0 ]; do
   names+=("$1")
   commands+=("$2")
+  read -r -a words <<<"$2"
+  [ "$(basename "${words[0]:-}")" = "human" ] && human_seats=$((human_seats + 1))
   shift 2
 done
+# A game name is given to the dealer as the path of its file: an outside dealer reads paths only.
+if [ ! -f "$game" ]; then
+  for candidate in "$here/../data/games/$game" "$here/../data/games/$game.game"; do
+    if [ -f "$candidate" ]; then
+      game="$(cd "$(dirname "$candidate")" && pwd)/$(basename "$candidate")"
+      break
+    fi
+  done
+  if [ ! -f "$game" ]; then
+    echo "play_match.sh: game '$game' is neither a file nor a game of $here/../data/games" >&2
+    exit 1
+  fi
+fi
+# A person thinks in seconds, not milliseconds: unless the command line sets them, the dealer's
+# time limits (the server's defaults allow 7 s per hand on average) become an hour per reply and
+# per hand, and the match waits a day.
+if [ "$human_seats" -gt 0 ]; then
+  for limit in --t_response --t_hand --t_per_hand; do
+    given=0
+    for arg in "${dealer_args[@]}"; do
+      case "$arg" in "$limit"*) given=1 ;; esac
+    done
+    [ "$given" -eq 1 ] || dealer_args+=("$limit" 3600000)
+  done
+  progress=0
+fi
+[ -n "$timeout" ] || { [ "$human_seats" -gt 0 ] && timeout=86400 || timeout=3600; }
+# The person's keyboard: players started in the background read /dev/null, so the script's own
+# input is kept on fd 3 for the `human` seats.
+exec 3<&0
 
 pids=()
 workdir="$(mktemp -d "${TMPDIR:-/tmp}/play_match.XXXXXX")"
@@ -92,7 +137,12 @@ fi
 player_pids=()
 for i in "${!commands[@]}"; do
   # exec: the recorded pid is the agent itself, so cleanup reaches it.
-  bash -c "exec ${commands[$i]} 127.0.0.1 ${port_list[$i]}" >&2 &
+  read -r -a words <<<"${commands[$i]}"
+  if [ "$(basename "${words[0]}")" = "human" ]; then
+    bash -c "exec ${commands[$i]} 127.0.0.1 ${port_list[$i]}" <&3 >&2 &
+  else
+    bash -c "exec ${commands[$i]} 127.0.0.1 ${port_list[$i]}" >&2 &
+  fi
   pids+=("$!")
   player_pids+=("$!")
 done
@@ -107,8 +157,21 @@ reap_player() {
   player_status[$i]=$?
 }
 
-deadline=$(( $(date +%s) + timeout ))
+started=$(date +%s)
+deadline=$(( started + timeout ))
+next_progress=$(( started + 10 ))
 while kill -0 "$dealer_pid" 2>/dev/null; do
+  if [ "$progress" -eq 1 ] && [ "$(date +%s)" -ge "$next_progress" ] && [ -f "$match.log" ]; then
+    next_progress=$(( next_progress + 10 ))
+    done_hands=$(grep -c '^STATE:' "$match.log")
+    elapsed=$(( $(date +%s) - started ))
+    if [ "$done_hands" -gt 0 ]; then
+      eta="$(( elapsed * (hands - done_hands) / done_hands )) s"
+    else
+      eta="?"
+    fi
+    echo "play_match.sh: $done_hands / $hands hands ($(( 100 * done_hands / hands ))%), ${elapsed} s, ETA $eta" >&2
+  fi
   if [ "$(date +%s)" -ge "$deadline" ]; then
     echo "play_match.sh: timed out after ${timeout}s" >&2
     exit 1
@@ -146,13 +209,11 @@ for i in "${!player_pids[@]}"; do
 done
 
 # Per player: chips, mbb/hand and its 95% interval, from the dealer's log (when it wrote one).
-game_file="$game"
-[ -f "$game_file" ] || game_file="$here/../data/games/$game"
-[ -f "$game_file" ] || game_file="$here/../data/games/$game.game"
-if [ "$status" -eq 0 ] && [ -f "$match.log" ] && [ -f "$game_file" ]; then
-  big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i;
-    sub("=", "", v); if (v + 0 > m) m = v + 0 } print m }' "$game_file")
-  awk -F: -v bb="$big_blind" '/^STATE:/ {
+big_blind=$(awk 'tolower($1) == "blind" { m = 0; for (i = 2; i <= NF; ++i) { v = $i;
+  sub("=", "", v); if (v + 0 > m) m = v + 0 } print m }' "$game")
+per_player() {
+  [ "$status" -eq 0 ] && [ -f "$match.log" ] || return 0
+  awk -F: -v bb="$big_blind" -v json="$json" '/^STATE:/ {
       split($5, v, "|"); k = split($6, n, "|");
       for (i = 1; i <= k; ++i) { p = n[i]; x = v[i] + 0; s[p] += x; ss[p] += x * x; h[p]++ }
     }
@@ -160,13 +221,29 @@ if [ "$status" -eq 0 ] && [ -f "$match.log" ] && [ -f "$game_file" ]; then
       for (p in h) {
         mean = s[p] / h[p];
         sd = h[p] > 1 ? sqrt((ss[p] - h[p] * mean * mean) / (h[p] - 1)) : 0;
-        printf "%-16s %12.0f chips in %d hands = %9.1f mbb/hand +- %.1f (95%% interval)\n",
-          p, s[p], h[p], 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h[p]) / bb
+        if (json) {
+          q = p; gsub(/\\/, "\\\\\\\\", q); gsub(/"/, "\\\"", q);
+          printf "{\"name\": \"%s\", \"chips\": %.0f, \"hands\": %d, \"mbb_per_hand\": %.1f, \"ci95\": %.1f}\n",
+            q, s[p], h[p], 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h[p]) / bb
+        } else {
+          printf "%-16s %12.0f chips in %d hands = %9.1f mbb/hand +- %.1f (95%% interval)\n",
+            p, s[p], h[p], 1000 * mean / bb, 1000 * 1.96 * sd / sqrt(h[p]) / bb
+        }
       }
     }' "$match.log" | sort
+}
+score="$(grep '^SCORE:' "$workdir/out" | tail -n 1)"
+if [ "$json" -eq 1 ]; then
+  players="$(per_player | paste -sd, -)"
+  json_text() { printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g'; }
+  printf '{"match": "%s", "game": "%s", "hands": %s, "seed": %s, "big_blind": %s, "complete": %s, "dealer_status": %s, "players_failed": %s, "players": [%s], "score": "%s"}\n' \
+    "$(json_text "$match")" "$(json_text "$game")" "$hands" "$seed" "${big_blind:-0}" \
+    "$([ "$status" -eq 0 ] && echo true || echo false)" "$status" \
+    "$([ "$players_failed" -eq 0 ] && echo false || echo true)" "$players" "$(json_text "$score")"
+else
+  per_player
+  [ -z "$score" ] || echo "$score"
 fi
-
-grep '^SCORE:' "$workdir/out" | tail -n 1
 if [ "$status" -ne 0 ]; then
   echo "play_match.sh: the dealer exited with status $status; last lines of $dealer_err:" >&2
   tail -n 5 "$dealer_err" >&2

@@ -494,6 +494,13 @@ absl::StatusOr<OpponentModel> OpponentModel::FromProto(const Model& proto,
   model.provenance_ = ProvenanceFromProto(proto.provenance());
   model.min_hands_ = proto.min_hands();
   model.pruned_ = proto.pruned();
+  for (int i = 0; i < proto.pruned_players_size(); ++i) {
+    const opponent_model::PrunedPlayer& pruned = proto.pruned_players(i);
+    if (!model.pruned_players_.emplace(pruned.name(), pruned.hands()).second) {
+      return absl::InvalidArgumentError(absl::StrCat("pruned_players[", i, "] ('", pruned.name(),
+                                                     "'): duplicate player name"));
+    }
+  }
   return model;
 }
 
@@ -537,6 +544,11 @@ Model OpponentModel::ToProto() const {
   ProvenanceToProto(provenance_, proto.mutable_provenance());
   proto.set_min_hands(min_hands_);
   proto.set_pruned(pruned_);
+  for (const auto& [name, hands] : pruned_players_) {
+    opponent_model::PrunedPlayer* pruned = proto.add_pruned_players();
+    pruned->set_name(name);
+    pruned->set_hands(hands);
+  }
   proto.set_end_marker(kModelEndMarker);
   return proto;
 }
@@ -588,9 +600,33 @@ void OpponentModel::AddHand(const HandObservation& hand, const std::vector<std::
 
 void OpponentModel::Prune() {
   for (auto it = players_.begin(); it != players_.end();) {
-    it = it->second->hands() < min_hands_ ? players_.erase(it) : std::next(it);
+    auto dropped = pruned_players_.find(it->first);
+    const uint64_t hands =
+        it->second->hands() + (dropped == pruned_players_.end() ? 0 : dropped->second);
+    if (hands >= min_hands_) {
+      ++it;
+      continue;
+    }
+    pruned_players_[it->first] = hands;
+    it = players_.erase(it);
   }
   pruned_ = true;
+}
+
+std::map<std::string, uint64_t> OpponentModel::PartialPlayers() const {
+  std::map<std::string, uint64_t> partial;
+  for (const auto& [name, hands] : pruned_players_) {
+    if (players_.count(name) != 0) partial.emplace(name, hands);
+  }
+  return partial;
+}
+
+void OpponentModel::DropPartialPlayers() {
+  for (const auto& [name, hands] : PartialPlayers()) {
+    auto player = players_.find(name);
+    pruned_players_[name] += player->second->hands();
+    players_.erase(player);
+  }
 }
 
 absl::Status OpponentModel::CheckCompatible(const OpponentModel& other) const {
@@ -652,6 +688,7 @@ absl::Status OpponentModel::Merge(const OpponentModel& other) {
   mine.online_hands += theirs.online_hands;
   min_hands_ = std::max(min_hands_, other.min_hands_);
   pruned_ = pruned_ || other.pruned_;
+  for (const auto& [name, hands] : other.pruned_players_) pruned_players_[name] += hands;
   return absl::OkStatus();
 }
 

@@ -201,15 +201,27 @@ class OpponentModel {
   uint64_t min_hands() const { return min_hands_; }
   bool pruned() const { return pruned_; }
   void set_min_hands(uint64_t min_hands) { min_hands_ = min_hands; }
-  // Removes players with fewer than min_hands() hands and marks the model pruned.
+  // Removes players with fewer than min_hands() hands (counting their dropped hands, see
+  // pruned_players) and marks the model pruned; the removed players' hands go to
+  // pruned_players().
   void Prune();
+  // The hands whose per-player counts were dropped, by name (Model.pruned_players). A name that
+  // also has a player model is partial: its model lacks these hands.
+  const std::map<std::string, uint64_t, std::less<>>& pruned_players() const {
+    return pruned_players_;
+  }
+  // The partial players: name -> hands dropped, for the names with a player model too.
+  std::map<std::string, uint64_t> PartialPlayers() const;
+  // Removes the partial players' models, adding their hands to pruned_players().
+  void DropPartialPlayers();
 
   // OK when `other` has the same game and abstraction (and name mapping), so that counts can be
   // added; otherwise the first difference.
   absl::Status CheckCompatible(const OpponentModel& other) const;
   // Adds `other`'s counts and provenance. Refuses incompatible models and models trained on a
   // common log file (its hands would count twice). min_hands becomes the larger of the two;
-  // the result is pruned if either was (call Prune to apply the threshold).
+  // the result is pruned if either was (call Prune to apply the threshold). pruned_players add
+  // up by name, so a player one model dropped and the other has becomes partial.
   absl::Status Merge(const OpponentModel& other);
 
  private:
@@ -228,6 +240,7 @@ class OpponentModel {
   Provenance provenance_;
   uint64_t min_hands_ = 0;
   bool pruned_ = false;
+  std::map<std::string, uint64_t, std::less<>> pruned_players_;
 };
 
 // The path of the current street so far in `state` as seen by the modelled `position` (its own

@@ -5,14 +5,20 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
+#include "cli/progress.h"
+#include "logs_parser/game_detect.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/log_stats.h"
 #include "trainer/command.h"
@@ -24,8 +30,8 @@ namespace po = boost::program_options;
 
 constexpr char kUsage[] = R"(Usage: trainer stats [--logs] PATH... [options]
 
-Reads match logs (ACPC STATE: lines, PHH hand histories) and prints: files, lines read / used / rejected (by
-reason), and per player: hands, decisions (actions taken), showdowns, VPIP (hands in which it
+Reads match logs (ACPC STATE: lines, PHH hand histories) and prints: files, lines read / used /
+rejected (by reason), and per player: hands, decisions (actions taken), showdowns, VPIP (hands in which it
 called or raised preflop), PFR (hands in which it raised preflop) and its net result in chips and
 in mbb/hand (1000 * chips / (big blind * hands)).
 
@@ -39,24 +45,36 @@ PHH hands (NT, FT) are replayed under PHH's rules; without --game each is read a
 blinds; hands of another player count, with straddles, or effective stacks beyond
 --phh-stack-tolerance times the game's are skipped and counted by reason).
 
-The game: a file's `# name/game/hands/seed` header names its game file; the game is taken from
-the file of that base name in --games-dir. --game overrides every header: a header that names
-another game is then reported once per file as a notice (not an error) and the file is read with
---game. This is what real logs need: the Pluribus logs' headers name holdem.nolimit.6p.game
-(20000 stacks) but were played with 10000 stacks (holdem.nolimit.6p.10000.game); files without
-a header (DeepStack's, 26 Pluribus files) need --game.
+The game of each file (the default, or --game auto) is told by the file itself: of the games in
+--games-dir, the one that reads most of its STATE lines (its first 200, and the rest of the file
+while two games read them alike); a tie the whole file leaves goes to the game most other files
+were found to be of, then to the game its `# name/game/hands/seed` header names. So a folder of
+mixed games is read right: the Pluribus logs, whose headers name holdem.nolimit.6p.game (20000
+stacks) but were played with 10000 stacks, are read as holdem.nolimit.6p.10000.game (their
+all-in hands end the betting at 10000), DeepStack's log without a header as the heads-up game,
+and each game's players are counted apart. --game FILE reads every file with that game (a
+header naming another is a notice), except files whose lines are of another game: fewer than
+half of their first 200 STATE lines fit --game and more fit a game of --games-dir. Those are
+skipped, named with the reason.
+
+Per file, what was read and skipped and why (the game, how it was chosen, hands, rejected lines)
+goes to stdout: the files worth a look (skipped, unreadable or with rejected lines), or every
+file with --files. PHH files without --game are one table ("PHH hand histories").
 
 Bad lines (malformed, illegal betting, bad cards, wrong values, garbage, lines over 64 KB) are
 reported as file:line: reason on stderr (the first 10 per file), counted by reason, and skipped;
 an unreadable or truncated file is reported and the run goes on. With --strict the first
 problem stops the run (exit 1); notices never do.
 
-Output: a summary and a table on stdout, or with --json one JSON object:
+Output: a summary and a table per game on stdout, or with --json one JSON object:
   {"files", "files_failed", "lines", "hands", "rejected", "other_lines", "rejected_by_reason",
    "skipped", "skipped_by_reason", "problems": [{"file", "line", "reason", "message"}],
    "notices", "seconds",
    "players": [{"name", "hands", "decisions", "showdowns", "vpip_hands", "pfr_hands", "vpip",
-                "pfr", "net_chips", "mbb_per_hand"}]}
+                "pfr", "net_chips", "mbb_per_hand"} (and "game" when there are several)],
+   "files_skipped", "games": [{"game", "files", "hands", "players"}],
+   "file_reports": [{"file", "game", "how", "hands", "rejected", "top_reason", "failed",
+                     "skipped", "skip_reason", "skipped_game"}]}
 Players are sorted by hands, most first. Problems and progress (for runs over a second) go to
 stderr.
 
@@ -71,13 +89,18 @@ int RunStats(int argc, char** argv) {
   logs_parser::ReadOptions options;
   bool json = false;
   bool quiet = false;
+  bool every_file = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
       "logs", po::value(&paths)->multitoken()->composing(),
       "log files and folders (also accepted without --logs)")(
       "game", po::value(&game_argument),
-      "game file of every log (path, or name of a file in --games-dir); overrides headers")(
+      "auto (the default): each file's game from its lines and header; or the game file of "
+      "every log (path, or name of a file in --games-dir): overrides headers, files of another "
+      "game are skipped")("files", po::bool_switch(&every_file),
+                         "list every file (what was read, skipped and why), not only those "
+                         "worth a look")(
       "games-dir", po::value(&options.games_dir),
       "folder of known game files, matched against header game names by base name (default: "
       "the project's data/games)")(
@@ -109,7 +132,8 @@ int RunStats(int argc, char** argv) {
   }
 
   logs_parser::NamedGame game;
-  if (!game_argument.empty()) {
+  const bool auto_game = game_argument.empty() || game_argument == "auto";
+  if (!auto_game) {
     absl::StatusOr<logs_parser::NamedGame> loaded =
         logs_parser::LoadGameArgument(game_argument, options.games_dir);
     if (!loaded.ok()) {
@@ -122,15 +146,47 @@ int RunStats(int argc, char** argv) {
   }
 
   options.threads = cli::ThreadCount(options.threads);
-  logs_parser::StatsCollector collector(options.threads);
+  // Each file's game, decided before reading (see the help).
+  absl::StatusOr<std::vector<std::string>> files = logs_parser::ListLogFiles(paths, options);
+  if (!files.ok()) {
+    std::cerr << "trainer stats: " << files.status().message() << "\n";
+    return 1;
+  }
+  absl::StatusOr<std::unique_ptr<logs_parser::GamePlan>> plan =
+      logs_parser::PlanGames(*files, options, auto_game ? nullptr : &game);
+  if (!plan.ok()) {
+    std::cerr << "trainer stats: " << plan.status().message() << "\n";
+    return 1;
+  }
+  options.plan = plan->get();
+  // One collector per game: players of different games are counted apart. PHH hands read as
+  // their own games (no --game) share the collector of key null.
+  std::map<const poker::GameDef*, std::unique_ptr<logs_parser::StatsCollector>> collectors;
+  std::map<const poker::GameDef*, std::string> game_names;
+  collectors[nullptr] = std::make_unique<logs_parser::StatsCollector>(options.threads);
+  game_names[nullptr] = "PHH hand histories (each hand its own game)";
+  for (const logs_parser::FileGame& file : (*plan)->games) {
+    if (file.game == nullptr || file.skipped) continue;
+    auto& collector = collectors[&file.game->game];
+    if (collector == nullptr) {
+      collector = std::make_unique<logs_parser::StatsCollector>(options.threads);
+    }
+    game_names[&file.game->game] = file.game->name;
+  }
   const bool tty = isatty(STDERR_FILENO);
   bool progress_printed = false;
+  const int64_t total_files = static_cast<int64_t>(files->size());
   auto progress = [&](const logs_parser::ReadSummary& running) {
     if (quiet) return;
-    std::cerr << absl::StrFormat("%s%d files, %d hands, %d rejected, %.0f hands/s%s",
-                                 tty ? "\r" : "", running.files, running.hands, running.rejected,
-                                 running.seconds > 0 ? running.hands / running.seconds : 0.0,
-                                 tty ? "" : "\n");
+    std::cerr << absl::StrFormat(
+        "%s%s; %d hands, %d rejected, %.0f hands/s%s", tty ? "\r" : "",
+        absl::StrCat(running.files + running.files_skipped, " / ", total_files, " files, ",
+                     cli::ShareProgressText(static_cast<double>(running.bytes),
+                                            static_cast<double>(running.bytes_total),
+                                            cli::BytesText(running.bytes_total),
+                                            running.seconds)),
+        running.hands, running.rejected,
+        running.seconds > 0 ? running.hands / running.seconds : 0.0, tty ? "" : "\n");
     progress_printed = true;
   };
   // Progress only for runs long enough to need it.
@@ -140,8 +196,10 @@ int RunStats(int argc, char** argv) {
   };
   absl::StatusOr<logs_parser::ReadSummary> summary = logs_parser::ReadLogs(
       paths, options,
-      [&collector](int worker, const logs_parser::HandRecord& hand) {
-        collector.Add(worker, hand);
+      [&collectors](int worker, const logs_parser::HandRecord& hand) {
+        auto it = collectors.find(hand.game);
+        if (it == collectors.end()) it = collectors.find(nullptr);
+        it->second->Add(worker, hand);
       },
       maybe_progress);
   if (progress_printed && tty) std::cerr << "\n";
@@ -162,9 +220,30 @@ int RunStats(int argc, char** argv) {
     std::cerr << "... and " << summary->notices.size() - kNoticesShown
               << " more notices (--json lists them all)\n";
   }
-  std::vector<logs_parser::NamedPlayerStats> players = collector.Players();
+  // The games, most hands first (then by name).
+  std::vector<logs_parser::GameStats> games;
+  for (const auto& [game_def, collector] : collectors) {
+    logs_parser::GameStats stats;
+    stats.game = game_names[game_def];
+    for (const logs_parser::FileReport& report : summary->file_reports) {
+      // PHH files read without --game have no one game: theirs is the null collector.
+      const bool own_games = report.game.empty() && absl::StartsWith(report.how, "PHH");
+      if (!report.skipped && (game_def == nullptr ? own_games : report.game == stats.game)) {
+        ++stats.files;
+        stats.hands += report.hands;
+      }
+    }
+    stats.players = collector->Players();
+    // Every game with hands; with none, the table of the one game asked for.
+    if (stats.hands > 0 || (game_def != nullptr && collectors.size() == 2)) {
+      games.push_back(std::move(stats));
+    }
+  }
+  std::sort(games.begin(), games.end(), [](const auto& a, const auto& b) {
+    return a.hands != b.hands ? a.hands > b.hands : a.game < b.game;
+  });
   if (json) {
-    std::cout << logs_parser::FormatStatsJson(*summary, players);
+    std::cout << logs_parser::FormatStatsJson(*summary, games);
   } else {
     // The problems went to stderr above; the summary here keeps to counts.
     logs_parser::ReadSummary counts = *summary;
@@ -175,7 +254,12 @@ int RunStats(int argc, char** argv) {
       std::cout << absl::StrFormat("(%d problems and %d notices: see stderr)\n",
                                    summary->problems.size(), summary->notices.size());
     }
-    std::cout << "\n" << logs_parser::FormatStatsTable(players);
+    std::cout << logs_parser::FormatFileReports(*summary, every_file);
+    for (const logs_parser::GameStats& stats : games) {
+      std::cout << absl::StrFormat("\nplayers of %s (%d file%s, %d hands):\n", stats.game,
+                                   stats.files, stats.files == 1 ? "" : "s", stats.hands)
+                << logs_parser::FormatStatsTable(stats.players);
+    }
   }
   std::cout.flush();
   return std::cout.good() ? 0 : 1;

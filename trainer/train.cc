@@ -244,6 +244,7 @@ absl::StatusOr<TrainResult> Train(
   read.threads = options.threads;
   read.shard_index = options.shard_index;
   read.shard_count = options.shard_count;
+  read.plan = options.plan;
   absl::StatusOr<std::vector<std::string>> files =
       logs_parser::ListLogFiles(options.log_paths, read);
   if (!files.ok()) return files.status();
@@ -286,7 +287,10 @@ absl::StatusOr<TrainResult> Train(
   }
 
   Provenance& provenance = model.mutable_provenance();
-  provenance.files.insert(files->begin(), files->end());
+  // The files read: those the plan skipped gave no hand.
+  for (const logs_parser::FileReport& report : summary->file_reports) {
+    if (!report.skipped && !report.file.empty()) provenance.files.insert(report.file);
+  }
   provenance.hands_read = static_cast<uint64_t>(summary->hands);
   provenance.hands_used = hands_used;
   provenance.lines = static_cast<uint64_t>(summary->lines);

@@ -35,6 +35,10 @@ struct TrainOptions {
   int threads = 1;
   int shard_index = 0;  // train on files i of the sorted list with i % shard_count == shard_index
   int shard_count = 1;
+  // The game of each file (logs_parser::PlanGames for the files these options list, with `game`
+  // as its chosen game): files it skips (their lines are of another game) are not read and not
+  // recorded in the provenance. Null: every file is read with `game`. Not owned.
+  const logs_parser::GamePlan* plan = nullptr;
 };
 
 // A trained model and what the reading saw.

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,10 +13,13 @@
 #include <vector>
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
+#include "cli/progress.h"
+#include "logs_parser/game_detect.h"
 #include "logs_parser/log_reader.h"
 #include "nlohmann/json.hpp"
 #include "trainer/command.h"
@@ -37,9 +41,14 @@ the logs and for the population of all players pooled, per street a pattern tree
 sequences within the street, how often the player was at each, its actions there overall and per
 strength bucket of the cards it held) and entry rates by position class. See docs/trainer.md.
 
-Every log must be of the game given by --game (a header naming another game is a notice, the
-file is still read with --game). Lines that do not parse or break the rules are counted by
-reason, reported on stderr (the first 5 in all, then how many more) and skipped.
+The game: --game FILE reads every log with that game (a header naming another game is a
+notice), except files whose lines are of another game: fewer than half of their first 200 STATE
+lines fit --game and more fit a game of --games-dir. Those are skipped and named with the reason,
+so a folder of mixed games trains on the files of --game. --game auto takes each file's game
+from its own lines and header (as `trainer stats` does) and trains on the game of the most hands,
+skipping the files of other games. The summary says, per file, what was read and skipped and why
+(the files worth a look; --files: every file). Lines that do not parse or break the rules are
+counted by reason, reported on stderr (the first 5 in all, then how many more) and skipped.
 
 Sharding: --shard I/N trains on every N-th file (I, I+N, ...) of the sorted file list; `trainer
 merge` adds the N outputs into exactly the model a single run would write. Shard outputs keep
@@ -86,12 +95,18 @@ void PrintRejectedByReason(const logs_parser::ReadSummary& summary, std::ostream
   }
 }
 
-void PrintSummary(const TrainResult& result, const std::string& out_path, int threads) {
+void PrintSummary(const TrainResult& result, const std::string& out_path, int threads,
+                  const std::string& game_name) {
   const OpponentModel& model = result.model;
   const logs_parser::ReadSummary& summary = result.summary;
   std::cout << absl::StrFormat(
-      "read %d files (%d failed), %d lines: %d hands, %d rejected, %d other lines\n", summary.files,
-      summary.files_failed, summary.lines, summary.hands, summary.rejected, summary.other_lines);
+      "read %d files (%d failed%s), %d lines: %d hands, %d rejected, %d other lines\n",
+      summary.files, summary.files_failed,
+      summary.files_skipped > 0
+          ? absl::StrFormat("; %d skipped: another game, see below", summary.files_skipped)
+          : "",
+      summary.lines, summary.hands, summary.rejected, summary.other_lines);
+  std::cout << absl::StrFormat("game: %s\n", game_name);
   PrintRejectedByReason(summary, std::cout);
   std::cout << absl::StrFormat("players with a model: %d; population: %d player-hands\n",
                                model.num_players(), model.population().hands());
@@ -111,7 +126,8 @@ void PrintSummary(const TrainResult& result, const std::string& out_path, int th
 }
 
 // The summary as one JSON object (--json).
-nlohmann::json SummaryJson(const TrainResult& result, const std::string& out_path, int threads) {
+nlohmann::json SummaryJson(const TrainResult& result, const std::string& out_path, int threads,
+                           const std::string& game_name) {
   const OpponentModel& model = result.model;
   const logs_parser::ReadSummary& summary = result.summary;
   nlohmann::json rejected = nlohmann::json::object();
@@ -120,8 +136,10 @@ nlohmann::json SummaryJson(const TrainResult& result, const std::string& out_pat
   for (int r = 0; r < model.game().num_rounds; ++r) {
     nodes[StreetName(r, model.game().num_rounds)] = model.population().street(r).num_nodes();
   }
-  return {{"files", summary.files},
+  return {{"game", game_name},
+          {"files", summary.files},
           {"files_failed", summary.files_failed},
+          {"files_skipped", summary.files_skipped},
           {"lines", summary.lines},
           {"hands", summary.hands},
           {"rejected", summary.rejected},
@@ -151,13 +169,18 @@ int RunTrain(int argc, char** argv) {
   bool json = false;
   bool no_small_pairs = false;
   bool no_street_context = false;
+  bool every_file = false;
 
   po::options_description visible(kUsage);
   visible.add_options()("help,h", "print this help")(
       "logs", po::value(&options.log_paths)->multitoken(),
       "log files and folders (folders: *.log, *.phh, *.phhs, each also .gz, .bz2, recursively)")(
       "game", po::value(&game_argument),
-      "game of the logs: a .game file, or the name of one in --games-dir (required)")(
+      "game of the logs: a .game file, or the name of one in --games-dir, or auto: the game of "
+      "most of the logs' hands, told by their lines and headers (required)")(
+      "files", po::bool_switch(&every_file),
+      "list every file in the summary (what was read, skipped and why), not only those worth a "
+      "look")(
       "games-dir", po::value(&options.games_dir),
       "folder of known game files (default: the project's data/games)")(
       "out", po::value(&out_path), "model file to write (required)")(
@@ -218,23 +241,67 @@ int RunTrain(int argc, char** argv) {
   options.model.street_context = !no_street_context;
   if (!raise_edges.empty()) options.model.raise_edges = raise_edges;
 
-  absl::StatusOr<logs_parser::NamedGame> game =
-      logs_parser::LoadGameArgument(game_argument, options.games_dir);
-  if (!game.ok()) {
-    std::cerr << "trainer train: " << game.status().message() << "\n";
+  // Each file's game, decided before reading: files of another game are skipped.
+  logs_parser::ReadOptions listing;
+  listing.games_dir = options.games_dir;
+  listing.threads = options.threads;
+  listing.shard_index = options.shard_index;
+  listing.shard_count = options.shard_count;
+  absl::StatusOr<std::vector<std::string>> files =
+      logs_parser::ListLogFiles(options.log_paths, listing);
+  if (!files.ok()) {
+    std::cerr << "trainer train: " << files.status().message() << "\n";
     return 1;
   }
-  options.game = game->game;
-  options.game_name = game->name;
+  logs_parser::NamedGame chosen;
+  const bool auto_game = game_argument == "auto";
+  if (!auto_game) {
+    absl::StatusOr<logs_parser::NamedGame> game =
+        logs_parser::LoadGameArgument(game_argument, options.games_dir);
+    if (!game.ok()) {
+      std::cerr << "trainer train: " << game.status().message() << "\n";
+      return 1;
+    }
+    chosen = *std::move(game);
+  }
+  absl::StatusOr<std::unique_ptr<logs_parser::GamePlan>> plan =
+      logs_parser::PlanGames(*files, listing, auto_game ? nullptr : &chosen);
+  if (!plan.ok()) {
+    std::cerr << "trainer train: " << plan.status().message() << "\n";
+    return 1;
+  }
+  if (auto_game) {
+    if (!logs_parser::ChooseOneGame(plan->get())) {
+      std::cerr << "trainer train: --game auto: no game of " << (*plan)->games_dir
+                << " reads the logs' lines; give --game FILE\n";
+      for (const logs_parser::FileGame& file : (*plan)->games) {
+        std::cerr << "  " << file.file << ": "
+                  << (file.skipped ? file.skip_reason : std::string("no STATE lines")) << "\n";
+      }
+      return 1;
+    }
+    chosen = *(*plan)->chosen;
+    if (!quiet) std::cerr << "trainer train: --game auto: " << chosen.name << "\n";
+  }
+  options.game = chosen.game;
+  options.game_name = chosen.name;
+  options.plan = plan->get();
 
   const bool tty = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
   bool progress_printed = false;
+  const int64_t total_files = static_cast<int64_t>(files->size());
   auto progress = [&](const logs_parser::ReadSummary& running) {
     if (quiet || std::chrono::steady_clock::now() - start < std::chrono::seconds(1)) return;
     std::cerr << absl::StrFormat(
-        "%s%d files, %d hands, %.0f hands/s%s", tty ? "\r" : "", running.files, running.hands,
-        running.seconds > 0 ? running.hands / running.seconds : 0.0, tty ? "" : "\n");
+        "%s%s; %d hands, %.0f hands/s%s", tty ? "\r" : "",
+        absl::StrCat(running.files + running.files_skipped, " / ", total_files, " files, ",
+                     cli::ShareProgressText(static_cast<double>(running.bytes),
+                                            static_cast<double>(running.bytes_total),
+                                            cli::BytesText(running.bytes_total),
+                                            running.seconds)),
+        running.hands, running.seconds > 0 ? running.hands / running.seconds : 0.0,
+        tty ? "" : "\n");
     progress_printed = true;
   };
   absl::StatusOr<TrainResult> result = Train(options, progress);
@@ -263,10 +330,12 @@ int RunTrain(int argc, char** argv) {
           options.shard_index + options.shard_count);
       return 1;
     }
-    std::cerr << absl::StrFormat(
-        "trainer train: no usable hand in %d file(s) (%d lines, %d rejected: wrong --game?); no "
-        "model written\n",
-        result->summary.files, result->summary.lines, result->summary.rejected);
+    std::cerr << logs_parser::FormatFileReports(summary, every_file)
+              << absl::StrFormat(
+                     "trainer train: no usable hand in %d file(s) (%d lines, %d rejected; %d "
+                     "file(s) of another game skipped: wrong --game?); no model written\n",
+                     result->summary.files, result->summary.lines, result->summary.rejected,
+                     result->summary.files_skipped);
     return 1;
   }
   if (absl::Status status = result->model.Save(out_path); !status.ok()) {
@@ -274,9 +343,10 @@ int RunTrain(int argc, char** argv) {
     return 1;
   }
   if (json) {
-    std::cout << SummaryJson(*result, out_path, options.threads).dump() << "\n";
+    std::cout << SummaryJson(*result, out_path, options.threads, options.game_name).dump() << "\n";
   } else {
-    PrintSummary(*result, out_path, options.threads);
+    PrintSummary(*result, out_path, options.threads, options.game_name);
+    std::cout << logs_parser::FormatFileReports(result->summary, every_file);
   }
   return 0;
 }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_line.h"
 #include "trainer/command.h"
 
 namespace trainer {
@@ -29,7 +30,8 @@ void PrintUsage(std::ostream& out) {
     out << "  " << name << std::string(name.size() < 10 ? 10 - name.size() : 1, ' ')
         << command.summary << "\n";
   }
-  out << "\n`trainer <command> --help` describes a command's options.\n"
+  out << "\n`trainer <command> --help` describes a command's options; `trainer --version` prints\n"
+         "the version.\n"
          "Exit codes: 0 success, 1 failure, 2 usage error.\n";
 }
 
@@ -40,6 +42,10 @@ int main(int argc, char** argv) {
   if (argc < 2 || std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0) {
     trainer::PrintUsage(argc < 2 ? std::cerr : std::cout);
     return argc < 2 ? 2 : 0;
+  }
+  if (std::strcmp(argv[1], "--version") == 0) {
+    std::cout << cli::VersionLine("trainer");
+    return 0;
   }
   auto it = trainer::Commands().find(argv[1]);
   if (it == trainer::Commands().end()) {

@@ -79,7 +79,8 @@ TEST(StatsCommandTest, JsonNumbersOfAMadeUpLog) {
   EXPECT_EQ(Keys(json), (std::vector<std::string>{"files", "files_failed", "lines", "hands",
                                                   "rejected", "other_lines", "rejected_by_reason",
                                                   "skipped", "skipped_by_reason", "problems",
-                                                  "notices", "seconds", "players"}));
+                                                  "notices", "seconds", "players", "files_skipped",
+                                                  "games", "file_reports"}));
   EXPECT_EQ(json["files"], 1);
   EXPECT_EQ(json["files_failed"], 0);
   EXPECT_EQ(json["lines"], 7);

@@ -1,11 +1,14 @@
 // The `solver` program's command line: `solver train` refuses counts and times that cannot mean
 // anything (exit 2, naming the option) before any work, and fails (exit 1, naming the file) when
-// the --curve file it was asked for cannot be written, instead of training without it.
+// the --curve file it was asked for cannot be written, instead of training without it; it takes
+// game names; inspect and exploitability print JSON with --json.
 #include <filesystem>
 #include <string>
 
+#include "absl/strings/str_format.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
 #include "tests/common/program_run.h"
 #include "tests/common/test_support.h"
 
@@ -73,6 +76,69 @@ TEST_F(SolverCliTest, TrainFailsWhenTheCurveCannotBeWritten) {
   const test_support::ProgramRun ok = Train("--iterations 1000 --curve " + good);
   EXPECT_EQ(ok.exit_code, 0) << ok.out;
   EXPECT_THAT(test_support::ReadFileBytes(good), HasSubstr("iterations,seconds,exploitability\n"));
+}
+
+// --game takes a game name from data/games as in every other program (it said "cannot open"), and
+// the progress lines give the total and the time left.
+TEST_F(SolverCliTest, TrainTakesAGameNameAndReportsTheTotalAndTimeLeft) {
+  const test_support::ProgramRun run = test_support::RunCommand(
+      "timeout 30 " + SolverPath() + " train --game kuhn.limit.2p --out " + out_ +
+      " --iterations 20000 --progress-every 0.01 2>&1");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_TRUE(std::filesystem::exists(out_));
+  EXPECT_THAT(run.out, HasSubstr(" (of 20000, "));
+  EXPECT_THAT(run.out, HasSubstr("ETA "));
+  const test_support::ProgramRun unknown = test_support::RunCommand(
+      "timeout 30 " + SolverPath() + " train --game no_such_game --out " + out_ +
+      "x --iterations 10 2>&1");
+  EXPECT_EQ(unknown.exit_code, 1) << unknown.out;
+  EXPECT_THAT(unknown.out, HasSubstr("game file 'no_such_game' not found (tried"));
+}
+
+// inspect and exploitability print one JSON object with --json, holding what the text shows.
+TEST_F(SolverCliTest, InspectAndExploitabilityPrintJson) {
+  const std::string kuhn = std::string(POKER_SOURCE_DIR) + "/data/strategies/kuhn.limit.2p.strategy";
+  const test_support::ProgramRun inspect =
+      test_support::RunCommand(SolverPath() + " inspect " + kuhn + " --json");
+  ASSERT_EQ(inspect.exit_code, 0);
+  const nlohmann::json info = nlohmann::json::parse(inspect.out);
+  EXPECT_EQ(info["file"], kuhn);
+  EXPECT_EQ(info["card_spec"], "exact");
+  EXPECT_GT(info["iterations"].get<int64_t>(), 0);
+  // Kuhn: 12 infosets (6 histories x 3 cards); each strategy row is a distribution.
+  ASSERT_EQ(info["nodes"].size(), 4u);
+  int rows = 0;
+  for (const nlohmann::json& node : info["nodes"]) {
+    for (const auto& [cards, probabilities] : node["strategy"].items()) {
+      double sum = 0;
+      for (const nlohmann::json& p : probabilities) sum += p.get<double>();
+      EXPECT_NEAR(sum, 1, 0.006) << node["history"] << " " << cards;
+      EXPECT_EQ(probabilities.size(), node["actions"].size());
+      ++rows;
+    }
+  }
+  EXPECT_EQ(rows, 12);
+  const test_support::ProgramRun text =
+      test_support::RunCommand(SolverPath() + " exploitability " + kuhn);
+  const test_support::ProgramRun json =
+      test_support::RunCommand(SolverPath() + " exploitability " + kuhn + " --json");
+  ASSERT_EQ(json.exit_code, 0);
+  const nlohmann::json report = nlohmann::json::parse(json.out);
+  EXPECT_EQ(report["positions"].size(), 2u);
+  EXPECT_EQ(report["unit"], "chips/hand");
+  EXPECT_THAT(text.out, HasSubstr(absl::StrFormat("exploitability %.6f chips/hand",
+                                                  report["exploitability"].get<double>())));
+  // Hold'em: the root's 13x13 table per action.
+  const test_support::ProgramRun holdem = test_support::RunCommand(
+      SolverPath() + " inspect " + POKER_SOURCE_DIR +
+      "/data/strategies/holdem.limit.2p.strategy --json");
+  ASSERT_EQ(holdem.exit_code, 0);
+  const nlohmann::json root = nlohmann::json::parse(holdem.out)["preflop_root"];
+  ASSERT_EQ(root["actions"].size(), root["tables"].size());
+  for (const auto& [action, table] : root["tables"].items()) {
+    ASSERT_EQ(table.size(), 13u) << action;
+    EXPECT_EQ(table[0].size(), 13u) << action;
+  }
 }
 
 }  // namespace

@@ -134,8 +134,58 @@ TEST_F(CliTest, TrainInspectMerge) {
             0);
   const Result merge = Trainer("merge " + model + " " + other + " --out " + dir_.File("m.pb"));
   ASSERT_EQ(merge.exit_code, 0) << merge.output;
-  EXPECT_THAT(merge.output, HasSubstr("merged 2 models: 2 players with a model, 40 player-hands"));
+  EXPECT_THAT(merge.output, HasSubstr("merged 2 models: 2 players with a model (0 left out for "
+                                      "fewer than 0 hands), 40 player-hands"));
   EXPECT_THAT(Trainer("inspect " + dir_.File("m.pb")).output, HasSubstr("20 hands read"));
+}
+
+// A merge of pruned merges must not lose players silently. Shards: A alice|bob, B alice|carol,
+// C bob|dave, D carol|erin, 10 hands each. Merged with --min-hands 15, A+B keeps alice (20 hands)
+// and drops bob and carol (10 each); adding C and D to that would keep bob and carol (20 each)
+// with half their hands' counts, and gave 1 player where merging the four shards gives 3.
+TEST_F(CliTest, MergeOfAPrunedMergeRefusesPlayersItWouldKeepInPart) {
+  const auto shard = [&](const std::string& name, const std::string& first,
+                         const std::string& second) {
+    const std::string log = dir_.Write(
+        name + "/log.log",
+        absl::StrReplaceAll(testing::kTenHandsLog, {{"alice", first}, {"bob", second}}));
+    const std::string model = dir_.File(name + ".pb");
+    const Result train = Trainer("train --logs " + log + " --game " + game_ + " --out " + model +
+                                 " --shard 0/1 --no-street-context");
+    EXPECT_EQ(train.exit_code, 0) << train.output;
+    return model;
+  };
+  const std::string a = shard("a", "alice", "bob"), b = shard("b", "alice", "carol");
+  const std::string c = shard("c", "bob", "dave"), d = shard("d", "carol", "erin");
+  const std::string ab = dir_.File("ab.pb");
+  const Result first = Trainer("merge " + a + " " + b + " --min-hands 15 --out " + ab);
+  ASSERT_EQ(first.exit_code, 0) << first.output;
+  EXPECT_THAT(first.output, HasSubstr("1 players with a model (2 left out for fewer than 15 "
+                                      "hands; they stay in the population)"));
+
+  const std::string all = dir_.File("all.pb");
+  const Result again = Trainer("merge " + ab + " " + c + " " + d + " --out " + all);
+  EXPECT_EQ(again.exit_code, 1) << again.output;
+  EXPECT_THAT(again.output, HasSubstr("2 players would keep only part of their hands' counts"));
+  EXPECT_THAT(again.output, HasSubstr("bob (10 of its 20 hands), carol (10 of its 20 hands)"));
+  EXPECT_FALSE(std::filesystem::exists(all));
+
+  // The unpruned shards give every player; --drop-partial leaves the two out, named.
+  const Result shards = Trainer("merge " + a + " " + b + " " + c + " " + d +
+                                " --min-hands 15 --out " + all + " --json");
+  ASSERT_EQ(shards.exit_code, 0) << shards.output;
+  EXPECT_THAT(shards.output, HasSubstr("\"players\":3,\"players_dropped\":2"));
+  const Result dropped =
+      Trainer("merge " + ab + " " + c + " " + d + " --drop-partial --out " + all + " --json");
+  ASSERT_EQ(dropped.exit_code, 0) << dropped.output;
+  EXPECT_THAT(dropped.output, HasSubstr("left out 2 players whose counts a pruned input dropped in "
+                                        "part: bob (10 of its 20 hands), carol"));
+  EXPECT_THAT(dropped.output, HasSubstr("\"players\":1,"));
+  // Below the threshold in all, a dropped player loses nothing: no refusal (dave and erin have
+  // 10 hands each; bob and carol 10 + 10 < 25).
+  const Result below = Trainer("merge " + ab + " " + c + " " + d + " --min-hands 25 --out " + all);
+  EXPECT_EQ(below.exit_code, 0) << below.output;
+  EXPECT_THAT(below.output, HasSubstr("0 players with a model (5 left out for fewer than 25"));
 }
 
 TEST_F(CliTest, RefusesBrokenModels) {
@@ -237,7 +287,8 @@ TEST_F(CliTest, JsonSummariesAndStatsTakeLogsLikeTrain) {
   EXPECT_THAT(train.output, HasSubstr("\"population_hands\":20"));
   const Result merge = Trainer("merge " + model + " --out " + dir_.File("m.pb") + " --json");
   ASSERT_EQ(merge.exit_code, 0) << merge.output;
-  EXPECT_THAT(merge.output, HasSubstr("{\"models\":1,\"out\":"));
+  EXPECT_THAT(merge.output, HasSubstr("\"models\":1,\"out\":"));
+  EXPECT_THAT(merge.output, HasSubstr("\"players_dropped\":0,"));
   EXPECT_THAT(merge.output, HasSubstr("\"population_hands\":20"));
   // stats: --logs as for train, and plain arguments as before.
   const Result with_option = Trainer("stats --logs " + log_ + " --game " + game_ + " --json");

@@ -6,6 +6,7 @@
 #include "benchmark/benchmark.h"
 #include "poker/game_def.h"
 #include "tools/arena/ring.h"
+#include "tools/bench/bench_main.h"
 
 namespace {
 
@@ -54,4 +55,4 @@ BENCHMARK(BM_RingRandomVsRandom)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+POKER_BENCHMARK_MAIN("arena_benchmark");

@@ -18,6 +18,7 @@
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
+#include "cli/progress.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/phh_convert.h"
 #include "logs_parser/log_stats.h"
@@ -42,7 +43,8 @@ class Progress {
     if (done < total && now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
-    std::cerr << absl::StrFormat("arena: %d/%d %s (%.0f %s/s)\n", done, total, unit_,
+    std::cerr << absl::StrFormat("arena: %s (%.0f %s/s)\n",
+                                 cli::ProgressText(done, total, unit_, seconds),
                                  seconds > 0 ? done / seconds : 0.0, unit_);
   }
 

@@ -12,6 +12,7 @@
 #include "poker/card.h"
 #include "poker/hand_strength.h"
 #include "poker/rng.h"
+#include "tools/bench/bench_main.h"
 
 namespace {
 
@@ -197,4 +198,4 @@ BENCHMARK(BM_AliasSample);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+POKER_BENCHMARK_MAIN("agent_bench");

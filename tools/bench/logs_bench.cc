@@ -26,6 +26,7 @@
 #include "poker/codec.h"
 #include "poker/game_def.h"
 #include "poker/state.h"
+#include "tools/bench/bench_main.h"
 
 namespace {
 
@@ -227,4 +228,4 @@ BENCHMARK(BM_PokerParseLogLineInto);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+POKER_BENCHMARK_MAIN("logs_bench");

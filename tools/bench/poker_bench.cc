@@ -18,6 +18,7 @@
 #include "poker/card.h"
 #include "poker/hand_evaluator.h"
 #include "poker/random_deal.h"
+#include "tools/bench/bench_main.h"
 
 namespace poker {
 namespace {
@@ -254,3 +255,5 @@ BENCHMARK(BM_BuildTables)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 }  // namespace poker
+
+POKER_BENCHMARK_MAIN("poker_bench");

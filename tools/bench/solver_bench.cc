@@ -15,11 +15,13 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "cli/version.h"
 #include "poker/card.h"
 #include "poker/game_def.h"
 #include "poker/hand_strength.h"
@@ -309,6 +311,10 @@ int RunQuality(int num_boards, int kBuckets) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (cli::AsksForVersion(argc, argv)) {
+    std::cout << cli::VersionLine("solver_bench");
+    return 0;
+  }
   if (argc >= 2 && std::strcmp(argv[1], "--quality") == 0) {
     const int boards = argc >= 3 ? std::atoi(argv[2]) : 100;
     const int buckets = argc >= 4 ? std::atoi(argv[3]) : 64;

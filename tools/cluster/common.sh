@@ -205,9 +205,18 @@ EOF
   # The same folder for another experiment would mix old shards into the new result. The `cd`
   # line is compared too: the tasks run in the calling folder, so the same command given in another
   # folder reads other files wherever it names a relative path (train.sh passes --logs on as given).
-  local file
+  local file outputs=0
+  # Only outputs can be mixed: an experiment none of whose shards finished (every one failed, e.g.
+  # on a bad option) is replaced by the new command.
+  for file in "$CL_EXP"/shards/* "$result"; do
+    [[ -e "$file" && "$file" != *.tmp.* ]] && outputs=1
+  done
   for file in "$task" "$merge"; do
     [[ -f "$file" ]] && ! cmp -s "$file" "$file.tmp" || continue
+    if ((outputs == 0)); then
+      echo "$(basename "$0"): $CL_EXP held another command's experiment with no finished shard: replaced" >&2
+      break
+    fi
     local only_cd=0
     cmp -s <(grep -v '^cd ' "$file") <(grep -v '^cd ' "$file.tmp") && only_cd=1
     rm -f "$task.tmp" "$merge.tmp"

@@ -33,14 +33,17 @@ extra=("${CL_EXTRA[@]}")
 cl_check_positive --folds "$folds"
 cl_check_whole --seed "$seed"
 ((${#extra[@]} > 0)) || cl_usage_error "give the eval_prediction options after --"
+quiet=(-q)
 for word in "${extra[@]}"; do
   [[ "$word" == --seed || "$word" == --json ]] && cl_usage_error "$word is set per fold by eval.sh"
+  # eval_prediction takes its quiet switch once: given already, it is not added again.
+  [[ "$word" == --quiet || "$word" == -q ]] && quiet=()
 done
 cl_prepare eval
 program="$(cl_program eval_prediction)" || exit 1
 
 cl_submit "$folds" \
   "  echo $(printf '%q' "$CL_EXP/shards")/fold_\$1.json" \
-  "  $(cl_quote "$program" "${extra[@]}") -q --json --seed \$(( $seed + I )) >\"\$TMP\"" \
+  "  $(cl_quote "$program" "${extra[@]}" "${quiet[@]}") --json --seed \$(( $seed + I )) >\"\$TMP\"" \
   "  python3 $(cl_quote "$CL_ROOT/tools/cluster/combine.py") folds \"\$TMP\" \"\${SHARDS[@]}\"" \
   "$CL_EXP/folds.json"

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/phh_convert.h"
 #include "poker/game_def.h"
@@ -25,6 +26,10 @@ int Run(int argc, char** argv) {
   for (const std::string& arg : args) {
     if (arg == "--help" || arg == "-h") {
       std::cout << dealer::DealerUsage();
+      return 0;
+    }
+    if (arg == "--version") {
+      std::cout << cli::VersionLine("dealer");
       return 0;
     }
   }

@@ -168,6 +168,7 @@ std::string DealerUsage() {
          "    as the server; 127.0.0.1 for this machine only)\n"
          "  --phh also write the log as PHH hand histories, matchName.phhs, at the end\n"
          "  Long options may be abbreviated where unambiguous (--t_resp).\n"
+         "  --help prints this usage, --version the version.\n"
          "stdout: the ports line first, the SCORE line last. Exit status: 0 when the match is "
          "complete, 1 when it is aborted (timeout, disconnect, bad version) or cannot start, 2 for "
          "a bad command line.\n";

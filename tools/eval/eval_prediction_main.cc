@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "absl/types/span.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
+#include "cli/progress.h"
 #include "html/html_page.h"
 #include "logs_parser/log_reader.h"
 #include "poker/file_io.h"
@@ -30,6 +33,7 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr char kUsage[] = R"(Usage: eval_prediction --logs PATH... --game FILE [options]
+       eval_prediction --model MODEL --logs PATH... --test-logs PATH... --game FILE [options]
 
 Hand-prediction accuracy (SPEC 12, 000 section 5.2). The hands of the logs are split, seeded,
 into a training part and a held-out part (by hand, or by whole file). Our opponent model (as
@@ -50,7 +54,11 @@ spectator sees at the end of that street (the board and everyone's actions, no h
            classes)
 --test-logs trains on --logs and tests on other logs; --split player holds out whole players;
 --online scores the test hands in log order and learns each after scoring it, as the agent
-does in a match.
+does in a match. --model MODEL measures a model you trained (`trainer train`) instead of one
+counted here: the baselines are still counted on the training part, and no evaluated hand may
+come from a file the model was trained on (its provenance lists them): give the test hands with
+--test-logs, or hold out files the model did not see (--split file). The model's abstraction
+(buckets, depth, raise edges, street context) is the file's; the defaults here are trainer's.
 Classes: preflop 4 (small/big high card, small/big pair), after the flop 11 from the best five
 of hole + board (high card small/big, one pair small/big, two pair, trips, straight, flush, full
 house, quads, straight flush); docs/eval_prediction.md defines small and big.
@@ -98,7 +106,7 @@ std::string CommandLine(int argc, char** argv) {
 struct Args {
   std::vector<std::string> logs, test_logs;
   std::string game_argument, games_dir, split_text = "hand", csv_path, svg_path;
-  std::string markov_text = "sequence", title, html_path, cases_path;
+  std::string markov_text = "sequence", title, html_path, cases_path, model_path;
   eval::EvalOptions options;
   bool strip_name_suffix = false, json = false, quiet = false, no_entry_prior = false;
   bool no_small_pairs = false;
@@ -129,6 +137,9 @@ void AddOptions(Args& a, po::options_description& visible) {
       "train on --logs and test on these (no file may be in both; no split)")(
       "game", po::value(&a.game_argument),
       "game of the logs: a .game file, or the name of one in --games-dir (required)")(
+      "model", po::value(&a.model_path),
+      "measure this model file (from trainer train) instead of one counted on the training "
+      "part; its files must hold no evaluated hand")(
       "games-dir", po::value(&a.games_dir), "folder of known game files (default data/games)")(
       "strip-name-suffix", po::bool_switch(&a.strip_name_suffix),
       logs_parser::kStripNameSuffixHelp)(
@@ -153,9 +164,10 @@ void AddOptions(Args& a, po::options_description& visible) {
       "model and score only these players (names after --strip-name-suffix)")(
       "min-hands", po::value(&o.min_hands)->default_value(0),
       "without --players: model and score the players with at least this many training hands "
-      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(32),
-                       "K: hand-strength buckets of the model (as trainer --buckets; default 32, "
-                       "read as 8 after the flop: --bucket-prior)")(
+      "(0: everyone)")("buckets", po::value(&o.model.num_buckets)->default_value(8),
+                       "K: hand-strength buckets of the model (as trainer --buckets, whose "
+                       "default it has; 32 reads the preflop finer, backed off to 8 coarse "
+                       "buckets after the flop: --bucket-prior)")(
       "max-depth", po::value(&o.model.max_depth)->default_value(6),
       "deepest pattern-tree node (as trainer --max-depth)")(
       "no-street-context", po::bool_switch(&a.no_street_context),
@@ -277,6 +289,20 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   eval::EvalOptions& o = a.options;
   if (a.logs.empty()) return "--logs is required";
   if (a.game_argument.empty()) return "--game is required";
+  if (!a.model_path.empty()) {
+    // The file's model is measured as trained: what would count or shape another model is not
+    // for it.
+    for (const char* option :
+         {"buckets", "max-depth", "raise-edges", "draw-max-hs", "no-street-context",
+          "street-context-version", "no-preflop-small-pairs", "range-buckets", "range-passes",
+          "in-sample", "in-sample-population", "calibrate", "rerank"}) {
+      if (vm.count(option) && !vm[option].defaulted()) {
+        return absl::StrCat("--", option, " is about a model counted here; with --model the model "
+                            "is the file's, measured as it is");
+      }
+    }
+    o.model_path = a.model_path;
+  }
   if (!(o.test_fraction > 0 && o.test_fraction < 1)) {
     return "--test-fraction must be between 0 and 1";
   }
@@ -368,7 +394,12 @@ absl::Status LoadAndSplit(const Args& a, const logs_parser::NamedGame& game,
   read.threads = a.options.threads;
   const auto load = [&](const std::vector<std::string>& paths) {
     return eval::LoadCorpus(paths, read, [&](const logs_parser::ReadSummary& running) {
-      progress.Say(absl::StrFormat("reading: %d files, %d hands", running.files, running.hands),
+      progress.Say(absl::StrFormat("reading: %d files, %s; %d hands", running.files,
+                                   cli::ShareProgressText(static_cast<double>(running.bytes),
+                                                          static_cast<double>(running.bytes_total),
+                                                          cli::BytesText(running.bytes_total),
+                                                          running.seconds),
+                                   running.hands),
                    true);
     });
   };
@@ -432,18 +463,25 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
   fact("evaluated_hands", absl::StrCat(parts.eval.size()), true);
   fact("hands_with_cases", absl::StrCat(result.hands_scored), true);
   fact("players_modelled", absl::StrCat(predictors.modelled.size()), true);
-  fact(
-      "model",
-      absl::StrFormat(
-          "buckets %d, max depth %d, raise edges %s, draw max HS %g; reader player_prior %g%s, "
-          "population_prior %g%s, min_likelihood %g, entry prior %s; ranges scored to the power %g",
-          o.model.num_buckets, o.model.max_depth, absl::StrJoin(o.model.raise_edges, " "),
-          o.model.draw_max_hs, o.reader.player_prior,
-          o.reader.fit_player_prior ? " (where too few to fit)" : "", o.reader.population_prior,
-          o.reader.fit_population_prior ? " (where too few to fit)" : "", o.reader.min_likelihood,
-          o.reader.entry_prior ? "on" : "off", o.range_exponent),
-      false);
-  if (o.model.street_context || o.model.range_buckets || !o.model.preflop_small_pairs) {
+  // With --model the abstraction is the file's (the model_file fact); the reader's are ours.
+  const std::string abstraction =
+      a.model_path.empty()
+          ? absl::StrFormat("buckets %d, max depth %d, raise edges %s, draw max HS %g; ",
+                            o.model.num_buckets, o.model.max_depth,
+                            absl::StrJoin(o.model.raise_edges, " "), o.model.draw_max_hs)
+          : "";
+  fact("model",
+       abstraction +
+           absl::StrFormat(
+               "reader player_prior %g%s, population_prior %g%s, min_likelihood %g, entry prior "
+               "%s; ranges scored to the power %g",
+               o.reader.player_prior, o.reader.fit_player_prior ? " (where too few to fit)" : "",
+               o.reader.population_prior,
+               o.reader.fit_population_prior ? " (where too few to fit)" : "",
+               o.reader.min_likelihood, o.reader.entry_prior ? "on" : "off", o.range_exponent),
+       false);
+  if (a.model_path.empty() &&
+      (o.model.street_context || o.model.range_buckets || !o.model.preflop_small_pairs)) {
     fact("model_options",
          absl::StrCat(
              o.model.street_context
@@ -458,15 +496,16 @@ std::vector<eval::Fact> Facts(const Args& a, const std::string& game, const eval
                                    : ""),
          false);
   }
-  if (o.reader.bucket_prior > 0) {
+  // The back-off applies to models with a larger multiple of the coarse buckets (not the
+  // default 8).
+  if (o.reader.bucket_prior > 0 &&
+      agent::CoarseBucketParents(o.reader,
+                                 predictors.model.buckets().num_strength_buckets(), {})) {
     fact("bucket_backoff",
-         absl::StrFormat("bucket prior %g toward %d coarse buckets, player bucket prior %g%s%s",
+         absl::StrFormat("bucket prior %g toward %d coarse buckets, player bucket prior %g%s",
                          o.reader.bucket_prior, o.reader.coarse_buckets,
                          o.reader.player_bucket_prior,
-                         o.reader.fine_buckets_preflop_only ? ", fine preflop only" : "",
-                         agent::CoarseBucketParents(o.reader, o.model.num_buckets, {})
-                             ? ""
-                             : " (not applied: --buckets is not a larger multiple)"),
+                         o.reader.fine_buckets_preflop_only ? ", fine preflop only" : ""),
          false);
   }
   if (o.reader.fit_player_prior || o.reader.fit_population_prior) {
@@ -576,6 +615,43 @@ int WriteReports(const Args& a, const std::string& game, const eval::Corpus& cor
   return 0;
 }
 
+// --model: the file's model must be of the logs' game, and no evaluated hand may come from a file
+// it was trained on (it would be read in sample). Files are compared by their canonical paths.
+// On success `*description` tells the facts what the model is.
+absl::Status CheckModelFile(const std::string& path, const eval::Corpus& corpus,
+                            const std::vector<int>& evaluated, std::string* description) {
+  absl::StatusOr<trainer::OpponentModel> model = trainer::OpponentModel::Load(path, &corpus.game);
+  if (!model.ok()) return model.status();
+  const auto canonical = [](const std::string& file) {
+    std::error_code error;
+    const std::filesystem::path path = std::filesystem::weakly_canonical(file, error);
+    return error ? file : path.string();
+  };
+  std::set<std::string> trained_on;
+  for (const std::string& file : model->provenance().files) trained_on.insert(canonical(file));
+  const std::vector<int> file_of = corpus.FileOfHands();
+  std::set<int> evaluated_files;
+  for (int h : evaluated) evaluated_files.insert(file_of[h]);
+  for (int f : evaluated_files) {
+    if (trained_on.count(canonical(corpus.files[f])) != 0) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, " was trained on ", corpus.files[f],
+          ", which holds evaluated hands: they would be read in sample. Give the test hands "
+          "with --test-logs (logs the model did not see), or hold out whole files with --split "
+          "file"));
+    }
+  }
+  *description = absl::StrFormat(
+      "file %s: trained on %d files, %d hands; buckets %d, max depth %d, raise edges %s%s", path,
+      model->provenance().files.size(), model->provenance().hands_used,
+      model->buckets().num_strength_buckets(), model->max_depth(),
+      absl::StrJoin(model->abstraction().raise_edges(), " "),
+      model->street_context()
+          ? absl::StrCat(", street context version ", model->street_context_version())
+          : "");
+  return absl::OkStatus();
+}
+
 // --rerank-in-sample: the cases of the evaluated part, scored as the run scores them (`train`
 // and options.population_only_hands as the run's, --in-sample and --in-sample-population
 // included).
@@ -612,6 +688,12 @@ int Run(int argc, char** argv) {
   eval::Parts parts;
   if (absl::Status s = LoadAndSplit(a, *game, progress, &corpus, &parts); !s.ok()) {
     return Fail(std::string(s.message()));
+  }
+  std::string model_file;
+  if (!a.model_path.empty()) {
+    if (absl::Status s = CheckModelFile(a.model_path, corpus, parts.eval, &model_file); !s.ok()) {
+      return Fail(std::string(s.message()));
+    }
   }
   // A player split scores the held-out players only: the model never saw them.
   a.options.score_only = parts.held_out_players;
@@ -659,24 +741,31 @@ int Run(int argc, char** argv) {
   }
   a.options.population_only_hands = population_only;
   parts.train = train;
+  const double training_start = progress.Elapsed();
   absl::StatusOr<std::unique_ptr<eval::Predictors>> predictors =
       eval::TrainPredictors(corpus, parts.train, a.options, [&](int64_t done, int64_t total) {
-        progress.Say(absl::StrFormat("training: %d / %d hands", done, total), true);
+        progress.Say("training: " + cli::ProgressText(done, total, "hands",
+                                                      progress.Elapsed() - training_start),
+                     true);
       });
   if (!predictors.ok()) return Fail(std::string(predictors.status().message()));
   progress.Say(
       absl::StrFormat("trained on %d hands: %d players modelled (%.1f s)", parts.train.size(),
                       (*predictors)->modelled.size(), progress.Elapsed()),
       false);
+  const double scoring_start = progress.Elapsed();
   absl::StatusOr<eval::EvalResult> result =
       eval::Evaluate(corpus, parts.eval, **predictors, a.options, [&](int64_t done, int64_t total) {
-        progress.Say(absl::StrFormat("scoring: %d / %d hands", done, total), true);
+        progress.Say("scoring: " + cli::ProgressText(done, total, "hands",
+                                                     progress.Elapsed() - scoring_start),
+                     true);
       });
   if (!result.ok()) return Fail(std::string(result.status().message()));
   progress.Say(absl::StrFormat("scored %d hands (%.1f s)", result->hands, progress.Elapsed()),
                false);
-  const std::vector<eval::Fact> facts =
+  std::vector<eval::Fact> facts =
       Facts(a, game->name, corpus, parts, **predictors, *result, CommandLine(argc, argv));
+  if (!model_file.empty()) facts.insert(facts.begin() + 1, {"model_file", model_file, false});
   return WriteReports(a, game->name, corpus, parts, **predictors, *result, facts);
 }
 

@@ -560,7 +560,7 @@ class Learner {
       range_reader_->SetRangeBuckets(*state, absl::MakeConstSpan(models.data(), game.num_players),
                                      model.buckets(), &observation_);
     }
-    for (int p = 0; p < game.num_players; ++p) {
+    for (int p = 0; p < game.num_players && count_model_; ++p) {
       const int name = hand.player[p];
       if (out_->player_id[name] >= 0 && !population_only) {
         trainer::PlayerModel& own = model.MutablePlayer(corpus_.names[name]);
@@ -591,6 +591,9 @@ class Learner {
     return absl::OkStatus();
   }
 
+  // False: hands teach the chain and the prior only (the model is a file's, measured as it is).
+  void set_count_model(bool count_model) { count_model_ = count_model; }
+
   // Points every modelled name at its model (null when it has none yet).
   void RefreshPlayerModels() {
     out_->player_model.assign(corpus_.names.size(), nullptr);
@@ -606,6 +609,7 @@ class Learner {
   trainer::HandObservation observation_;
   const Predictors* reference_;
   std::unique_ptr<agent::HandReader> range_reader_;  // range-relative models only
+  bool count_model_ = true;
 };
 
 // The card-counting chain's mean class counts: the boards of the first kBoardsCounted training
@@ -806,9 +810,17 @@ absl::StatusOr<Corpus> JoinCorpora(Corpus train, Corpus test, int* test_begin) {
 absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     const Corpus& corpus, absl::Span<const int> train, const EvalOptions& options,
     const std::function<void(int64_t, int64_t)>& progress) {
+  // The model: counted here on `train`, or a file's, measured as it is.
+  const bool from_file = !options.model_path.empty();
   absl::StatusOr<trainer::OpponentModel> empty =
-      trainer::OpponentModel::Create(corpus.game, options.model);
+      from_file ? trainer::OpponentModel::Load(options.model_path, &corpus.game)
+                : trainer::OpponentModel::Create(corpus.game, options.model);
   if (!empty.ok()) return empty.status();
+  if (from_file && empty->buckets().range_relative()) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        options.model_path, ": a model with range-relative buckets cannot be measured from a file "
+                            "(its buckets need the ranges a second model reads)"));
+  }
   auto predictors = std::unique_ptr<Predictors>(new Predictors{
       *std::move(empty), MarkovBaseline(options.markov), ClassPrior(), {}, {}, {}, {}, {}});
   Predictors& out = *predictors;
@@ -828,6 +840,7 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
     reference = *std::move(counted);
   }
   Learner learner(corpus, &out, options, reference.get());
+  learner.set_count_model(!from_file);
   auto last_report = std::chrono::steady_clock::now();
   int64_t done = 0;
   for (int h : train) {
@@ -844,7 +857,7 @@ absl::StatusOr<std::unique_ptr<Predictors>> TrainPredictors(
       return s;
     }
   }
-  out.model.mutable_provenance().hands_used = train.size();
+  if (!from_file) out.model.mutable_provenance().hands_used = train.size();
   CountBoards(corpus, train, &out.markov);
   learner.RefreshPlayerModels();
   if (progress) progress(done, static_cast<int64_t>(train.size()));

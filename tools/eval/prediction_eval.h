@@ -108,6 +108,11 @@ struct EvalOptions {
   // showdown; the Markov chain and the class prior learn the shown hands too.
   bool online = false;
   trainer::ModelOptions model;
+  // The model to measure: a model file (`trainer train`) of the corpus' game, read as it is
+  // (`model` is then not used; online learning still adds to it). Empty: a model counted on the
+  // training part with `model`. The Markov chain and the class prior are counted on the training
+  // part either way.
+  std::string model_path;
   // A range-relative model (model.range_buckets) is counted with the ranges a model of the same
   // hands reads: 1, counted with HS buckets; n > 1, itself range-relative with n - 1 passes.
   int range_passes = 1;

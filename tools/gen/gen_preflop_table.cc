@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include "cli/version.h"
 #include "poker/card.h"
 #include "poker/hand_strength.h"
 
@@ -36,6 +37,10 @@ std::array<std::array<int, 4>, 24> SuitPermutations() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (cli::AsksForVersion(argc, argv)) {
+    std::printf("%s", cli::VersionLine("gen_preflop_table").c_str());
+    return 0;
+  }
   if (argc > 2 || (argc == 2 && (std::strcmp(argv[1], "--help") == 0 ||
                                  std::strcmp(argv[1], "-h") == 0))) {
     std::fprintf(stderr, "usage: %s [output_file]\n", argv[0]);

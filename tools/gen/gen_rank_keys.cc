@@ -11,8 +11,10 @@
 // per card budget, stopping at the first hit.
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
 #include <vector>
 
+#include "cli/version.h"
 #include "poker/hand_evaluator.h"
 
 namespace {
@@ -55,7 +57,11 @@ bool KeepsSumsDistinct(uint32_t key, const std::vector<std::vector<bool>>& below
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (cli::AsksForVersion(argc, argv)) {
+    std::cout << cli::VersionLine("gen_rank_keys");
+    return 0;
+  }
   SumsByCount sums(kMaxCards + 1);
   sums[0].push_back(0);
   std::vector<uint32_t> keys;

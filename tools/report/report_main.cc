@@ -53,7 +53,11 @@ int main(int argc, char** argv) {
       "game", po::value(&game),
       "the game file or its name in data/games (default: from the log's header)")(
       "title", po::value(&options.title), "the page's title (default: Match report: <log>)")(
-      "points", po::value(&options.max_points)->default_value(800), "points per winnings curve");
+      "points",
+      po::value(&options.max_points)
+          ->default_value(800)
+          ->notifier(cli::Within<int>("points", cli::WholeBetween(2, 1e6))),
+      "points per winnings curve, 2..1e6");
   po::variables_map vm;
   if (std::optional<int> done = cli::ParseCommandLine(kProgram, argc, argv, visible, &vm)) {
     return *done;
@@ -62,6 +66,9 @@ int main(int argc, char** argv) {
   if (out_path.empty()) return cli::UsageError(kProgram, "no --out given");
   if (options.max_points < 2) return cli::UsageError(kProgram, "--points must be at least 2");
   if (options.title.empty()) options.title = "Match report: " + log_path;
+  if (absl::Status s = poker::CheckOutputPath(out_path, "--out"); !s.ok()) {
+    return Fail(std::string(s.message()));
+  }
 
   absl::StatusOr<report::MatchLog> log = report::ReadMatchLog(log_path, game);
   if (!log.ok()) return Fail(std::string(log.status().message()));

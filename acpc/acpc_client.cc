@@ -19,6 +19,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/escaping.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_split.h"
@@ -109,6 +110,16 @@ std::optional<std::string> OtherGame(const poker::GameDef& game, absl::string_vi
   return std::nullopt;
 }
 
+// Whether `line` is framed as a MATCHSTATE (5 fields, a position and a hand number): such a line
+// that the game cannot parse is a state of another game (or a dealer out of step with the game
+// file), not noise on the line.
+bool IsMatchStateFrame(absl::string_view line) {
+  const std::vector<absl::string_view> fields = absl::StrSplit(line, ':');
+  if (fields.size() != 5 || fields[0] != "MATCHSTATE") return false;
+  uint32_t number = 0;
+  return absl::SimpleAtoi(fields[1], &number) && absl::SimpleAtoi(fields[2], &number);
+}
+
 }  // namespace
 
 AcpcSession::AcpcSession(const poker::GameDef& game, poker::Player* player,
@@ -144,13 +155,17 @@ std::string AcpcSession::HandleLine(absl::string_view line) {
   if (line.empty() || line[0] == '#' || line[0] == ';') return "";
   absl::StatusOr<poker::MatchState> view = poker::ParseMatchState(*game_, line);
   if (!view.ok()) {
-    if (states_seen_ == 0 && error_.ok()) {
-      if (std::optional<std::string> why = OtherGame(*game_, line)) {
-        error_ = absl::FailedPreconditionError(
-            absl::StrCat("the dealer plays another game than --game: ", *why, " (first state '",
-                         absl::CHexEscape(line.substr(0, 200)), "')"));
-        return "";
-      }
+    // A state this game's rules refuse (cards outside its deck, another number of seats, bets
+    // beyond its stacks, betting it does not allow), at any point of the match: the player cannot
+    // be in this match, and skipping every such state left the dealer waiting out its timeout.
+    if (IsMatchStateFrame(line) && error_.ok()) {
+      const std::optional<std::string> why = OtherGame(*game_, line);
+      error_ = absl::FailedPreconditionError(
+          absl::StrCat("the dealer's state '", absl::CHexEscape(line.substr(0, 200)),
+                       "' cannot be one of the game of --game (",
+                       why.has_value() ? *why : std::string(view.status().message()),
+                       "): it plays another game; leaving the match"));
+      return "";
     }
     Skip(line, view.status().message());
     return "";

@@ -37,17 +37,20 @@ class AcpcSession {
   AcpcSession(const poker::GameDef& game, poker::Player* player, AcpcClientOptions options = {});
 
   // Handles one line from the dealer (a trailing "\r\n" or "\n" is ignored). `#` and `;` lines
-  // are ignored; a line that is not a valid MATCHSTATE is reported through options.warn (escaped,
-  // cut to 200 bytes, at most options.max_warnings times) and skipped. A valid state goes to
-  // Player::Observe; when the player is to act (computed from the rules: the protocol does not
-  // say so), its action, normalized to a legal one as the dealer would apply it, is returned as
+  // are ignored; a line that is not framed as a MATCHSTATE (MATCHSTATE:<position>:<hand>:
+  // <betting>:<cards>) is reported through options.warn (escaped, cut to 200 bytes, at most
+  // options.max_warnings times) and skipped. A valid state goes to Player::Observe; when the
+  // player is to act (computed from the rules: the protocol does not say so), its action,
+  // normalized to a legal one as the dealer would apply it, is returned as
   // `<state>:<action>\r\n`. Otherwise returns "".
-  // Before the first valid state, a line that is a MATCHSTATE of another game (another number of
-  // seats, limit raises in a no-limit game or the reverse) sets error(): the agent was started
-  // with the wrong game file and would otherwise skip every line until the dealer's timeout.
+  // A MATCHSTATE that the game's rules refuse, at any point of the match (cards outside its deck
+  // or another number of them, another number of seats, bets beyond its stacks, limit raises in a
+  // no-limit game or the reverse, more raises than it allows), sets error(): the player was
+  // started with another game than the dealer's and would otherwise skip every state until the
+  // dealer's timeout.
   std::string HandleLine(absl::string_view line);
 
-  // FailedPrecondition after a line of another game (see HandleLine); OK otherwise.
+  // FailedPrecondition after a state of another game (see HandleLine); OK otherwise.
   const absl::Status& error() const { return error_; }
   // True while the last valid state seen is a hand not yet finished.
   bool mid_hand() const { return mid_hand_; }

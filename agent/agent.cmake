@@ -9,7 +9,7 @@ add_library(agent_player STATIC
 target_include_directories(agent_player PUBLIC ${PROJECT_SOURCE_DIR})
 target_compile_definitions(agent_player PRIVATE
   POKER_DEFAULT_MODEL="${PROJECT_SOURCE_DIR}/data/models/default.pb")
-target_link_libraries(agent_player PUBLIC
+target_link_libraries(agent_player PUBLIC cli
   hand_reader equity opponent_model acpc_client poker
   absl::status absl::statusor absl::strings absl::str_format absl::span
   PRIVATE Boost::program_options nlohmann_json::nlohmann_json)

@@ -2,14 +2,11 @@
 // during the match. Run `agent --help` for the options.
 // Exit status: 0 when the dealer ends the match (and --save-model, if given, was written);
 // 1 on a game, model, connection or save error; 2 for a bad command line.
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -26,6 +23,7 @@
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
 #include "logs_parser/log_reader.h"
+#include "poker/file_io.h"
 #include "poker/game_def.h"
 
 namespace po = boost::program_options;
@@ -100,22 +98,6 @@ std::optional<int> ApplyCommandLine(const po::variables_map& vm, agent::AgentOpt
   return std::nullopt;
 }
 
-// --save-model must name a file in a folder we can write (exit 1 otherwise).
-std::optional<int> CheckSaveModelPath(const std::filesystem::path& path) {
-  const std::filesystem::path folder = path.has_parent_path() ? path.parent_path() : ".";
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error)) {
-    std::cerr << "agent: --save-model " << path.string() << " is a folder, not a file\n";
-    return 1;
-  }
-  if (!std::filesystem::is_directory(folder, error) || access(folder.c_str(), W_OK) != 0) {
-    std::cerr << "agent: --save-model " << path.string() << ": cannot write in the folder "
-              << folder.string() << "\n";
-    return 1;
-  }
-  return std::nullopt;
-}
-
 // Hands, decisions and decision times on stderr at the end.
 void PrintSummary(const agent::AgentPlayer& player) {
   const std::vector<double>& times = player.decision_times_ms();
@@ -182,9 +164,13 @@ int main(int argc, char** argv) {
           cli::ParseCommandLine("agent", argc, argv, visible, hidden, positional, &vm, help_tail)) {
     return *done;
   }
-  if (!vm.count("game") || !vm.count("host") || !vm.count("port") ||
-      vm["port"].as<uint32_t>() > 65535) {
-    return cli::UsageError("agent", "--game, <host> and <port> are required");
+  if (!vm.count("game")) return cli::UsageError("agent", "--game is required");
+  if (!vm.count("host") || !vm.count("port")) {
+    return cli::UsageError("agent", "<host> and <port> are required");
+  }
+  if (vm["port"].as<uint32_t>() < 1 || vm["port"].as<uint32_t>() > 65535) {
+    return cli::UsageError(
+        "agent", absl::StrCat("<port> must be 1..65535 (got ", vm["port"].as<uint32_t>(), ")"));
   }
   acpc::AcpcClientOptions client_options;
   if (std::optional<int> failed = ApplyCommandLine(vm, &options, &client_options)) return *failed;
@@ -208,8 +194,10 @@ int main(int argc, char** argv) {
 
   if (vm.count("save-model")) {
     // Checked now, not only at the end: a match's learning must not be lost to a typo.
-    if (std::optional<int> failed = CheckSaveModelPath(vm["save-model"].as<std::string>())) {
-      return *failed;
+    if (absl::Status s = poker::CheckOutputPath(vm["save-model"].as<std::string>(), "--save-model");
+        !s.ok()) {
+      std::cerr << "agent: " << s.message() << "\n";
+      return 1;
     }
   }
   std::ofstream decision_log;

@@ -39,28 +39,36 @@ using poker::MatchState;
 using poker::State;
 
 constexpr AgentParamSpec kAgentParamSpecs[] = {
-    {"trials", &AgentParams::trials, "Monte Carlo trials per equity estimate"},
+    {"trials", &AgentParams::trials, "Monte Carlo trials per equity estimate",
+     cli::WholeBetween(1, 1e9)},
     {"exact_evaluations", &AgentParams::exact_evaluations,
-     "enumerate exactly when it takes at most this many hand evaluations"},
+     "enumerate exactly when it takes at most this many hand evaluations",
+     cli::WholeBetween(0, 1e12)},
     {"time_per_action_ms", &AgentParams::time_per_action_ms,
      "wall-clock cap over TCP of one decision's equity estimates in ms (not of the search "
-     "policy's look-ahead: search_cap_ms)"},
+     "policy's look-ahead: search_cap_ms)", cli::Between(0, 1e7)},
     {"bet_trials", &AgentParams::bet_trials,
-     "Monte Carlo trials per equity against the ranges that call a bet (fold equity)"},
-    {"learn", &AgentParams::learn, "1 = learn the opponents' pattern trees during the match"},
+     "Monte Carlo trials per equity against the ranges that call a bet (fold equity)",
+     cli::WholeBetween(0, 1e9)},
+    {"learn", &AgentParams::learn, "1 = learn the opponents' pattern trees during the match",
+     cli::Flag()},
     {"static_hands", &AgentParams::static_hands,
-     "hands before learned opponent models are used (003: 500)"},
+     "hands before learned opponent models are used (003: 500)", cli::WholeBetween(0, 1e12)},
     {"player_prior", &AgentParams::player_prior,
-     "hand reader: pseudo-decisions smoothing a player toward the population"},
+     "hand reader: pseudo-decisions smoothing a player toward the population",
+     cli::Between(0, 1e9)},
     {"population_prior", &AgentParams::population_prior,
-     "hand reader: pseudo-decisions smoothing the population toward DFmodel"},
+     "hand reader: pseudo-decisions smoothing the population toward DFmodel", cli::Between(0, 1e9)},
     {"deviation_min_decisions", &AgentParams::deviation_min_decisions,
-     "hand reader: node decisions from which a player's deviation (003) is used"},
-    {"min_likelihood", &AgentParams::min_likelihood, "hand reader: likelihood floor"},
+     "hand reader: node decisions from which a player's deviation (003) is used",
+     cli::WholeBetween(0, 1e9)},
+    {"min_likelihood", &AgentParams::min_likelihood, "hand reader: likelihood floor",
+     cli::Between(0, 1)},
     {"entry_prior", &AgentParams::entry_prior,
-     "hand reader: 1 = preflop prior from entry rates by position class"},
+     "hand reader: 1 = preflop prior from entry rates by position class", cli::Flag()},
     {"read_temper", &AgentParams::read_temper,
-     "read ranges are raised to this power before use (1 = as read; < 1 flattens them)"},
+     "read ranges are raised to this power before use (1 = as read; < 1 flattens them)",
+     cli::Between(0, 100)},
 };
 
 // Fractions of the time cap given to the main equity and to each bet-outcome equity.
@@ -134,9 +142,9 @@ absl::Span<const AgentParamSpec> AgentParamSpecs() { return kAgentParamSpecs; }
 absl::Status SetAgentParam(absl::string_view name, double value, AgentOptions* options) {
   for (const AgentParamSpec& spec : kAgentParamSpecs) {
     if (name == spec.name) {
-      if (!std::isfinite(value) || value < 0) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("parameter ", name, ": must be a non-negative number"));
+      if (absl::Status s = cli::CheckNumber(absl::StrCat("parameter ", name), value, spec.range);
+          !s.ok()) {
+        return s;
       }
       options->params.*spec.field = value;
       return absl::OkStatus();
@@ -165,12 +173,10 @@ absl::Status ApplyParamAssignment(absl::string_view assignment, AgentOptions* op
       return absl::OkStatus();
     }
   }
-  double value = 0;
-  if (!absl::SimpleAtod(text, &value)) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("parameter ", name, ": '", text, "' is not a number"));
-  }
-  return SetAgentParam(name, value, options);
+  absl::StatusOr<double> value =
+      cli::ParseNumber(absl::StrCat("parameter ", name), text, cli::AnyNumber());
+  if (!value.ok()) return value.status();
+  return SetAgentParam(name, *value, options);
 }
 
 absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
@@ -203,12 +209,12 @@ absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
 std::string DescribeParams(const AgentOptions& options) {
   std::string out;
   for (const AgentParamSpec& spec : kAgentParamSpecs) {
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", spec.name, Num(options.params.*spec.field),
-                          spec.help);
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", spec.name,
+                          Num(options.params.*spec.field), spec.help, spec.range.Text());
   }
   for (const ParamSpec& spec : PolicyParamSpecs()) {
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", spec.name,
-                          Num(options.policy_params.*spec.field), spec.help);
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", spec.name,
+                          Num(options.policy_params.*spec.field), spec.help, spec.range.Text());
   }
   for (const ExtraParam& extra : RegisteredExtraParams()) {
     if (extra.text) {
@@ -219,8 +225,9 @@ std::string DescribeParams(const AgentOptions& options) {
       continue;
     }
     absl::StatusOr<double> value = GetPolicyParam(extra.name, options.policy_params);
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", extra.name,
-                          Num(value.ok() ? *value : extra.default_value), extra.help);
+    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", extra.name,
+                          Num(value.ok() ? *value : extra.default_value), extra.help,
+                          extra.range.Text());
   }
   return out;
 }
@@ -319,6 +326,7 @@ absl::StatusOr<std::unique_ptr<AgentPlayer>> AgentPlayer::Create(
   absl::StatusOr<std::unique_ptr<Policy>> policy =
       MakePolicy(options.policy, options.policy_params);
   if (!policy.ok()) return policy.status();
+  if (absl::Status s = (*policy)->CheckGame(game); !s.ok()) return s;
   return std::unique_ptr<AgentPlayer>(
       new AgentPlayer(game, std::move(model), std::move(options), *std::move(policy)));
 }
@@ -752,6 +760,10 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
     } else if (key == "log") {
       log_path = value;
     } else if (key == "fixed_seats") {
+      if (value != "0" && value != "1" && value != "true" && value != "false") {
+        return absl::InvalidArgumentError(
+            absl::StrCat("fixed_seats '", value, "' is not 0, 1, true or false"));
+      }
       options.fixed_seats = value == "1" || value == "true";
     } else {
       assignments.emplace_back(key, value);

@@ -25,6 +25,7 @@
 #include "agent/policies.h"
 #include "agent/policy.h"
 #include "agent/range.h"
+#include "cli/numbers.h"
 #include "poker/codec.h"
 #include "poker/game_def.h"
 #include "poker/player.h"
@@ -75,6 +76,7 @@ struct AgentParamSpec {
   const char* name;
   double AgentParams::*field;
   const char* help;
+  cli::Range range = cli::AtLeast(0);  // the values accepted, shown in --help
 };
 absl::Span<const AgentParamSpec> AgentParamSpecs();
 

@@ -18,18 +18,25 @@ namespace {
 
 class CfrPolicy : public Policy {
  public:
-  CfrPolicy(std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed,
+  CfrPolicy(std::string path, std::shared_ptr<const solver::Blueprint> blueprint, uint64_t seed,
             solver::PlayOptions play)
-      : decider_(std::move(blueprint), seed, play) {}
+      : path_(std::move(path)), decider_(std::move(blueprint), seed, play) {}
 
   std::string name() const override { return "cfr"; }
+  absl::Status CheckGame(const poker::GameDef& game) const override {
+    if (game == decider_.blueprint().game()) return absl::OkStatus();
+    // Played anyway it would only check and call: the bot refuses the same file.
+    return absl::FailedPreconditionError(absl::StrCat("strategy ", path_,
+                                                      ": made for another game than the match's:\n",
+                                                      decider_.blueprint().header().game()));
+  }
   bool wants_read_ranges() const override { return false; }
   bool wants_equity() const override { return false; }
   std::string explanation() const override { return why_; }
 
   poker::Action Decide(const Decision& decision) override {
     if (!(decision.state.game() == decider_.blueprint().game())) {
-      why_ = "the strategy is of another game: check/call";
+      why_ = "the strategy is of another game: check/call";  // (CheckGame refuses it)
       return poker::Action::Call();
     }
     const poker::Card pair[2] = {decision.hole.low, decision.hole.high};
@@ -41,6 +48,7 @@ class CfrPolicy : public Policy {
   }
 
  private:
+  std::string path_;
   solver::CfrDecider decider_;
   std::string why_;
 };
@@ -78,20 +86,24 @@ absl::StatusOr<std::unique_ptr<Policy>> MakeCfrPolicy(const PolicyParams& params
     return absl::FailedPreconditionError(absl::StrCat(it->second, ": ", play.status().message()));
   }
   return std::make_unique<CfrPolicy>(
-      *std::move(blueprint), seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1,
-      *play);
+      it->second, *std::move(blueprint),
+      seed != params.extra.end() ? static_cast<uint64_t>(seed->second) : 1, *play);
 }
 
 const bool kRegistered = RegisterPolicy(
     "cfr", "plays a solver strategy file (strategy=FILE; solver train), no equity needed",
     MakeCfrPolicy,
     {ExtraParam{"strategy", 0, "cfr: the strategy file (from solver train)", /*text=*/true},
-     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets"},
+     ExtraParam{"cfr_seed", 1, "cfr: seed of the translation of off-tree bets", /*text=*/false,
+                cli::WholeBetween(0, 9007199254740992.0)},
      ExtraParam{"cfr_threshold", -1,
                 "cfr: drop actions below this probability, renormalise (0: the mixed strategy; "
-                "-1: as the strategy file asks)"},
+                "-1: as the strategy file asks)",
+                /*text=*/false, cli::Between(-1, 1)},
      ExtraParam{"cfr_purify", -1,
-                "cfr: 1 plays the most probable action only (-1: as the strategy file asks)"}});
+                "cfr: 1 plays the most probable action only, 0 the strategy as it is (-1: as the "
+                "strategy file asks)",
+                /*text=*/false, cli::WholeBetween(-1, 1)}});
 
 }  // namespace
 }  // namespace agent

@@ -19,51 +19,62 @@ using poker::State;
 
 constexpr ParamSpec kParamSpecs[] = {
     {"call_thr", &PolicyParams::call_thr,
-     "fold/static: heads-up equity below which a bet is folded (checked when free)"},
+     "fold/static: heads-up equity below which a bet is folded (checked when free)",
+     cli::Between(0, 2)},
     {"raise_half_thr", &PolicyParams::raise_half_thr,
-     "fold/static: heads-up equity from which the agent bets/raises half the pot"},
+     "fold/static: heads-up equity from which the agent bets/raises half the pot",
+     cli::Between(0, 2)},
     {"raise_pot_thr", &PolicyParams::raise_pot_thr,
-     "fold/static: heads-up equity from which the agent bets/raises the pot"},
+     "fold/static: heads-up equity from which the agent bets/raises the pot", cli::Between(0, 2)},
     {"reraise_extra", &PolicyParams::reraise_extra,
-     "fold/static: added to both raise thresholds per raise already made in the round"},
+     "fold/static: added to both raise thresholds per raise already made in the round",
+     cli::Between(0, 1)},
     {"multiway_exp", &PolicyParams::multiway_exp,
-     "fold/static: thresholds scale by (2/(opponents+1))^multiway_exp"},
+     "fold/static: thresholds scale by (2/(opponents+1))^multiway_exp", cli::Between(0, 10)},
     {"pot_odds_margin", &PolicyParams::pot_odds_margin,
-     "fold/static: also call when equity >= to_call/(pot+to_call) + this"},
+     "fold/static: also call when equity >= to_call/(pot+to_call) + this", cli::Between(-1, 1)},
     {"threshold_noise", &PolicyParams::threshold_noise,
-     "fold/static: equity perturbed uniformly in [-noise, +noise] (seeded)"},
+     "fold/static: equity perturbed uniformly in [-noise, +noise] (seeded)", cli::Between(0, 1)},
     {"short_stack_bb", &PolicyParams::short_stack_bb,
-     "fold/static: effective stack (big blinds) below which preflop is all-in or fold"},
+     "fold/static: effective stack (big blinds) below which preflop is all-in or fold",
+     cli::AtLeast(0)},
     {"deep_stack_bb", &PolicyParams::deep_stack_bb,
-     "fold/static: effective stack (big blinds) above which speculative hands call preflop"},
+     "fold/static: effective stack (big blinds) above which speculative hands call preflop",
+     cli::AtLeast(0)},
     {"speculative_max_call_frac", &PolicyParams::speculative_max_call_frac,
-     "fold/static: largest preflop call of a speculative hand, fraction of the effective stack"},
-    {"draw_outs", &PolicyParams::draw_outs, "fold/static: outs that make a drawing hand"},
+     "fold/static: largest preflop call of a speculative hand, fraction of the effective stack",
+     cli::Between(0, 1)},
+    {"draw_outs", &PolicyParams::draw_outs, "fold/static: outs that make a drawing hand",
+     cli::WholeBetween(0, 52)},
     {"draw_odds_factor", &PolicyParams::draw_odds_factor,
-     "fold/static: a draw calls when equity >= pot odds * this (implied odds)"},
+     "fold/static: a draw calls when equity >= pot odds * this (implied odds)", cli::AtLeast(0)},
     {"semibluff_prob", &PolicyParams::semibluff_prob,
-     "fold/static: probability that a draw leads half the pot when checked to"},
+     "fold/static: probability that a draw leads half the pot when checked to", cli::Between(0, 1)},
     {"protect_bb", &PolicyParams::protect_bb,
-     "joker: chips left after calling (big blinds) under which a weak hand folds (001)"},
+     "joker: chips left after calling (big blinds) under which a weak hand folds (001)",
+     cli::AtLeast(0)},
     {"protect_equity", &PolicyParams::protect_equity,
-     "joker: equity under which short-stack protection folds"},
+     "joker: equity under which short-stack protection folds", cli::Between(0, 1)},
     {"overbet_pot", &PolicyParams::overbet_pot,
-     "fold/static: to call more than this times the rest of the pot is an overbet"},
+     "fold/static: to call more than this times the rest of the pot is an overbet",
+     cli::AtLeast(0)},
     {"overbet_margin", &PolicyParams::overbet_margin,
-     "fold/static: an overbet is called only with equity >= pot odds + this"},
+     "fold/static: an overbet is called only with equity >= pot odds + this", cli::Between(-1, 1)},
     {"fold_equity", &PolicyParams::fold_equity,
-     "fold: 1 = bet when the model's fold probability makes a bet worth more than a check"},
+     "fold: 1 = bet when the model's fold probability makes a bet worth more than a check",
+     cli::Flag()},
     {"bluff_margin", &PolicyParams::bluff_margin,
-     "fold: a model-based bet must gain this many pots over checking"},
+     "fold: a model-based bet must gain this many pots over checking", cli::Between(-1, 10)},
     {"max_fold_probability", &PolicyParams::max_fold_probability,
-     "fold: the model's fold probability is capped at this"},
-    {"joker_temp", &PolicyParams::joker_temp, "joker: logistic temperature of the margin"},
+     "fold: the model's fold probability is capped at this", cli::Between(0, 1)},
+    {"joker_temp", &PolicyParams::joker_temp, "joker: logistic temperature of the margin",
+     cli::Positive()},
     {"joker_raise_margin", &PolicyParams::joker_raise_margin,
-     "joker: margin at which raising becomes as likely as calling"},
+     "joker: margin at which raising becomes as likely as calling", cli::Between(-1, 1)},
     {"joker_pot_margin", &PolicyParams::joker_pot_margin,
-     "joker: margin above which a raise is pot-sized (else half pot)"},
+     "joker: margin above which a raise is pot-sized (else half pot)", cli::Between(-1, 1)},
     {"joker_bet_equity", &PolicyParams::joker_bet_equity,
-     "joker: equity at which betting when checked to is a coin flip"},
+     "joker: equity at which betting when checked to is a coin flip", cli::Between(0, 1)},
 };
 
 struct PolicyInfo {
@@ -118,12 +129,20 @@ absl::Status SetPolicyParam(absl::string_view name, double value, PolicyParams* 
   }
   for (const ParamSpec& spec : kParamSpecs) {
     if (name == spec.name) {
+      if (absl::Status s = cli::CheckNumber(absl::StrCat("parameter ", name), value, spec.range);
+          !s.ok()) {
+        return s;
+      }
       params->*spec.field = value;
       return absl::OkStatus();
     }
   }
   for (const ExtraParam& extra : RegisteredExtraParams()) {
     if (name == extra.name) {
+      if (absl::Status s = cli::CheckNumber(absl::StrCat("parameter ", name), value, extra.range);
+          !s.ok()) {
+        return s;
+      }
       params->extra[extra.name] = value;
       return absl::OkStatus();
     }

@@ -16,6 +16,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 #include "agent/policy.h"
+#include "cli/numbers.h"
 #include "poker/state.h"
 
 namespace agent {
@@ -91,13 +92,15 @@ struct ParamSpec {
   const char* name;
   double PolicyParams::*field;
   const char* help;
+  cli::Range range = cli::AnyNumber();  // the values accepted (SetPolicyParam), shown in --help
 };
 
 // The built-in parameters in documentation order.
 absl::Span<const ParamSpec> PolicyParamSpecs();
 
 // Sets a parameter by name (built-in, or declared by a registered policy: stored in `extra`).
-// InvalidArgument for an unknown name or a non-finite value.
+// InvalidArgument for an unknown name, or a value that is not finite or outside the parameter's
+// range.
 absl::Status SetPolicyParam(absl::string_view name, double value, PolicyParams* params);
 // The value of a parameter by name (NotFound if unknown).
 absl::StatusOr<double> GetPolicyParam(absl::string_view name, const PolicyParams& params);
@@ -113,6 +116,7 @@ struct ExtraParam {
   std::string help;
   // A text value (kept in PolicyParams::extra_text, default empty) instead of a number.
   bool text = false;
+  cli::Range range = cli::AnyNumber();  // the numbers accepted, shown in --help
 };
 
 // Adds or replaces a policy kind; `params` are its own parameters. Thread-safe; returns true (for

@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "absl/types/span.h"
 #include "agent/equity.h"
 #include "agent/range.h"
@@ -92,6 +93,13 @@ class Policy {
   }
   // The game the policy plays, once before the first hand (policies whose needs depend on it).
   virtual void SetGame(const poker::GameDef& game) { (void)game; }
+  // Whether the policy can play `game`: a policy that plays a file the user named (a strategy)
+  // refuses a file made for another game here, so the agent fails before the match
+  // (FailedPrecondition, exit 1) instead of playing something else. OK by default.
+  virtual absl::Status CheckGame(const poker::GameDef& game) const {
+    (void)game;
+    return absl::OkStatus();
+  }
   // A hand starts: the seat of every position in it (policies that learn per opponent).
   virtual void SeatsOfHand(absl::Span<const int> seat_of_position) { (void)seat_of_position; }
   // Whether the policy uses Decision::bets (fold probabilities from the model cost extra work;

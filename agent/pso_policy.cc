@@ -10,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "poker/file_io.h"
 #include "poker/hand_strength.h"
 
 namespace agent {
@@ -103,6 +104,12 @@ absl::StatusOr<std::unique_ptr<PsoPolicy>> PsoPolicy::Create(const PsoPolicyOpti
   }
   auto policy = std::unique_ptr<PsoPolicy>(new PsoPolicy(options));
   if (!options.optimise) return policy;
+  // The swarm's file is written during the match: where, is checked before it.
+  if (!options.state_path.empty()) {
+    if (absl::Status s = poker::CheckOutputPath(options.state_path, "pso_state"); !s.ok()) {
+      return poker::FileDataFailure(s);
+    }
+  }
   std::error_code ec;
   if (options.resume && !options.state_path.empty() &&
       std::filesystem::exists(options.state_path, ec)) {

@@ -1,10 +1,13 @@
 // The command-line handling every program of the project shares (Boost.Program_options): parse,
-// answer --help, report a bad command line the same way everywhere. Header-only library `cli`,
-// one layer above poker/ and below everything that has a program (trainer, agent, tools).
+// answer --help, report a bad command line the same way everywhere, check numbers (finite, in
+// their documented range: cli/numbers.h) and keep the terminal safe from what input files hold
+// (cli/terminal.h). Header-only library `cli`, one layer above poker/ and below everything that
+// has a program (trainer, agent, tools).
 #ifndef CLI_COMMAND_LINE_H_
 #define CLI_COMMAND_LINE_H_
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <iomanip>
 #include <iostream>
@@ -16,6 +19,8 @@
 #include <typeinfo>
 
 #include "boost/program_options.hpp"
+#include "cli/numbers.h"
+#include "cli/terminal.h"
 #include "cli/version.h"
 
 namespace cli {
@@ -45,11 +50,25 @@ inline std::string HelpText(const boost::program_options::options_description& o
   return out + rest;
 }
 
+// A notifier for a numeric option: `po::value<double>()->notifier(cli::Within<double>("alpha",
+// cli::Between(0, 1)))` makes a value outside the range a usage error naming the option, the
+// value and the range (ParseCommandLine reports it). Say the range in the option's help.
+template <typename T>
+std::function<void(const T&)> Within(const std::string& option, Range range) {
+  return [option, range](const T& value) {
+    const absl::Status status = CheckNumber("--" + option, static_cast<double>(value), range);
+    if (!status.ok()) throw boost::program_options::error(std::string(status.message()));
+  };
+}
+
 // Parses argv into `vm`: the `visible` options (which must include "help"), the `hidden` ones and
 // the positional arguments that map onto them. Returns the exit status when the program is done:
 // 2 after a bad command line (UsageError), 0 after printing the help (`visible`, then what
 // `help_tail` returns, if given), 0 after printing the version line for `--version` (every
 // program has it; it is not one of `visible`). Returns nullopt when the program should go on.
+// Every option of a floating-point type must be finite ("nan" and "inf" are usage errors); ranges
+// are checked by the options' notifiers (Within). First makes std::cout and std::cerr
+// terminal-safe (ProtectTerminalOutput).
 inline std::optional<int> ParseCommandLine(
     const std::string& program, int argc, char** argv,
     const boost::program_options::options_description& visible,
@@ -58,6 +77,7 @@ inline std::optional<int> ParseCommandLine(
     boost::program_options::variables_map* vm,
     const std::function<std::string()>& help_tail = nullptr) {
   namespace po = boost::program_options;
+  ProtectTerminalOutput();
   // Answered before the options are read, so it works whatever else the command line holds.
   if (AsksForVersion(argc, argv)) {
     std::cout << VersionLine(program);
@@ -74,6 +94,17 @@ inline std::optional<int> ParseCommandLine(
     for (const po::option& option : parsed.options) {
       if (option.string_key.empty() || !vm->count(option.string_key)) continue;
       const std::type_info& type = (*vm)[option.string_key].value().type();
+      // "nan" and "inf" read into a double pass every comparison a program makes after.
+      if (type == typeid(double) || type == typeid(float)) {
+        const double value = type == typeid(double)
+                                 ? (*vm)[option.string_key].as<double>()
+                                 : static_cast<double>((*vm)[option.string_key].as<float>());
+        if (!std::isfinite(value)) {
+          return UsageError(program, "--" + option.string_key + " must be a finite number ('" +
+                                         (option.value.empty() ? "" : option.value.back()) + "')");
+        }
+        continue;
+      }
       if (type != typeid(unsigned short) && type != typeid(unsigned int) &&
           type != typeid(unsigned long) && type != typeid(unsigned long long)) {
         continue;

@@ -21,7 +21,15 @@ std::string Escape(absl::string_view text) {
 }
 
 std::string ScriptSafeJson(absl::string_view json) {
-  return absl::StrReplaceAll(json, {{"</", "<\\/"}});
+  // In JSON these characters can only stand inside strings, where \uXXXX is the same character:
+  // with no '<' left, nothing in the data can close the element ("</script>") or open the
+  // comment-and-script states ("<!--<script>") that made the parser swallow the page's script.
+  // U+2028 and U+2029 are escaped too, for a page that ever embeds the data as script.
+  return absl::StrReplaceAll(json, {{"<", "\\u003c"},
+                                    {">", "\\u003e"},
+                                    {"&", "\\u0026"},
+                                    {"\xe2\x80\xa8", "\\u2028"},
+                                    {"\xe2\x80\xa9", "\\u2029"}});
 }
 
 std::string PageScript(absl::string_view main_body) {

@@ -27,7 +27,9 @@ std::string Page(const PageParts& parts);
 // `text` with & < > " ' escaped for HTML text and attribute values.
 std::string Escape(absl::string_view text);
 
-// JSON made safe inside a <script> element: every "</" becomes "<\/" (the same JSON value).
+// JSON made safe inside a <script> element, whatever its strings hold: every '<', '>' and '&'
+// (and U+2028, U+2029) becomes its \uXXXX escape, the same JSON value. Valid JSON in, the same
+// value out; the data block cannot be closed or turned into a comment by any input.
 std::string ScriptSafeJson(absl::string_view json);
 
 // The page script around `main_body`, which must define `main()`: a strict-mode closure that

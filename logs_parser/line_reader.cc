@@ -12,6 +12,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "poker/file_io.h"
 
 namespace logs_parser {
 
@@ -241,8 +242,12 @@ class Bzip2Source : public ByteSource {
 }  // namespace
 
 absl::StatusOr<std::unique_ptr<ByteSource>> OpenByteSource(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return ErrnoStatus(errno, path, "cannot open");
+  // Regular files only: a device (/dev/zero, /dev/urandom) or a FIFO would be read forever.
+  absl::StatusOr<int> opened = poker::OpenRegularFile(path);
+  if (!opened.ok()) return opened.status();
+  const int fd = *opened;
+  // OpenRegularFile opens without blocking (a FIFO is refused, not waited for); reads block.
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
   auto file = std::make_unique<File>(fd, path);
   unsigned char magic[3] = {0, 0, 0};
   ssize_t got = ::pread(fd, magic, sizeof(magic), 0);

@@ -33,7 +33,9 @@ class ByteSource {
 
 // Opens `path`. The compression is told by the first bytes (gzip 1f 8b, bzip2 `BZh`), not by the
 // file name, so a renamed file still reads; concatenated gzip members / bzip2 streams are read as
-// one. Errors: NotFound / PermissionDenied / ... naming the file and the system's reason.
+// one. Only regular files are opened (poker::OpenRegularFile: a device such as /dev/zero or a
+// FIFO is refused, not read forever). Errors: NotFound / PermissionDenied / FailedPrecondition
+// naming the file and the reason.
 absl::StatusOr<std::unique_ptr<ByteSource>> OpenByteSource(const std::string& path);
 
 // Splits a ByteSource into lines. A line ends at `\n`; a `\r` before it and a missing final

@@ -27,6 +27,7 @@
 #include "logs_parser/phh_record.h"
 #include "logs_parser/phh_replay.h"
 #include "logs_parser/state_line.h"
+#include "poker/file_io.h"
 
 #ifndef LOGS_PARSER_GAMES_DIR
 #define LOGS_PARSER_GAMES_DIR "data/games"
@@ -509,7 +510,15 @@ absl::StatusOr<NamedGame> LoadGameArgument(const std::string& argument,
     if (fs::is_directory(path, error)) {
       return absl::FailedPreconditionError(absl::StrCat(path, ": is a folder, not a game file"));
     }
-    if (!fs::is_regular_file(path, error)) continue;
+    if (!fs::is_regular_file(path, error)) {
+      // A device or a FIFO is there, not missing: say what it is.
+      if (fs::exists(path, error)) {
+        if (absl::Status status = poker::CheckRegularFile(path); !status.ok()) {
+          return absl::Status(status.code(), absl::StrCat("game file ", status.message()));
+        }
+      }
+      continue;
+    }
     absl::StatusOr<poker::GameDef> game = poker::LoadGameDef(path);
     if (!game.ok()) return game.status();
     return NamedGame{*std::move(game), std::string(BaseName(path)), path};

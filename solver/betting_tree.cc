@@ -23,11 +23,17 @@ std::string ActionAbstraction::Name(const poker::GameDef& game) const {
 
 absl::Status ParsePotFractions(absl::string_view text, ActionAbstraction* out) {
   std::vector<double> fractions;
-  for (absl::string_view part : absl::StrSplit(text, ',', absl::SkipEmpty())) {
+  // "none": no sized raises. Anything else is a list with no empty item (",", "1,,2" and "" were
+  // once read as no raises at all, silently).
+  const std::vector<absl::string_view> parts =
+      text == "none" ? std::vector<absl::string_view>{}
+                     : std::vector<absl::string_view>(absl::StrSplit(text, ','));
+  for (absl::string_view part : parts) {
     double f = 0;
     if (!absl::SimpleAtod(part, &f) || !(f > 0 && f <= 100)) {
       return absl::InvalidArgumentError(
-          absl::StrCat("bad pot fraction '", part, "' in '", text, "' (want numbers in (0, 100])"));
+          absl::StrCat("bad pot fraction '", part, "' in '", text,
+                       "' (want numbers in (0, 100] separated by commas, or none)"));
     }
     fractions.push_back(f);
   }
@@ -92,6 +98,21 @@ absl::StatusOr<BettingTree> BettingTree::Build(const poker::GameDef& game,
                                                const ActionAbstraction& actions,
                                                const CardAbstraction& cards, int64_t max_nodes) {
   if (game.num_players > 16) return absl::InvalidArgumentError("too many players for the solver");
+  // What a node can hold (a strategy file's header names the abstraction: checked here, not only
+  // where a command line is parsed).
+  if (actions.pot_fractions.size() + 3 > static_cast<size_t>(kMaxTreeActions) ||
+      actions.max_raises < 0 || actions.max_raises > 255) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("betting abstraction out of range: ", actions.pot_fractions.size(),
+                     " pot fractions (at most ", kMaxTreeActions - 3, "), ", actions.max_raises,
+                     " raises a round (0..255)"));
+  }
+  for (double f : actions.pot_fractions) {
+    if (!(f > 0 && f <= 100)) {
+      return absl::InvalidArgumentError(
+          absl::StrCat("betting abstraction out of range: pot fraction ", f, " (want (0, 100])"));
+    }
+  }
   if (game.is_no_limit()) {
     if (game.num_players != 2 || game.stack[0] != game.stack[1]) {
       return absl::InvalidArgumentError(

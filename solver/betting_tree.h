@@ -36,7 +36,8 @@ struct ActionAbstraction {
   std::string Name(const poker::GameDef& game) const;
 };
 
-// Parses "0.5,1,2" (pot fractions, each in (0, 100]) into `out->pot_fractions`.
+// Parses "0.5,1,2" (pot fractions, each in (0, 100], no empty item) or "none" (no sized raises)
+// into `out->pot_fractions`.
 absl::Status ParsePotFractions(absl::string_view text, ActionAbstraction* out);
 
 // What an edge of the tree does, independent of chip amounts (for making our own bets legal in a

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "cli/numbers.h"
 #include "poker/file_io.h"
 
 namespace solver {
@@ -17,12 +18,9 @@ namespace solver {
 absl::StatusOr<bool> ParsePlayOption(absl::string_view key, absl::string_view value,
                                      PlayOptions* options) {
   if (key == "threshold") {
-    double t = 0;
-    if (!absl::SimpleAtod(value, &t) || !(t >= 0 && t <= 1)) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("cfr: bad threshold '", value, "' (want a probability in [0, 1])"));
-    }
-    options->threshold = t;
+    absl::StatusOr<double> t = cli::ParseNumber("cfr: threshold", value, cli::Between(0, 1));
+    if (!t.ok()) return t.status();
+    options->threshold = *t;
     return true;
   }
   if (key == "purify") {
@@ -257,9 +255,10 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
     if (kv.first == "strategy") {
       strategy = std::string(kv.second);
     } else if (kv.first == "seed") {
-      if (!absl::SimpleAtoi(kv.second, &seed)) {
-        return absl::InvalidArgumentError(absl::StrCat("cfr bot: bad seed '", kv.second, "'"));
-      }
+      absl::StatusOr<decltype(seed)> parsed =
+          cli::ParseWhole<decltype(seed)>("cfr bot: seed", kv.second, cli::AtLeast(0));
+      if (!parsed.ok()) return parsed.status();
+      seed = *parsed;
     } else if (kv.first != "style") {
       return absl::InvalidArgumentError(
           absl::StrCat("cfr bot: unknown key '", kv.first,

@@ -4,8 +4,10 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <system_error>
 #include <thread>
 
+#include "absl/strings/str_cat.h"
 #include "poker/hand_evaluator.h"
 #include "poker/rng.h"
 
@@ -155,12 +157,13 @@ void Mccfr::RunChunk(int64_t chunk, Worker* w) {
   }
 }
 
-void Mccfr::Run(int64_t iterations, double seconds, const std::atomic<bool>* stop) {
+absl::Status Mccfr::Run(int64_t iterations, double seconds, const std::atomic<bool>* stop) {
   const poker::GameDef& game = tree_->game();
   const int64_t end_chunk = (iterations + kChunkIterations - 1) / kChunkIterations;
-  if (chunks_done_ >= end_chunk) return;
+  if (chunks_done_ >= end_chunk) return absl::OkStatus();
   const auto start = std::chrono::steady_clock::now();
   std::atomic<int64_t> next_chunk{chunks_done_};
+  std::atomic<bool> abandon{false};  // set when a thread could not be started
   const auto work = [&] {
     Worker w;
     for (int s = poker::kNumSuits - game.num_suits; s < poker::kNumSuits; ++s) {
@@ -180,17 +183,31 @@ void Mccfr::Run(int64_t iterations, double seconds, const std::atomic<bool>* sto
         break;
       }
       if (stop != nullptr && stop->load(std::memory_order_relaxed)) break;
+      if (abandon.load(std::memory_order_relaxed)) break;
       const int64_t chunk = next_chunk.fetch_add(1);
       if (chunk >= end_chunk) break;
       RunChunk(chunk, &w);
     }
   };
   std::vector<std::thread> threads;
-  for (int i = 1; i < options_.threads; ++i) threads.emplace_back(work);
-  work();
+  absl::Status status;
+  for (int i = 1; i < options_.threads; ++i) {
+    try {
+      threads.emplace_back(work);
+    } catch (const std::system_error& e) {
+      // Without this the exception ended the process (std::terminate) with the threads running.
+      abandon.store(true);
+      status = absl::ResourceExhaustedError(absl::StrCat("cannot start worker thread ", i + 1,
+                                                         " of ", options_.threads, ": ", e.what(),
+                                                         " (use fewer --threads)"));
+      break;
+    }
+  }
+  if (status.ok()) work();
   for (std::thread& t : threads) t.join();
   // Chunks are claimed in order and every claimed chunk below end_chunk was finished.
   chunks_done_ = std::min(next_chunk.load(), end_chunk);
+  return status;
 }
 
 }  // namespace solver

@@ -41,7 +41,9 @@ class Mccfr {
   // Runs until `iterations` in total are done (rounded up to whole chunks), or `seconds` of wall
   // clock pass (when > 0), or `*stop` becomes true; then returns with whole chunks done. Call
   // again to go on (the caller prints progress and writes checkpoints between calls).
-  void Run(int64_t iterations, double seconds = 0, const std::atomic<bool>* stop = nullptr);
+  // ResourceExhausted when the system refuses a worker thread (the threads started are stopped
+  // and joined; the chunks they finished count).
+  absl::Status Run(int64_t iterations, double seconds = 0, const std::atomic<bool>* stop = nullptr);
 
   int64_t iterations() const { return chunks_done_ * kChunkIterations; }
   const MccfrOptions& options() const { return options_; }

@@ -45,8 +45,23 @@ namespace po = boost::program_options;
 
 namespace {
 
+// More worker threads than this are refused: each holds its own buffers, and thousands of them
+// only exhaust the system's threads.
+constexpr int kMaxThreads = 256;
+
 std::atomic<bool> g_stop{false};
-void OnSignal(int) { g_stop.store(true); }
+std::atomic<int> g_signal{0};
+// The first SIGINT or SIGTERM asks training to stop at the next whole chunk (the checkpoint is
+// then written); a second one ends the process at once, as without a handler (atomic writes leave
+// no partial file).
+void OnSignal(int signal_number) {
+  if (g_stop.exchange(true)) {
+    std::signal(signal_number, SIG_DFL);
+    std::raise(signal_number);
+    return;
+  }
+  g_signal.store(signal_number);
+}
 
 int Fail(const absl::Status& status) {
   std::cerr << "solver: " << status.message() << "\n";
@@ -83,23 +98,20 @@ int Train(const po::variables_map& vm) {
   if (!vm.count("game") || !vm.count("out") || (!vm.count("iterations") && !vm.count("seconds"))) {
     return cli::UsageError("solver", "train needs --game, --out and --iterations or --seconds");
   }
-  // A count or a time that cannot mean anything is refused before any work: --seconds 0 alone
-  // would train forever, a negative --iterations would write an untrained strategy.
-  if (vm.count("iterations") && vm["iterations"].as<int64_t>() < 1) {
-    return cli::UsageError("solver", "--iterations must be at least 1");
+  // Numbers are checked by the options' ranges (main); where the work will be written is checked
+  // before any work: a typo must not cost the run.
+  const std::string out = vm["out"].as<std::string>();
+  const std::string checkpoint =
+      vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : out + ".ckpt";
+  for (const auto& [path, what] :
+       {std::pair(out, "--out"), std::pair(checkpoint, "--checkpoint")}) {
+    if (absl::Status s = poker::CheckOutputPath(path, what); !s.ok()) return Fail(s);
   }
-  if (vm.count("seconds") && !(vm["seconds"].as<double>() > 0)) {
-    return cli::UsageError("solver", "--seconds must be positive");
-  }
-  if (vm["threads"].as<int>() < 1) return cli::UsageError("solver", "--threads must be at least 1");
-  if (vm["max-raises"].as<int>() < 0) {
-    return cli::UsageError("solver", "--max-raises must not be negative");
-  }
-  if (!(vm["progress-every"].as<double>() > 0)) {
-    return cli::UsageError("solver", "--progress-every must be positive");
-  }
-  if (!(vm["checkpoint-every"].as<double>() >= 0)) {
-    return cli::UsageError("solver", "--checkpoint-every must not be negative");
+  if (vm.count("curve")) {
+    if (absl::Status s = poker::CheckOutputPath(vm["curve"].as<std::string>(), "--curve");
+        !s.ok()) {
+      return Fail(s);
+    }
   }
   // A path, or the name of a game in data/games, as in every program.
   absl::StatusOr<logs_parser::NamedGame> named =
@@ -152,9 +164,6 @@ int Train(const po::variables_map& vm) {
   const double budget = vm.count("seconds") ? vm["seconds"].as<double>() : 0;
   const double every = vm["progress-every"].as<double>();
   const double checkpoint_every = vm["checkpoint-every"].as<double>();
-  const std::string out = vm["out"].as<std::string>();
-  const std::string checkpoint =
-      vm.count("checkpoint") ? vm["checkpoint"].as<std::string>() : out + ".ckpt";
   std::ofstream curve;
   if (vm.count("curve")) {
     const std::string curve_path = vm["curve"].as<std::string>();
@@ -206,8 +215,9 @@ int Train(const po::variables_map& vm) {
       slice = std::min(slice, budget - solve_seconds);
     }
     const auto t0 = std::chrono::steady_clock::now();
-    mccfr.Run(target, slice, &g_stop);
+    const absl::Status ran = mccfr.Run(target, slice, &g_stop);
     solve_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (!ran.ok()) return Fail(ran);
     report("at");
     if (checkpoint_every > 0 && solve_seconds - last_checkpoint >= checkpoint_every) {
       last_checkpoint = solve_seconds;
@@ -221,6 +231,24 @@ int Train(const po::variables_map& vm) {
   }
   info.iterations = mccfr.iterations();
   info.seconds = seconds_before + solve_seconds;
+  // Stopped by a signal before the budget: the work so far is kept in the checkpoint, and --out
+  // is not written (a partial strategy recorded as the finished one is a wrong result).
+  const bool reached = mccfr.iterations() >= target || (budget > 0 && solve_seconds >= budget);
+  if (!reached) {
+    if (absl::Status s = solver::WriteCheckpoint(checkpoint, *tree, **cards, mccfr, info);
+        !s.ok()) {
+      return Fail(s);
+    }
+    const std::string of_budget = vm.count("iterations")
+                                      ? absl::StrCat(" of ", target, " iterations")
+                                      : absl::StrFormat(" (%.1f of %.1f s)", solve_seconds, budget);
+    std::cerr << absl::StrFormat(
+        "solver: interrupted by %s after %d iterations%s: the checkpoint %s holds them (go on "
+        "with --resume %s); %s was not written\n",
+        g_signal.load() == SIGINT ? "SIGINT" : "SIGTERM", mccfr.iterations(), of_budget, checkpoint,
+        checkpoint, out);
+    return 1;
+  }
   if (checkpoint_every > 0 || vm.count("checkpoint")) {
     if (absl::Status s = solver::WriteCheckpoint(checkpoint, *tree, **cards, mccfr, info);
         !s.ok()) {
@@ -286,24 +314,38 @@ int main(int argc, char** argv) {
       "train: card abstraction: exact (small decks; the default there) or "
       "holdem[:PRE,FLOP,TURN,RIVER] (the default for 52 cards)")(
       "actions", po::value<std::string>()->default_value("0.5,1,2"),
-      "train, no-limit: raise sizes as pot fractions")("no-allin",
-                                                       "train, no-limit: no all-in action")(
-      "max-raises", po::value<int>()->default_value(2),
-      "train, no-limit: abstract raises per round")(
-      "iterations", po::value<int64_t>(),
-      "train: total iterations (one traversal per player each)")(
-      "seconds", po::value<double>(), "train: wall-clock budget of this run")(
-      "threads", po::value<int>()->default_value(2), "train: worker threads")(
+      "train, no-limit: raise sizes as pot fractions in (0, 100], separated by commas; none: no "
+      "sized raises (with the all-in, push or fold)")("no-allin",
+                                                      "train, no-limit: no all-in action")(
+      "max-raises",
+      po::value<int>()->default_value(2)->notifier(
+          cli::Within<int>("max-raises", cli::WholeBetween(0, 16))),
+      "train, no-limit: abstract raises per round, 0..16")(
+      "iterations",
+      po::value<int64_t>()->notifier(
+          cli::Within<int64_t>("iterations", cli::WholeBetween(1, 1e15))),
+      "train: total iterations (one traversal per player each), 1..1e15")(
+      "seconds", po::value<double>()->notifier(cli::Within<double>("seconds", cli::Positive(1e9))),
+      "train: wall-clock budget of this run, seconds > 0")(
+      "threads",
+      po::value<int>()->default_value(2)->notifier(
+          cli::Within<int>("threads", cli::WholeBetween(1, kMaxThreads))),
+      "train: worker threads, 1..256 (more than the cores only slows it)")(
       "seed", po::value<uint64_t>()->default_value(1), "train: random seed")(
       "weighting", po::value<std::string>()->default_value("uniform"),
       "train: linear (iteration t weighs t) or uniform")("out", po::value<std::string>(),
                                                          "train: the strategy file to write")(
       "resume", po::value<std::string>(), "train: continue from this checkpoint")(
       "checkpoint", po::value<std::string>(), "train: checkpoint file (default OUT.ckpt)")(
-      "checkpoint-every", po::value<double>()->default_value(0),
-      "train: seconds between checkpoints (0: only at the end when --checkpoint is given)")(
-      "progress-every", po::value<double>()->default_value(10),
-      "train: seconds between progress lines")(
+      "checkpoint-every",
+      po::value<double>()->default_value(0)->notifier(
+          cli::Within<double>("checkpoint-every", cli::Between(0, 1e9))),
+      "train: seconds between checkpoints (0: only at the end when --checkpoint is given, and "
+      "when stopped by SIGINT or SIGTERM)")(
+      "progress-every",
+      po::value<double>()->default_value(10)->notifier(
+          cli::Within<double>("progress-every", cli::Between(0.1, 1e9))),
+      "train: seconds between progress lines, at least 0.1")(
       "curve", po::value<std::string>(),
       "train: CSV of iterations, seconds, exploitability at every progress line (small games)")(
       "play", po::value<std::string>(), "set-play: plain, threshold=T or purify")(
@@ -328,6 +370,12 @@ int main(int argc, char** argv) {
     if (!vm.count("file")) return cli::UsageError("solver", command + " needs a strategy file");
     return command == "inspect" ? Inspect(vm["file"].as<std::string>(), vm.count("json") > 0)
                                 : Exploitability(vm["file"].as<std::string>(), vm.count("json"));
+  }
+  if ((command == "convert" || command == "set-play" || command == "flop-tables") &&
+      vm.count("new-file")) {
+    if (absl::Status s = poker::CheckOutputPath(vm["new-file"].as<std::string>()); !s.ok()) {
+      return Fail(s);
+    }
   }
   if (command == "convert") {
     if (!vm.count("new-file")) return cli::UsageError("solver", "convert needs OLD_FILE NEW_FILE");

@@ -15,12 +15,7 @@
 namespace solver {
 
 uint64_t PayloadChecksum(const char* data, size_t size) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (size_t i = 0; i < size; ++i) {
-    h ^= static_cast<unsigned char>(data[i]);
-    h *= 0x100000001b3ULL;
-  }
-  return h;
+  return poker::Fnv1a64(absl::string_view(data, size));
 }
 
 namespace {
@@ -49,42 +44,90 @@ solver_proto::StrategyHeader MakeHeader(const BettingTree& tree, const CardAbstr
   return h;
 }
 
+// The header's checksum field as stored: tag (field 24, fixed64) then 8 bytes little-endian.
+constexpr char kHeaderChecksumTag[2] = {static_cast<char>(0xC1), 0x01};
+constexpr size_t kHeaderChecksumBytes = 10;
+constexpr size_t kPrefixBytes = 12;  // magic and header length
+
+// Writes the file. Headers of format 3 and later are written as the current format with their
+// checksum (the header's bytes are `header` serialised without it, then the checksum field);
+// older headers (a format-2 file given a play setting) are written as they are.
 absl::Status Write(const std::string& path, solver_proto::StrategyHeader header,
                    const char* payload, size_t size) {
   header.set_payload_bytes(size);
   header.set_payload_checksum(PayloadChecksum(payload, size));
+  header.clear_header_checksum();
+  const bool checksummed = header.format_version() >= 3;
+  if (checksummed) header.set_format_version(kStrategyFormatVersion);
   std::string serialized;
   header.SerializeToString(&serialized);
   std::string file(kMagic, sizeof(kMagic));
-  const uint32_t length = static_cast<uint32_t>(serialized.size());
+  const uint32_t length =
+      static_cast<uint32_t>(serialized.size() + (checksummed ? kHeaderChecksumBytes : 0));
   for (int i = 0; i < 4; ++i) file.push_back(static_cast<char>(length >> (8 * i) & 0xFF));
   file += serialized;
+  if (checksummed) {
+    const uint64_t checksum = poker::Fnv1a64(file);
+    file.append(kHeaderChecksumTag, sizeof(kHeaderChecksumTag));
+    for (int i = 0; i < 8; ++i) file.push_back(static_cast<char>(checksum >> (8 * i) & 0xFF));
+  }
   file.append(payload, size);
   return poker::WriteFileAtomically(path, file);
 }
 
-// Reads and checks the framing and checksum; the payload into `payload`. Format 1 files (no
+// Checks the header's own checksum: present in format 4 (and whenever the field is set), then the
+// header's last 10 bytes and equal to the checksum of every byte before them. Formats 2 and 3
+// have none.
+absl::Status VerifyHeaderChecksum(const std::string& path, const std::string& bytes,
+                                  uint32_t length, const solver_proto::StrategyHeader& header) {
+  if (header.header_checksum() == 0) {
+    if (header.format_version() < 4) return absl::OkStatus();
+    return absl::DataLossError(absl::StrCat(path, ": corrupt: a format-", header.format_version(),
+                                            " header without its checksum"));
+  }
+  const size_t end = kPrefixBytes + length;
+  uint64_t stored = 0;
+  for (int i = 0; i < 8; ++i) {
+    stored |= uint64_t{static_cast<unsigned char>(bytes[end - 8 + i])} << (8 * i);
+  }
+  if (length < kHeaderChecksumBytes ||
+      bytes.compare(end - kHeaderChecksumBytes, 2, kHeaderChecksumTag, 2) != 0 ||
+      stored != header.header_checksum()) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": corrupt: the header's checksum is not its last field"));
+  }
+  const uint64_t computed =
+      poker::Fnv1a64(absl::string_view(bytes.data(), end - kHeaderChecksumBytes));
+  if (computed != stored) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": corrupt: the header does not match its checksum"));
+  }
+  return absl::OkStatus();
+}
+
+// Reads and checks the framing and checksums; the payload into `payload`. Format 1 files (no
 // card tables) are refused unless `allow_format1` (for ConvertStrategyFile).
-absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::string* payload,
-                                                  bool allow_format1 = false) {
-  absl::StatusOr<std::string> read = poker::ReadFileToString(path);
-  if (!read.ok()) return read.status();
-  const std::string& bytes = *read;
-  if (bytes.size() < 12 || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
+absl::StatusOr<solver_proto::StrategyHeader> ParseFile(const std::string& bytes,
+                                                       const std::string& path,
+                                                       std::string* payload,
+                                                       bool allow_format1 = false) {
+  if (bytes.size() < kPrefixBytes || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
     return absl::InvalidArgumentError(
         absl::StrCat(path, ": not a solver strategy file (no PKSOLVR1 magic)"));
   }
   uint32_t length = 0;
   for (int i = 0; i < 4; ++i)
     length |= uint32_t{static_cast<unsigned char>(bytes[8 + i])} << (8 * i);
-  if (bytes.size() < 12 + uint64_t{length}) {
+  if (bytes.size() < kPrefixBytes + uint64_t{length}) {
     return absl::DataLossError(absl::StrCat(path, ": truncated inside the header (", bytes.size(),
-                                            " bytes, header needs ", 12 + uint64_t{length}, ")"));
+                                            " bytes, header needs ",
+                                            kPrefixBytes + uint64_t{length}, ")"));
   }
   solver_proto::StrategyHeader header;
-  if (!header.ParseFromArray(bytes.data() + 12, static_cast<int>(length))) {
+  if (!header.ParseFromArray(bytes.data() + kPrefixBytes, static_cast<int>(length))) {
     return absl::DataLossError(absl::StrCat(path, ": the header does not parse"));
   }
+  if (absl::Status s = VerifyHeaderChecksum(path, bytes, length, header); !s.ok()) return s;
   if (header.format_version() == 1 && !allow_format1) {
     return absl::FailedPreconditionError(absl::StrCat(
         path,
@@ -95,24 +138,30 @@ absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::
         "with `solver convert ",
         path, " NEW_FILE`"));
   }
-  if (header.format_version() != kStrategyFormatVersion && header.format_version() != 2 &&
-      header.format_version() != 1) {
+  if (header.format_version() < 1 || header.format_version() > kStrategyFormatVersion) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": format version ",
                                                    header.format_version(), ", this program reads ",
-                                                   kStrategyFormatVersion));
+                                                   kStrategyFormatVersion, " and older"));
   }
-  const uint64_t have = bytes.size() - 12 - length;
+  const uint64_t have = bytes.size() - kPrefixBytes - length;
   if (have != header.payload_bytes()) {
     return absl::DataLossError(absl::StrCat(
         path, ": ", have < header.payload_bytes() ? "truncated" : "trailing bytes",
         ": the payload has ", have, " bytes, the header says ", header.payload_bytes()));
   }
-  payload->assign(bytes, 12 + length, std::string::npos);
+  payload->assign(bytes, kPrefixBytes + length, std::string::npos);
   if (PayloadChecksum(payload->data(), payload->size()) != header.payload_checksum()) {
     return absl::DataLossError(
         absl::StrCat(path, ": corrupt: the payload does not match the header's checksum"));
   }
   return header;
+}
+
+absl::StatusOr<solver_proto::StrategyHeader> Read(const std::string& path, std::string* payload,
+                                                  bool allow_format1 = false) {
+  absl::StatusOr<std::string> read = poker::ReadFileToString(path);
+  if (!read.ok()) return read.status();
+  return ParseFile(*read, path, payload, allow_format1);
 }
 
 absl::Status CheckFits(const std::string& path, const solver_proto::StrategyHeader& header,
@@ -375,9 +424,16 @@ absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& p
 
 absl::StatusOr<std::unique_ptr<Blueprint>> Blueprint::Load(const std::string& path,
                                                            const poker::GameDef* expected_game) {
+  absl::StatusOr<std::string> read = poker::ReadFileToString(path);
+  if (!read.ok()) return read.status();
+  return FromBytes(*read, path, expected_game);
+}
+
+absl::StatusOr<std::unique_ptr<Blueprint>> Blueprint::FromBytes(
+    const std::string& bytes, const std::string& path, const poker::GameDef* expected_game) {
   auto bp = std::make_unique<Blueprint>();
   std::string payload;
-  absl::StatusOr<solver_proto::StrategyHeader> header = Read(path, &payload);
+  absl::StatusOr<solver_proto::StrategyHeader> header = ParseFile(bytes, path, &payload);
   if (!header.ok()) return header.status();
   if (header->kind() != solver_proto::StrategyHeader::STRATEGY) {
     return absl::InvalidArgumentError(absl::StrCat(path, ": a checkpoint, not a strategy"));
@@ -409,8 +465,8 @@ absl::Status ConvertStrategyFile(const std::string& in, const std::string& out) 
     return absl::InvalidArgumentError(absl::StrCat(in, ": a checkpoint, not a strategy"));
   }
   if (header->format_version() == kStrategyFormatVersion) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(in, ": already format version ", kStrategyFormatVersion));
+    return absl::FailedPreconditionError(absl::StrCat(
+        in, ": already format version ", kStrategyFormatVersion, ": nothing to convert"));
   }
   absl::StatusOr<poker::GameDef> game = poker::ParseGameDef(header->game(), in);
   if (!game.ok()) return game.status();
@@ -419,6 +475,10 @@ absl::Status ConvertStrategyFile(const std::string& in, const std::string& out) 
   if (absl::Status s = RebuildAbstractions(in, *header, *game, &cards, &tree); !s.ok()) return s;
   std::vector<uint8_t> probs;
   if (absl::Status s = DecodeProbs(in, *header, *tree, *cards, payload, &probs); !s.ok()) return s;
+  if (header->format_version() == 3) {
+    // Already packed: the payload is kept byte for byte; the header gains its checksum.
+    return Write(out, *header, payload.data(), payload.size());
+  }
   // Format 1: the tables this program draws for the same name and version.
   header->set_card_tables(cards->Tables());
   return WriteProbs(out, *header, *tree, *cards, probs);

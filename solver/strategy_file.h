@@ -1,12 +1,12 @@
 // Strategy and checkpoint files (docs/solver.md): the magic "PKSOLVR1", a little-endian uint32
 // header length, the protobuf StrategyHeader (proto/solver_strategy.proto; with the card
-// abstraction's tables, e.g. the hold'em bucket edges, so loading samples nothing), then the
-// payload: for a strategy one uint8 per (node, bucket, action) with every infoset summing to 255,
-// packed and deflated (format 3; raw in format 2); for a checkpoint the regrets and average sums
-// as float64. Written atomically
+// abstraction's tables, e.g. the hold'em bucket edges, so loading samples nothing) ending with its
+// own checksum (format 4), then the payload: for a strategy one uint8 per (node, bucket, action)
+// with every infoset summing to 255, packed and deflated (formats 3 and 4; raw in format 2); for a
+// checkpoint the regrets and average sums as float64. Written atomically
 // (poker::WriteFileAtomically: a temporary file, fsynced, then renamed). A file is refused with a
-// reason naming it when truncated, when its payload does not match the checksum, or when its game
-// or abstractions differ from what the caller plays.
+// reason naming it when truncated, when its header or payload does not match its checksum, or
+// when its game or abstractions differ from what the caller plays.
 #ifndef SOLVER_STRATEGY_FILE_H_
 #define SOLVER_STRATEGY_FILE_H_
 
@@ -31,7 +31,11 @@ namespace solver {
 // 3: a strategy's payload is packed (payload_encoding ENCODING_DEFLATE_PACKED: the implied last
 // action left out, action-major, deflated; about 46% of format 2's size); format 2 files (raw
 // payload) still load and `solver convert` rewrites them.
-inline constexpr uint32_t kStrategyFormatVersion = 3;
+// 4: the header carries its own checksum (header_checksum, over every byte before it), so a
+// flipped bit anywhere in the file is refused (format 3 checked the payload only: a flipped raise
+// size or bucket edge loaded silently). Formats 2 and 3 still load; `solver convert` rewrites
+// them, a format-3 file with its payload byte for byte.
+inline constexpr uint32_t kStrategyFormatVersion = 4;
 
 // FNV-1a 64 of a payload as stored (the header's payload_checksum).
 uint64_t PayloadChecksum(const char* data, size_t size);
@@ -65,9 +69,11 @@ absl::StatusOr<solver_proto::StrategyHeader> ReadCheckpoint(const std::string& p
                                                             const CardAbstraction& cards,
                                                             Mccfr* solver);
 
-// Rewrites a strategy file of format 1 or 2 as the current format at `out`: the same strategy,
+// Rewrites a strategy file of format 1, 2 or 3 as the current format at `out`: the same strategy.
+// Format 3 keeps its payload byte for byte (the header gains its checksum); formats 1 and 2 are
 // packed. Format 1 gets the tables of the abstraction this program builds from the file's spec
-// (refused when the file's abstraction name differs from that one's).
+// (refused when the file's abstraction name differs from that one's). A file already of the
+// current format is refused (FailedPrecondition: nothing to do).
 absl::Status ConvertStrategyFile(const std::string& in, const std::string& out);
 
 // Copies the strategy file `in` to `out` with the header's default play setting (field `play`)
@@ -82,6 +88,10 @@ class Blueprint {
   // Loads `path`; when `expected_game` is given, refuses a file of another game.
   static absl::StatusOr<std::unique_ptr<Blueprint>> Load(
       const std::string& path, const poker::GameDef* expected_game = nullptr);
+  // The same from a file's bytes; `path` names it in errors.
+  static absl::StatusOr<std::unique_ptr<Blueprint>> FromBytes(
+      const std::string& bytes, const std::string& path,
+      const poker::GameDef* expected_game = nullptr);
 
   const solver_proto::StrategyHeader& header() const { return header_; }
   const poker::GameDef& game() const { return game_; }

@@ -83,6 +83,13 @@ int RunInspect(int argc, char** argv) {
     return Usage("--player and --population exclude each other");
   if (report.max_depth < -1) return Usage("--depth must be -1 (every node) or at least 0");
   report.buckets = !no_buckets;
+  if (html) {
+    const std::string page_path = out_path.empty() ? model_path + ".html" : out_path;
+    if (absl::Status s = poker::CheckOutputPath(page_path, "--out"); !s.ok()) {
+      std::cerr << "trainer inspect: " << s.message() << "\n";
+      return 1;
+    }
+  }
 
   absl::StatusOr<OpponentModel> model = OpponentModel::Load(model_path);
   if (!model.ok()) {

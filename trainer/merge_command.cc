@@ -12,6 +12,7 @@
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
 #include "nlohmann/json.hpp"
+#include "poker/file_io.h"
 #include "trainer/command.h"
 #include "trainer/opponent_model.h"
 
@@ -97,6 +98,10 @@ int RunMerge(int argc, char** argv) {
   if (no_prune && vm.count("min-hands"))
     return Usage("--min-hands and --no-prune exclude each other");
   if (min_hands < 0) return Usage("--min-hands must not be negative");
+  if (absl::Status s = poker::CheckOutputPath(out_path, "--out"); !s.ok()) {
+    std::cerr << "trainer merge: " << s.message() << "\n";
+    return 1;
+  }
 
   absl::StatusOr<OpponentModel> merged = OpponentModel::Load(inputs[0]);
   if (!merged.ok()) {

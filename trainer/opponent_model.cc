@@ -15,6 +15,7 @@
 #include "absl/strings/str_format.h"
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
+#include "google/protobuf/unknown_field_set.h"
 #include "poker/file_io.h"
 
 namespace trainer {
@@ -393,11 +394,14 @@ void AppendChecksum(std::string* bytes) {
   for (int i = 0; i < 4; ++i) bytes->push_back(static_cast<char>(crc >> (8 * i) & 0xff));
 }
 
+// Whether `bytes` ends with the checksum trailer (else: a file from before the checksum).
+bool HasChecksum(absl::string_view bytes) {
+  return bytes.size() >= kChecksumTrailerBytes &&
+         bytes.substr(bytes.size() - kChecksumTrailerBytes, 2) == ChecksumTag();
+}
+
 absl::Status VerifyChecksum(absl::string_view bytes) {
-  if (bytes.size() < kChecksumTrailerBytes ||
-      bytes.substr(bytes.size() - kChecksumTrailerBytes, 2) != ChecksumTag()) {
-    return absl::OkStatus();  // a file from before the checksum
-  }
+  if (!HasChecksum(bytes)) return absl::OkStatus();
   const absl::string_view body = bytes.substr(0, bytes.size() - kChecksumTrailerBytes);
   uint32_t stored = 0;
   for (int i = 0; i < 4; ++i) {
@@ -508,6 +512,13 @@ absl::StatusOr<OpponentModel> OpponentModel::Load(const std::string& path,
                                                   const poker::GameDef* expected_game) {
   absl::StatusOr<std::string> data = poker::ReadFileToString(path);
   if (!data.ok()) return data.status();
+  return FromBytes(*data, path, expected_game);
+}
+
+absl::StatusOr<OpponentModel> OpponentModel::FromBytes(const std::string& bytes,
+                                                       const std::string& path,
+                                                       const poker::GameDef* expected_game) {
+  const std::string* data = &bytes;
   if (absl::Status status = VerifyChecksum(*data); !status.ok()) {
     return absl::Status(status.code(), absl::StrCat(path, ": ", status.message()));
   }
@@ -517,6 +528,13 @@ absl::StatusOr<OpponentModel> OpponentModel::Load(const std::string& path,
         absl::StrCat(path,
                      ": not a model file (Protocol Buffers parse failed: corrupted or "
                      "truncated)"));
+  }
+  // A file without the trailer is one from before the checksum, which holds only the schema's
+  // fields: a field this program does not know is a damaged trailer (a flipped bit in its tag
+  // leaves an unknown field behind), not a file to trust.
+  if (!HasChecksum(*data) && !proto.GetReflection()->GetUnknownFields(proto).empty()) {
+    return absl::DataLossError(
+        absl::StrCat(path, ": corrupt: fields this program does not know and no valid checksum"));
   }
   absl::StatusOr<OpponentModel> model = FromProto(proto, expected_game);
   if (!model.ok()) {

@@ -149,6 +149,11 @@ class OpponentModel {
   // `expected_game`) foreign-game files are refused with a reason naming the file.
   static absl::StatusOr<OpponentModel> Load(const std::string& path,
                                             const poker::GameDef* expected_game = nullptr);
+  // The same from a file's bytes; `path` names it in errors. Checked whole: the CRC-32 trailer
+  // when the file has one; a file without it (written before it) may hold no field this program
+  // does not know (a damaged trailer leaves one behind).
+  static absl::StatusOr<OpponentModel> FromBytes(const std::string& bytes, const std::string& path,
+                                                 const poker::GameDef* expected_game = nullptr);
 
   OpponentModel(OpponentModel&&) = default;
   OpponentModel& operator=(OpponentModel&&) = default;

@@ -15,6 +15,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "boost/program_options.hpp"
 #include "cli/command_line.h"
@@ -22,6 +23,7 @@
 #include "logs_parser/game_detect.h"
 #include "logs_parser/log_reader.h"
 #include "nlohmann/json.hpp"
+#include "poker/file_io.h"
 #include "trainer/command.h"
 #include "trainer/model_report.h"
 #include "trainer/opponent_model.h"
@@ -286,6 +288,10 @@ int RunTrain(int argc, char** argv) {
   options.game = chosen.game;
   options.game_name = chosen.name;
   options.plan = plan->get();
+  if (absl::Status s = poker::CheckOutputPath(out_path, "--out"); !s.ok()) {
+    std::cerr << "trainer train: " << s.message() << "\n";
+    return 1;
+  }
 
   const bool tty = isatty(STDERR_FILENO);
   const auto start = std::chrono::steady_clock::now();
@@ -337,6 +343,24 @@ int RunTrain(int argc, char** argv) {
                      result->summary.files, result->summary.lines, result->summary.rejected,
                      result->summary.files_skipped);
     return 1;
+  }
+  // A name of --players the logs never show (a typo, a suffix not stripped) is said; when none
+  // of them is there the model would hold no player at all: refused.
+  if (!options.players.empty()) {
+    std::vector<std::string> unseen;
+    for (const std::string& name : options.players) {
+      if (result->model.FindPlayer(name) == nullptr) unseen.push_back(name);
+    }
+    if (unseen.size() == options.players.size()) {
+      std::cerr << "trainer train: no model for --players " << absl::StrJoin(unseen, ", ")
+                << ": no hand in the logs (names are exact and case-sensitive; `trainer stats` "
+                   "lists the players), or fewer than --min-hands; no model written\n";
+      return 1;
+    }
+    for (const std::string& name : unseen) {
+      std::cerr << "trainer train: warning: no model for --players " << name
+                << ": no hand in the logs, or fewer than --min-hands\n";
+    }
   }
   if (absl::Status status = result->model.Save(out_path); !status.ok()) {
     std::cerr << "trainer train: " << status.message() << "\n";

@@ -163,7 +163,7 @@ TEST(AgentProgramTest, BadInputsGetAClearErrorBeforeConnecting) {
       {{"--game", game, "--model", dir.path()}, 1, "is a folder, not a file"},
       {{"--game", game, "--model", "none", "--save-model", dir.File("no/such/folder/m.pb")},
        1,
-       "cannot write in the folder"},
+       "/no/such/folder does not exist"},
       {{"--game", game, "--model", "none", "--save-model", dir.path()}, 1, "is a folder"},
       {{"--game", game, "--model", "none", "--dealer-timeout", "0"}, 2, "--dealer-timeout"},
       {{"--game", game, "--config", dir.path()}, 1, "is a folder, not a file"},
@@ -176,6 +176,25 @@ TEST(AgentProgramTest, BadInputsGetAClearErrorBeforeConnecting) {
       {{"--game", game, "--model", "none", "--policy", "cfr"}, 2, "needs a strategy file"},
       {{"--game", game, "--model", "none", "--policy", "nope"}, 2, "unknown policy 'nope'"},
       {{"--game", game, "--model", game}, 1, "game.game"},
+      // A strategy of another game: refused before the match (it used to check and call every
+      // hand with exit 0), as by `bot --style cfr`; the same for the search's named blueprint.
+      {{"--game", game, "--model", "none", "--policy", "cfr", "--strategy",
+        std::string(POKER_SOURCE_DIR) + "/data/strategies/kuhn.limit.2p.strategy"},
+       1,
+       "kuhn.limit.2p.strategy: made for another game than the match's"},
+      {{"--game", game, "--model", "none", "--param",
+        "search_strategy=" + std::string(POKER_SOURCE_DIR) +
+            "/data/strategies/kuhn.limit.2p.strategy"},
+       1,
+       "search_strategy: "},
+      // Parameters outside their range (a switch of 7, a probability of 2): usage errors.
+      {{"--game", game, "--model", "none", "--param", "cfr_purify=7"},
+       2,
+       "parameter cfr_purify must be a whole number in [-1, 1] (got 7)"},
+      {{"--game", game, "--model", "none", "--param", "min_likelihood=2"},
+       2,
+       "parameter min_likelihood must be a number in [0, 1] (got 2)"},
+      {{"--game", game, "--model", "none", "--param", "trials=nan"}, 2, "parameter trials: 'nan'"},
   };
   for (const Case& c : cases) {
     std::vector<std::string> argv = {BinPath("agent")};
@@ -229,4 +248,32 @@ TEST(AgentProgramTest, LostConnectionMidMatchExitsOne) {
 }
 
 }  // namespace
+// An agent started with another game than the dealer's leaves at once, saying so (it used to skip
+// every state and leave the dealer waiting out its 600 s timeout): here a hold'em agent at a Kuhn
+// dealer, whose first state already shows one card where hold'em deals two.
+TEST(AgentProgramTest, LeavesAMatchOfAnotherGameAtOnce) {
+  TempDir dir;
+  const std::string kuhn = std::string(POKER_SOURCE_DIR) + "/data/games/kuhn.limit.2p.game";
+  Subprocess dealer(
+      {BinPath("dealer"), "m", kuhn, "20", "7", "agent", "random", "-q", "--t_response", "20000"},
+      dir.path(), dir.File("dealer.err"));
+  const std::optional<std::string> ports_line = dealer.ReadLine(milliseconds(10000));
+  ASSERT_TRUE(ports_line.has_value());
+  const std::vector<std::string> ports = absl::StrSplit(*ports_line, ' ');
+  ASSERT_EQ(ports.size(), 2u);
+  Subprocess bot({BinPath("bot"), "--style", "random", "--game", kuhn, "127.0.0.1", ports[1]},
+                 dir.path(), dir.File("bot.err"));
+  const auto start = std::chrono::steady_clock::now();
+  Subprocess agent({BinPath("agent"), "--game", "holdem.limit.2p.reverse_blinds", "--model", "none",
+                    "--quiet", "127.0.0.1", ports[0]},
+                   dir.path(), dir.File("agent.err"));
+  EXPECT_EQ(agent.Wait(milliseconds(30000)), 1) << ReadFile(dir.File("agent.err"));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20));
+  const std::string err = ReadFile(dir.File("agent.err"));
+  EXPECT_TRUE(absl::StrContains(err, "cannot be one of the game of --game")) << err;
+  EXPECT_TRUE(absl::StrContains(err, "leaving the match")) << err;
+  dealer.Wait(milliseconds(20000));
+  bot.Wait(milliseconds(20000));
+}
+
 }  // namespace agentplay_test

@@ -64,7 +64,8 @@ done
 ARENA_ARGS=(--game "$GAME" --hands 2000 --seed 11 --player S=bot:style=station
   --player R=bot:style=raiser)
 "$BIN/arena" "${ARENA_ARGS[@]}" -q --out "$T/one.json" >/dev/null || fail "arena in one process"
-without_seconds() { sed -E 's/"seconds": ?[^,]*,//' "$1"; }
+# The time taken differs between runs, and so does the checksum over it.
+without_seconds() { sed -E 's/"seconds": ?[^,]*,//; s/,"checksum":"[0-9a-f]*"//' "$1"; }
 
 # --- Without Slurm: --local gives the same results.
 "$CLUSTER/train.sh" --dir "$T/local" --bin "$BIN" --logs "$T/logs" --game "$GAME" --shards 3 \
@@ -124,23 +125,39 @@ compgen -G "$T/local/arena/shards/*tmp*" >/dev/null && fail "temporary files lef
 grep -q "holds another experiment" "$T/other.out" || { cat "$T/other.out"; fail "no refusal of another experiment"; }
 say "--local: failing shards named, incomplete merge refused, re-run completes, other experiment refused"
 
-# solver.sh: with the solver program when it is built, else the mechanics with a stand-in that
-# writes its command line (the solver comes from another part of the project).
-if [[ -x "$BIN/solver" ]]; then
-  say "solver: real program found; run tools/cluster/solver.sh by hand with a game and abstraction"
-fi
+# solver.sh: the mechanics with a stand-in that writes its command line as its "strategy" and
+# reports the iterations it was given (or SHORT fewer: a run stopped before its budget, which must
+# not be recorded); then the real solver on Kuhn when it is built.
 mkdir -p "$T/stub"
 ln -s "$BIN/arena" "$BIN/trainer" "$T/stub/"
-printf '%s\n' '#!/usr/bin/env bash' 'out=""; for ((i = 1; i <= $#; ++i)); do' \
+printf '%s\n' '#!/usr/bin/env bash' \
+  'if [[ "$1" == inspect ]]; then' \
+  '  n=$(sed -n "s/.*--iterations \([0-9]*\).*/\1/p" "$2"); echo "  1 infosets, 2 entries, $((n - ${SHORT:-0})) iterations (stub)"; exit 0' \
+  'fi' \
+  'out=""; for ((i = 1; i <= $#; ++i)); do' \
   '  [[ "${!i}" == --out ]] && { j=$((i + 1)); out="${!j}"; }; done' 'echo "$*" >"$out"' \
   >"$T/stub/solver"
 chmod +x "$T/stub/solver"
+SHORT=1 "$CLUSTER/solver.sh" --dir "$T/short" --bin "$T/stub" --game g --abstraction a \
+  --budgets 10 --local >"$T/solver_short.out" 2>&1 && fail "solver.sh recorded a run short of its budget"
+grep -q "holds 9 iterations, not the budget 10" "$T/solver_short.out" ||
+  { cat "$T/solver_short.out"; fail "solver.sh: no message for a run short of its budget"; }
+[[ -e "$T/short/solver/shards/iterations_10.policy" ]] && fail "solver.sh: a short run was recorded"
 "$CLUSTER/solver.sh" --dir "$T/local" --bin "$T/stub" --game g --abstraction a --budgets 10,200 \
   --seed 3 --local >"$T/solver.out" 2>&1 || { cat "$T/solver.out"; fail "solver.sh --local"; }
-grep -q "^train --game g --abstraction a --seed 3 --iterations 200 --out " \
+grep -q "^train --game g --abstraction a --seed 3 --iterations 200 --checkpoint .*iterations_200.policy.ckpt --out " \
   "$T/local/solver/shards/iterations_200.policy" || fail "solver.sh: wrong solver command"
 [[ "$(cut -f1 "$T/local/solver/runs.tsv" | tr '\n' ' ')" == "10 200 " ]] || fail "solver.sh: runs.tsv"
-say "solver.sh --local: one run per budget (stand-in solver), runs.tsv written"
+say "solver.sh --local: one run per budget (stand-in solver), runs.tsv written; a run short of its budget refused"
+if [[ -x "$BIN/solver" ]]; then
+  "$CLUSTER/solver.sh" --dir "$T/real" --bin "$BIN" --game "$SRC/data/games/kuhn.limit.2p.game" \
+    --abstraction exact --budgets 256,512 --local >"$T/solver_real.out" 2>&1 ||
+    { cat "$T/solver_real.out"; fail "solver.sh with the real solver"; }
+  "$BIN/solver" inspect "$T/real/solver/shards/iterations_512.policy" | grep -q " 512 iterations (" ||
+    fail "solver.sh: the real run's strategy does not hold 512 iterations"
+  compgen -G "$T/real/solver/shards/*.ckpt" >/dev/null && fail "solver.sh: checkpoints left after the runs"
+  say "solver.sh --local with the real solver (Kuhn): budgets reached and recorded"
+fi
 
 # --- Slurm.
 for program in munged mungekey slurmctld slurmd sbatch squeue sinfo scancel; do

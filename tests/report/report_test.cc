@@ -220,7 +220,7 @@ TEST(MatchReportTest, DecisionsJoinTheHandWithTheirCards) {
 }
 
 TEST(HtmlPageTest, EmbeddedJsonCannotCloseTheScript) {
-  EXPECT_EQ(html::ScriptSafeJson("{\"a\":\"</script>\"}"), "{\"a\":\"<\\/script>\"}");
+  EXPECT_EQ(html::ScriptSafeJson("{\"a\":\"</script>\"}"), "{\"a\":\"\\u003c/script\\u003e\"}");
   EXPECT_EQ(html::Escape("<a href=\"x\">&'"), "&lt;a href=&quot;x&quot;&gt;&amp;&#39;");
 }
 

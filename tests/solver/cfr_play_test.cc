@@ -38,7 +38,9 @@ std::string MakeStrategy(const tools_test::TempDir& dir, const std::string& game
   absl::StatusOr<BettingTree> tree = BettingTree::Build(*game, actions, **cards);
   EXPECT_TRUE(tree.ok()) << tree.status();
   Mccfr mccfr(*tree, **cards, MccfrOptions{.threads = 1, .seed = 2});
-  if (iterations > 0) mccfr.Run(iterations);
+  if (iterations > 0) {
+    EXPECT_TRUE(mccfr.Run(iterations).ok());
+  }
   TrainingInfo info;
   info.card_spec = spec;
   info.iterations = mccfr.iterations();
@@ -374,7 +376,9 @@ TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
   absl::StatusOr<std::unique_ptr<poker::Player>> bad =
       MakeCfrBot(*game, absl::StrCat("strategy=", path, ",threshold=2"));
   ASSERT_FALSE(bad.ok());
-  EXPECT_TRUE(absl::StrContains(bad.status().message(), "threshold '2'")) << bad.status();
+  EXPECT_TRUE(
+      absl::StrContains(bad.status().message(), "threshold must be a number in [0, 1] (got 2)"))
+      << bad.status();
 
   // The file's header names the default setting (`solver set-play`): without play keys the bot
   // plays so; `threshold=0` plays the mixed strategy anyway. The payload is unchanged.
@@ -402,7 +406,9 @@ TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
   absl::StatusOr<std::unique_ptr<poker::Player>> refused = MakeCfrBot(*game, "strategy=" + broken);
   ASSERT_FALSE(refused.ok());
   EXPECT_TRUE(absl::StrContains(refused.status().message(), broken)) << refused.status();
-  EXPECT_TRUE(absl::StrContains(refused.status().message(), "threshold '7'")) << refused.status();
+  EXPECT_TRUE(
+      absl::StrContains(refused.status().message(), "threshold must be a number in [0, 1] (got 7)"))
+      << refused.status();
   // The file's data (exit 1 in the programs), not a bad spec (InvalidArgument, exit 2).
   EXPECT_FALSE(absl::IsInvalidArgument(refused.status())) << refused.status();
 }

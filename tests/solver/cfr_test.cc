@@ -139,7 +139,7 @@ TEST(BestResponse, KuhnAlwaysBetIsExploited) {
 TEST(Mccfr, KuhnConverges) {
   SmallGame g("kuhn.limit.2p.game");
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 7});
-  solver.Run(2'000'000);
+  EXPECT_TRUE(solver.Run(2'000'000).ok());
   absl::StatusOr<ExploitabilityReport> r =
       ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile());
   ASSERT_TRUE(r.ok());
@@ -150,11 +150,11 @@ TEST(Mccfr, KuhnConverges) {
 TEST(Mccfr, DeterministicForASeedAndResumable) {
   SmallGame g("leduc.limit.2p.game");
   Mccfr a(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 3});
-  a.Run(20'000);
+  EXPECT_TRUE(a.Run(20'000).ok());
   Mccfr b(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 3});
-  b.Run(10'000);
+  EXPECT_TRUE(b.Run(10'000).ok());
   EXPECT_EQ(b.iterations(), 10'240);  // whole chunks
-  b.Run(20'000);
+  EXPECT_TRUE(b.Run(20'000).ok());
   EXPECT_EQ(a.iterations(), b.iterations());
   EXPECT_EQ(a.regrets(), b.regrets());
   EXPECT_EQ(a.average(), b.average());
@@ -165,7 +165,7 @@ TEST(Mccfr, LeducFallsUnderThreshold) {
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 2, .seed = 5});
   const double start =
       ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile())->exploitability;
-  solver.Run(400'000);
+  EXPECT_TRUE(solver.Run(400'000).ok());
   absl::StatusOr<ExploitabilityReport> r =
       ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile());
   ASSERT_TRUE(r.ok());
@@ -178,7 +178,7 @@ TEST(Mccfr, KuhnThreePlayers) {
   SmallGame g("kuhn.limit.3p.game");
   Mccfr solver(*g.tree, *g.cards, MccfrOptions{.threads = 1, .seed = 9});
   const double start = ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile())->nash_conv;
-  solver.Run(300'000);
+  EXPECT_TRUE(solver.Run(300'000).ok());
   absl::StatusOr<ExploitabilityReport> r =
       ComputeExploitability(*g.tree, *g.cards, solver.AverageProfile());
   ASSERT_TRUE(r.ok());

@@ -462,6 +462,39 @@ TEST(FlopTablesTest, BundledTablesAreTheComputedBuckets) {
       << refused;
 }
 
+// A flop tables file is checked whole: every bit of its header (the magic, the abstraction's name,
+// its bucket edges byte for byte, the counts) flipped is refused; in the deflated tables zlib's
+// Adler-32 of the inflated bytes and the range of every bucket catch a change (a flip in the
+// deflate stream's final padding bits changes nothing and may load: the same tables).
+TEST(FlopTablesTest, EveryBitOfTheHeaderIsChecked) {
+  const std::string dir = std::string(POKER_SOURCE_DIR) + "/data/strategies/";
+  const std::string data = test_support::ReadFileBytes(dir + "holdem.nolimit.2p.flop_tables");
+  absl::StatusOr<std::unique_ptr<Blueprint>> bp =
+      Blueprint::Load(dir + "holdem.nolimit.2p.strategy");
+  ASSERT_TRUE(bp.ok()) << bp.status();
+  const size_t header_end = data.find('\n', data.find(" deflated ")) + 1;
+  ASSERT_GT(header_end, 300u);  // the edges of 20 buckets a round and the counts
+  int refused = 0, tried = 0;
+  for (size_t i = 0; i < header_end; ++i) {
+    for (int bit = 0; bit < 8; ++bit) {
+      std::string copy = data;
+      copy[i] ^= static_cast<char>(1 << bit);
+      ++tried;
+      refused += !LoadFlopTables((*bp)->cards(), copy).ok();
+    }
+  }
+  EXPECT_EQ(refused, tried);
+  int payload_refused = 0, payload_tried = 0;
+  for (size_t i = header_end; i + 8 < data.size(); i += (data.size() - header_end) / 16) {
+    std::string copy = data;
+    copy[i] ^= 0x10;
+    ++payload_tried;
+    payload_refused += !LoadFlopTables((*bp)->cards(), copy).ok();
+  }
+  EXPECT_GE(payload_tried, 16);
+  EXPECT_EQ(payload_refused, payload_tried);
+}
+
 // LoadFlopTables installs the file's tables, all of them (a copy that computes its tables holds
 // only those of the flops it was asked about), and a refused file installs none: not even one
 // whose only fault, a bucket out of range, is in its last table.

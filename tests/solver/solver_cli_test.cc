@@ -16,6 +16,7 @@ namespace solver {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string SolverPath() { return std::string(POKER_BIN_DIR) + "/solver"; }
 
@@ -45,15 +46,25 @@ TEST_F(SolverCliTest, TrainRefusesMeaninglessCountsAndTimes) {
     const char* arguments;
     const char* message;
   } cases[] = {
-      {"--iterations -5", "--iterations must be at least 1"},
-      {"--iterations 0", "--iterations must be at least 1"},
-      {"--seconds 0", "--seconds must be positive"},  // alone it would train forever
-      {"--seconds -1", "--seconds must be positive"},
-      {"--iterations 100 --threads -1", "--threads must be at least 1"},
-      {"--iterations 100 --threads 0", "--threads must be at least 1"},
-      {"--iterations 100 --max-raises -1", "--max-raises must not be negative"},
-      {"--iterations 100 --progress-every 0", "--progress-every must be positive"},
-      {"--iterations 100 --checkpoint-every -2", "--checkpoint-every must not be negative"},
+      {"--iterations -5", "--iterations must be a whole number in [1, 1e+15] (got -5)"},
+      {"--iterations 0", "--iterations must be a whole number in [1, "},
+      {"--seconds 0", "--seconds must be a number in (0, 1000000000]"},  // alone: train forever
+      {"--seconds -1", "--seconds must be a number in (0, "},
+      {"--seconds nan", "--seconds must be a finite number ('nan')"},
+      {"--iterations 100 --threads -1", "--threads must be a whole number in [1, 256]"},
+      {"--iterations 100 --threads 0", "--threads must be a whole number in [1, 256]"},
+      // Once accepted: every progress line re-created 5000 threads, and a thread the system
+      // refused aborted the program.
+      {"--iterations 100 --threads 5000", "--threads must be a whole number in [1, 256]"},
+      {"--iterations 100 --max-raises -1", "--max-raises must be a whole number in [0, 16]"},
+      {"--iterations 100 --progress-every 0", "--progress-every must be a number in [0.1, "},
+      // Once a livelock: 0 iterations and a million progress lines in 10 s.
+      {"--iterations 100 --progress-every 1e-300", "--progress-every must be a number in [0.1, "},
+      {"--iterations 100 --checkpoint-every -2", "--checkpoint-every must be a number in [0, "},
+      {"--iterations 100 --checkpoint-every inf", "--checkpoint-every must be a finite number"},
+      // Once an all-in-only tree.
+      {"--iterations 100 --actions ,", "bad pot fraction '' in ','"},
+      {"--iterations 100 --actions 1,,2", "bad pot fraction '' in '1,,2'"},
   };
   for (const auto& c : cases) {
     const test_support::ProgramRun run = Train(c.arguments);
@@ -68,7 +79,7 @@ TEST_F(SolverCliTest, TrainFailsWhenTheCurveCannotBeWritten) {
       (std::filesystem::path(dir_.path()) / "no_such_folder" / "curve.csv").string();
   const test_support::ProgramRun run = Train("--iterations 1000 --curve " + curve);
   EXPECT_EQ(run.exit_code, 1) << run.out;
-  EXPECT_THAT(run.out, HasSubstr(curve + ": cannot write the --curve file"));
+  EXPECT_THAT(run.out, HasSubstr("--curve " + curve + ": the folder"));
   EXPECT_FALSE(std::filesystem::exists(out_));
 
   // A writable curve gets its header and a row per progress line.
@@ -139,6 +150,56 @@ TEST_F(SolverCliTest, InspectAndExploitabilityPrintJson) {
     ASSERT_EQ(table.size(), 13u) << action;
     EXPECT_EQ(table[0].size(), 13u) << action;
   }
+}
+
+// Where the work goes is checked before the work: --out in a folder that does not exist fails at
+// once (it used to fail after training), as --checkpoint does.
+TEST_F(SolverCliTest, OutputPathsAreCheckedBeforeTraining) {
+  const std::string missing = dir_.File("no/such/folder/s.strategy");
+  const test_support::ProgramRun run = test_support::RunCommand(
+      "timeout 30 " + SolverPath() + " train --game " + POKER_SOURCE_DIR +
+      "/data/games/kuhn.limit.2p.game --seconds 600 --out " + missing + " 2>&1");
+  EXPECT_EQ(run.exit_code, 1) << run.out;
+  EXPECT_THAT(run.out, HasSubstr("solver: --out " + missing + ": the folder "));
+  EXPECT_THAT(run.out, Not(HasSubstr("iterations")));  // no training started
+  const test_support::ProgramRun checkpoint =
+      Train("--seconds 600 --checkpoint " + dir_.File("none/x.ckpt"));
+  EXPECT_EQ(checkpoint.exit_code, 1) << checkpoint.out;
+  EXPECT_THAT(checkpoint.out, HasSubstr("--checkpoint " + dir_.File("none/x.ckpt")));
+  const test_support::ProgramRun tables =
+      test_support::RunCommand("timeout 30 " + SolverPath() + " flop-tables " + POKER_SOURCE_DIR +
+                               "/data/strategies/holdem.limit.2p.strategy " + missing + " 2>&1");
+  EXPECT_EQ(tables.exit_code, 1) << tables.out;
+  EXPECT_THAT(tables.out, HasSubstr(missing + ": the folder "));
+}
+
+// A run stopped by SIGTERM (Slurm's time limit) or SIGINT (Ctrl-C) before its budget keeps its
+// work in the checkpoint, does not write --out and exits 1 saying so (it used to exit 0 with the
+// partial strategy in --out); the checkpoint resumes it to the budget.
+TEST_F(SolverCliTest, AnInterruptedRunKeepsItsCheckpointAndWritesNoStrategy) {
+  for (const char* signal_name : {"TERM", "INT"}) {
+    SCOPED_TRACE(signal_name);
+    std::filesystem::remove(out_);
+    std::filesystem::remove(out_ + ".ckpt");
+    // The signal comes after 3 s of a 600 s budget.
+    const test_support::ProgramRun run = test_support::RunCommand(
+        std::string("timeout --preserve-status -s ") + signal_name + " 3 " + SolverPath() +
+        " train --game " + POKER_SOURCE_DIR + "/data/games/leduc.limit.2p.game --out " + out_ +
+        " --seconds 600 --progress-every 0.5 2>&1");
+    EXPECT_EQ(run.exit_code, 1) << run.out;
+    EXPECT_THAT(run.out, HasSubstr(std::string("solver: interrupted by SIG") + signal_name));
+    EXPECT_THAT(run.out, HasSubstr("the checkpoint " + out_ + ".ckpt holds them"));
+    EXPECT_THAT(run.out, HasSubstr(out_ + " was not written"));
+    EXPECT_FALSE(std::filesystem::exists(out_));
+    ASSERT_TRUE(std::filesystem::exists(out_ + ".ckpt"));
+  }
+  const test_support::ProgramRun resumed =
+      test_support::RunCommand("timeout 120 " + SolverPath() + " train --game " + POKER_SOURCE_DIR +
+                               "/data/games/leduc.limit.2p.game --out " + out_ +
+                               " --iterations 1 --resume " + out_ + ".ckpt 2>&1");
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.out;
+  EXPECT_THAT(resumed.out, HasSubstr("solver: resumed at "));
+  EXPECT_TRUE(std::filesystem::exists(out_));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "absl/strings/str_cat.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
+#include "poker/file_io.h"
 #include "proto/solver_strategy.pb.h"
 #include "solver/best_response.h"
 #include "tests/common/test_support.h"
@@ -33,7 +34,7 @@ TrainingInfo Info() {
 TEST(StrategyFile, RoundTripKeepsTheStrategy) {
   SmallGame s("leduc.limit.2p.game");
   Mccfr solver(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
-  solver.Run(50'000);
+  EXPECT_TRUE(solver.Run(50'000).ok());
   test_support::TempDir dir;
   const std::string path = dir.File("leduc.strategy");
   const Profile profile = solver.AverageProfile();
@@ -67,7 +68,7 @@ TEST(StrategyFile, RoundTripKeepsTheStrategy) {
 TEST(StrategyFile, RefusesDamagedAndMismatchedFiles) {
   SmallGame s("kuhn.limit.2p.game");
   Mccfr solver(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
-  solver.Run(1000);
+  EXPECT_TRUE(solver.Run(1000).ok());
   test_support::TempDir dir;
   const std::string path = dir.File("kuhn.strategy");
   ASSERT_TRUE(WriteStrategyFile(path, *s.tree, *s.cards, solver.AverageProfile(), Info()).ok());
@@ -115,13 +116,13 @@ TEST(StrategyFile, RefusesDamagedAndMismatchedFiles) {
 TEST(StrategyFile, ResumeEqualsUninterrupted) {
   SmallGame s("leduc.limit.2p.game");
   Mccfr straight(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
-  straight.Run(30'000);
+  EXPECT_TRUE(straight.Run(30'000).ok());
 
   test_support::TempDir dir;
   const std::string ckpt = dir.File("run.ckpt");
   {
     Mccfr first(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
-    first.Run(12'000);
+    EXPECT_TRUE(first.Run(12'000).ok());
     ASSERT_TRUE(WriteCheckpoint(ckpt, *s.tree, *s.cards, first, Info()).ok());
   }
   Mccfr resumed(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
@@ -129,7 +130,7 @@ TEST(StrategyFile, ResumeEqualsUninterrupted) {
       ReadCheckpoint(ckpt, *s.tree, *s.cards, &resumed);
   ASSERT_TRUE(h.ok()) << h.status();
   EXPECT_EQ(resumed.iterations(), 12'032);  // whole chunks of 256
-  resumed.Run(30'000);
+  EXPECT_TRUE(resumed.Run(30'000).ok());
   EXPECT_EQ(resumed.iterations(), straight.iterations());
   EXPECT_EQ(resumed.regrets(), straight.regrets());
   EXPECT_EQ(resumed.average(), straight.average());
@@ -139,19 +140,40 @@ TEST(StrategyFile, ResumeEqualsUninterrupted) {
   EXPECT_FALSE(ReadCheckpoint(ckpt, *s.tree, *s.cards, &other).ok());
 }
 
-// Rewrites the protobuf header of a strategy or checkpoint file's bytes.
-std::string WithHeader(const std::string& bytes,
-                       const std::function<void(solver_proto::StrategyHeader*)>& edit) {
+// A file's bytes framed as the writer frames them: the magic, the header length, the header
+// (with its checksum field last from format 4 on), the payload.
+std::string Frame(solver_proto::StrategyHeader header, const std::string& payload) {
+  header.clear_header_checksum();
+  const bool checksummed = header.format_version() >= 4;
+  const std::string serialized = header.SerializeAsString();
+  const size_t length = serialized.size() + (checksummed ? 10 : 0);
+  std::string out = "PKSOLVR1";
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(length >> (8 * i) & 0xFF));
+  out += serialized;
+  if (checksummed) {
+    const uint64_t checksum = poker::Fnv1a64(out);
+    out += "\xC1\x01";
+    for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>(checksum >> (8 * i) & 0xFF));
+  }
+  return out + payload;
+}
+
+uint32_t HeaderLength(const std::string& bytes) {
   uint32_t length = 0;
   for (int i = 0; i < 4; ++i)
     length |= uint32_t{static_cast<unsigned char>(bytes[8 + i])} << (8 * i);
+  return length;
+}
+
+// Rewrites the protobuf header of a strategy or checkpoint file's bytes (its checksum made to
+// match, so that only what the edit changed can be refused).
+std::string WithHeader(const std::string& bytes,
+                       const std::function<void(solver_proto::StrategyHeader*)>& edit) {
+  const uint32_t length = HeaderLength(bytes);
   solver_proto::StrategyHeader header;
   EXPECT_TRUE(header.ParseFromArray(bytes.data() + 12, static_cast<int>(length)));
   edit(&header);
-  const std::string serialized = header.SerializeAsString();
-  std::string out = bytes.substr(0, 8);
-  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(serialized.size() >> (8 * i) & 0xFF));
-  return out + serialized + bytes.substr(12 + length);
+  return Frame(header, bytes.substr(12 + length));
 }
 
 // The same file with a raw (format 1 or 2) payload `raw` in place of the packed one, its header
@@ -192,7 +214,7 @@ std::string WithStoredPayload(const std::string& bytes, const std::string& paylo
 TEST(StrategyFile, Format3PacksThePayloadAndStillReadsFormat2) {
   SmallGame s("leduc.limit.2p.game");
   Mccfr solver(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
-  solver.Run(200'000);
+  EXPECT_TRUE(solver.Run(200'000).ok());
   const Profile profile = solver.AverageProfile();
   const std::vector<uint8_t> raw = QuantiseProfile(*s.tree, *s.cards, profile);
   test_support::TempDir dir;
@@ -201,7 +223,7 @@ TEST(StrategyFile, Format3PacksThePayloadAndStillReadsFormat2) {
   absl::StatusOr<std::unique_ptr<Blueprint>> bp = Blueprint::Load(path, &s.game);
   ASSERT_TRUE(bp.ok()) << bp.status();
   const solver_proto::StrategyHeader& h = (*bp)->header();
-  EXPECT_EQ(h.format_version(), 3u);
+  EXPECT_EQ(h.format_version(), 4u);
   EXPECT_EQ(h.payload_encoding(), solver_proto::StrategyHeader::ENCODING_DEFLATE_PACKED);
   EXPECT_EQ(h.packed_bytes(), uint64_t(s.tree->num_entries() - s.tree->num_infosets()));
   EXPECT_LT(h.payload_bytes(), h.packed_bytes());
@@ -292,7 +314,7 @@ TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
   ASSERT_TRUE(WriteStrategyFile(path, *tree, **cards, profile, info).ok());
   absl::StatusOr<std::unique_ptr<Blueprint>> bp = Blueprint::Load(path, &game);
   ASSERT_TRUE(bp.ok()) << bp.status();
-  EXPECT_EQ((*bp)->header().format_version(), 3u);
+  EXPECT_EQ((*bp)->header().format_version(), 4u);
   EXPECT_EQ((*bp)->header().card_tables(), (*cards)->Tables());
   EXPECT_EQ((*bp)->cards().Tables(), (*cards)->Tables());
   EXPECT_EQ((*bp)->cards().Name(), "holdem_ehs_pot:169,8,8,8:v1");
@@ -339,6 +361,68 @@ TEST(StrategyFile, HoldemFilesKeepTheirBucketEdges) {
   absl::StatusOr<solver_proto::StrategyHeader> h = ReadCheckpoint(moved, *tree, **cards, &solver);
   ASSERT_FALSE(h.ok());
   EXPECT_NE(h.status().message().find("without a new version"), std::string::npos) << h.status();
+}
+
+// Format 4 checks the header too: a flipped bit anywhere in the file is refused (format 3 checked
+// the payload only: a flipped raise size or bucket edge loaded as another strategy). Format-3
+// files still load, and `solver convert` gives them the checksum with their payload unchanged.
+TEST(StrategyFile, EveryBitOfTheFileIsChecked) {
+  SmallGame s("leduc.limit.2p.game");
+  Mccfr solver(*s.tree, *s.cards, MccfrOptions{.threads = 1, .seed = 3});
+  EXPECT_TRUE(solver.Run(20'000).ok());
+  test_support::TempDir dir;
+  const std::string path = dir.File("leduc.strategy");
+  ASSERT_TRUE(WriteStrategyFile(path, *s.tree, *s.cards, solver.AverageProfile(), Info()).ok());
+  const std::string bytes = test_support::ReadFileBytes(path);
+  ASSERT_TRUE(Blueprint::Load(path, &s.game).ok());
+  const size_t header_end = 12 + HeaderLength(bytes);
+  int refused = 0, tried = 0;
+  const std::string flipped = dir.File("flipped.strategy");
+  for (size_t i = 0; i < bytes.size(); i += i < header_end ? 1 : 7) {
+    for (int bit = 0; bit < 8; ++bit) {
+      std::string copy = bytes;
+      copy[i] ^= static_cast<char>(1 << bit);
+      std::ofstream(flipped, std::ios::binary | std::ios::trunc) << copy;
+      ++tried;
+      if (!Blueprint::Load(flipped).ok()) {
+        ++refused;
+      } else {
+        ADD_FAILURE() << "a flip of bit " << bit << " of byte " << i << " loaded";
+      }
+    }
+  }
+  EXPECT_EQ(refused, tried);
+  EXPECT_GT(tried, 8 * 200);
+
+  // The same file as format 3 (no header checksum): loads; converted, it is the format-4 file
+  // again, its payload byte for byte.
+  const std::string v3 =
+      dir.Write("v3.strategy", WithHeader(bytes, [](auto* h) { h->set_format_version(3); }));
+  ASSERT_LT(test_support::ReadFileBytes(v3).size(), bytes.size());
+  absl::StatusOr<std::unique_ptr<Blueprint>> old = Blueprint::Load(v3, &s.game);
+  ASSERT_TRUE(old.ok()) << old.status();
+  EXPECT_EQ((*old)->header().format_version(), 3u);
+  const std::string converted = dir.File("converted.strategy");
+  ASSERT_TRUE(ConvertStrategyFile(v3, converted).ok());
+  EXPECT_EQ(test_support::ReadFileBytes(converted), bytes);
+  const absl::Status again = ConvertStrategyFile(converted, dir.File("again.strategy"));
+  EXPECT_TRUE(absl::IsFailedPrecondition(again)) << again;
+  // A format-4 header that lost its checksum field is refused, not read as format 3.
+  std::string stripped = WithHeader(bytes, [](auto* h) { h->set_format_version(3); });
+  {
+    solver_proto::StrategyHeader h;
+    ASSERT_TRUE(h.ParseFromArray(stripped.data() + 12, static_cast<int>(HeaderLength(stripped))));
+    h.set_format_version(4);
+    const std::string serialized = h.SerializeAsString();
+    std::string out = "PKSOLVR1";
+    for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>(serialized.size() >> (8 * i)));
+    stripped = out + serialized + stripped.substr(12 + HeaderLength(stripped));
+  }
+  absl::StatusOr<std::unique_ptr<Blueprint>> lost =
+      Blueprint::Load(dir.Write("lost.strategy", stripped));
+  ASSERT_FALSE(lost.ok());
+  EXPECT_NE(lost.status().message().find("without its checksum"), std::string::npos)
+      << lost.status();
 }
 
 }  // namespace

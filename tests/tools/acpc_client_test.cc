@@ -72,7 +72,7 @@ TEST_F(AcpcSessionTest, IgnoresCommentsAndSkipsMalformedLines) {
   EXPECT_EQ(session.HandleLine("# a comment\r\n"), "");
   EXPECT_EQ(session.HandleLine(";another"), "");
   EXPECT_EQ(session.HandleLine("MATCHSTATE:garbage"), "");
-  EXPECT_EQ(session.HandleLine("MATCHSTATE:0:0:q:5d5c|"), "");
+  EXPECT_EQ(session.HandleLine("MATCHSTATE:0:x:c:5d5c|"), "");  // not framed: no hand number
   EXPECT_EQ(session.HandleLine(""), "");
   EXPECT_EQ(session.lines_skipped(), 2);
   ASSERT_EQ(warnings.size(), 2u);
@@ -207,12 +207,55 @@ TEST_F(AcpcSessionTest, AnotherGamesStatesAreAClearError) {
   EXPECT_EQ(session.HandleLine("MATCHSTATE:0:0:rr:5d5c|"), "");
   EXPECT_TRUE(absl::IsFailedPrecondition(session.error()));
   EXPECT_THAT(session.error().message(), ::testing::HasSubstr("no sizes (limit)"));
-  // After a valid state, a bad line is only skipped.
+  // After a valid state too: a state of another game is never skipped.
   AcpcSession later(game_, &player);
   later.HandleLine("MATCHSTATE:0:0:c:5d5c|");
-  later.HandleLine("MATCHSTATE:0:0::5d5c||");
   EXPECT_TRUE(later.error().ok());
-  EXPECT_EQ(later.lines_skipped(), 1);
+  later.HandleLine("MATCHSTATE:0:1::5d5c||");
+  EXPECT_TRUE(absl::IsFailedPrecondition(later.error()));
+  EXPECT_EQ(later.lines_skipped(), 0);
+}
+
+// States whose first line looks like this game's but that its rules refuse later: the player
+// leaves at once (each of these once skipped every state until the dealer's 600 s timeout).
+TEST_F(AcpcSessionTest, AStateThisGameRefusesEndsTheMatchAtOnce) {
+  RecordingPlayer player(Action::Call());
+  const poker::GameDef kuhn = *poker::ParseGameDef(
+      "GAMEDEF\nlimit\nnumPlayers = 2\nnumRounds = 1\nblind = 1 1\nraiseSize = 1\n"
+      "firstPlayer = 1\nmaxRaises = 1\nnumSuits = 1\nnumRanks = 3\nnumHoleCards = 1\n"
+      "numBoardCards = 0\nEND GAMEDEF\n");
+  const poker::GameDef limit = *poker::ParseGameDef(tools_test::kLimit2pGame);
+  poker::GameDef short_stacks = game_;
+  short_stacks.stack = {10000, 10000};
+  struct Case {
+    const poker::GameDef* game;
+    std::vector<std::string> lines;  // the last one is refused
+    std::string why;
+  };
+  const std::vector<Case> cases = {
+      // A hold'em agent against a Kuhn dealer: one card, from Kuhn's deck.
+      {&game_, {"MATCHSTATE:0:0::Ks|"}, "MATCHSTATE"},
+      // A no-limit agent against a limit dealer whose first state has no raise.
+      {&game_, {"MATCHSTATE:0:0::5d5c|", "MATCHSTATE:0:0:r:5d5c|"}, "no sizes (limit)"},
+      // 10000 stacks against a 20000 dealer: fine until a bet beyond 10000.
+      {&short_stacks, {"MATCHSTATE:1:0::|9hQd", "MATCHSTATE:1:0:r15000:|9hQd"}, "MATCHSTATE"},
+      // A limit agent against a dealer allowing more raises.
+      {&limit, {"MATCHSTATE:1:0::|9hQd", "MATCHSTATE:1:0:rrrr:|9hQd"}, "MATCHSTATE"},
+      // A Kuhn agent against a hold'em dealer: a card outside its deck.
+      {&kuhn, {"MATCHSTATE:0:0::2c|"}, "MATCHSTATE"},
+  };
+  for (const Case& c : cases) {
+    AcpcSession session(*c.game, &player);
+    for (size_t i = 0; i + 1 < c.lines.size(); ++i) {
+      session.HandleLine(c.lines[i]);
+      ASSERT_TRUE(session.error().ok()) << c.lines[i] << ": " << session.error();
+    }
+    EXPECT_EQ(session.HandleLine(c.lines.back()), "");
+    EXPECT_TRUE(absl::IsFailedPrecondition(session.error())) << c.lines.back();
+    EXPECT_THAT(session.error().message(), ::testing::HasSubstr("cannot be one of the game"));
+    EXPECT_THAT(session.error().message(), ::testing::HasSubstr(c.why));
+    EXPECT_EQ(session.lines_skipped(), 0);
+  }
 }
 
 TEST_F(AcpcSessionTest, BadLinesAreEscapedAndRateLimited) {

@@ -201,9 +201,16 @@ TEST(ArenaMergeTest, RefusesOverlapsAndMismatches) {
   EXPECT_THAT(std::string(games.status().message()), HasSubstr("different games"));
 }
 
+// The JSON without its checksum, as arenas before it wrote it (read on the cross-checks alone).
+std::string WithoutChecksum(std::string json) {
+  const size_t at = json.rfind(",\"checksum\":\"");
+  EXPECT_NE(at, std::string::npos);
+  return json.erase(at, json.size() - 1 - at);
+}
+
 TEST(ArenaMergeTest, BadJsonIsRefusedNamingTheField) {
   const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
-  const std::string good = FormatRingJson(Play(game, kPlayers, 7, 0, 10, false));
+  const std::string good = WithoutChecksum(FormatRingJson(Play(game, kPlayers, 7, 0, 10, false)));
   ASSERT_TRUE(ParseRingJson(good, "x.json").ok());
   auto message = [](const std::string& text) {
     absl::StatusOr<RingSummary> s = ParseRingJson(text, "x.json");
@@ -223,6 +230,65 @@ TEST(ArenaMergeTest, BadJsonIsRefusedNamingTheField) {
               HasSubstr("written by an arena without merge support"));
   EXPECT_THAT(message("{\"format\": \"tournament\", \"players\": []}"),
               HasSubstr("only ring matches can be merged"));
+}
+
+// Every byte of a result is checked: by its checksum, and (files without one too) by the sums
+// against each other and the game. A shard with 700,000 chips added to one player, or sums of
+// 1e308 (merged to infinity, written as null), once merged with exit 0.
+TEST(ArenaMergeTest, ResultsAreCheckedWhole) {
+  const poker::GameDef game = *poker::ParseGameDef(kNoLimit2pGame);
+  const std::string json = FormatRingJson(Play(game, kPlayers, 7, 0, 100, true));
+  ASSERT_TRUE(ParseRingJson(json, "x.json").ok());
+  ASSERT_TRUE(ParseRingJson(json + "\n", "x.json").ok());
+  auto message = [](const std::string& text) {
+    absl::StatusOr<RingSummary> s = ParseRingJson(text, "x.json");
+    return s.ok() ? std::string("ok") : std::string(s.status().message());
+  };
+  // Any edit of a checksummed file: here one digit of a count.
+  std::string edited = json;
+  const size_t n = edited.find("\"n\":200");
+  ASSERT_NE(n, std::string::npos);
+  edited[n + 5] = '1';
+  EXPECT_THAT(message(edited), HasSubstr("x.json: checksum mismatch"));
+  EXPECT_THAT(message(json + "{}"), HasSubstr("x.json:1: not JSON"));
+  std::string moved = json;
+  moved.insert(moved.rfind(",\"checksum\""), ",\"extra\":1");
+  EXPECT_THAT(message(moved), HasSubstr("checksum mismatch"));
+
+  // The same edits in files without the checksum: the sums tell.
+  const std::string legacy = WithoutChecksum(json);
+  ASSERT_EQ(message(legacy), "ok");
+  const auto add_to_first_sum = [&legacy](const std::string& key, const std::string& to) {
+    std::string text = legacy;
+    const size_t at = text.find("\"" + key + "\":{\"n\":");
+    const size_t sum = text.find("\"sum\":", at) + 6;
+    const size_t end = text.find(',', sum);
+    text.replace(sum, end - sum, to);
+    return text;
+  };
+  const RingSummary summary = *ParseRingJson(legacy, "x.json");
+  const double sum = summary.players[0].hand_sums.sum;
+  // `extra` chips added to the first player's hand sums, and to its deal sums when `deals`.
+  const auto add = [&](int64_t extra, bool deals) {
+    const std::string to = absl::StrCat(static_cast<int64_t>(sum) + extra);
+    std::string text = add_to_first_sum("hand_sums", to);
+    if (deals) {
+      const size_t at = text.find("\"deal_sums\":{\"n\":");
+      const size_t s2 = text.find("\"sum\":", at) + 6;
+      text.replace(s2, text.find(',', s2) - s2, to);
+    }
+    return text;
+  };
+  EXPECT_THAT(message(add(2, true)), HasSubstr("the players' chips sum to 2, not 0"));
+  EXPECT_THAT(message(add(700000, true)), HasSubstr("x.json: "));
+  EXPECT_NE(message(add(700000, true)), "ok");
+  EXPECT_THAT(message(add(2, false)), HasSubstr("players[0] ('H'): its hands sum to"));
+  EXPECT_THAT(message(add_to_first_sum("hand_sums", "1e308")),
+              HasSubstr("chips can give: not a result of this game"));
+  EXPECT_NE(message(add_to_first_sum("hand_sums", "1e999")), "ok");
+  std::string bad_blind = legacy;
+  bad_blind.replace(bad_blind.find("\"big_blind\":100"), 15, "\"big_blind\":200");
+  EXPECT_THAT(message(bad_blind), HasSubstr("do not fit its game"));
 }
 
 TEST(ArenaMergeTest, SumsGiveTheTwoPassInterval) {
@@ -274,10 +340,12 @@ TEST(ArenaMergeTest, ShardAndMergeCommands) {
   merge.insert(merge.end(), {"--out", dir.File("merged.json"), "-q"});
   const auto merged = run(merge);
   ASSERT_EQ(merged.first, 0) << merged.second;
+  // The time taken differs, and so does the checksum over it.
   auto without_seconds = [](std::string json) {
     const size_t at = json.find("\"seconds\":");
     const size_t end = json.find(',', at);
-    return json.erase(at, end - at);
+    json.erase(at, end - at);
+    return WithoutChecksum(json);
   };
   const std::string all = tools_test::ReadFile(dir.File("all.json"));
   EXPECT_THAT(all, HasSubstr("\"ranges\":[{\"seed\":5,\"first_hand\":0,\"deals\":2000}]"));
@@ -321,7 +389,9 @@ TEST(ArenaCommandTest, BadPlayerSpecsAreUsageErrors) {
   } cases[] = {
       {{"a=bot:style=xx", "b=bot:style=la"}, 2, "player 'a': unknown bot style 'xx'"},
       {{"a=bogus:x", "b=bot:style=la"}, 2, "unknown kind 'bogus'"},
-      {{"a=bot:style=ta,trials=-1", "b=bot:style=la"}, 2, "bad value '-1' for trials"},
+      {{"a=bot:style=ta,trials=-1", "b=bot:style=la"},
+       2,
+       "trials must be a whole number in [1, 100000000] (got -1)"},
       {{"a=bot:style=ta"}, 2, "the game has 2 players but 1 were given"},
       {{"a=bot:style=ta", "b=bot:style=cfr,strategy=" + dir.File("none.strategy")},
        1,

@@ -23,6 +23,7 @@
 #include "logs_parser/phh_convert.h"
 #include "logs_parser/log_stats.h"
 #include "nlohmann/json.hpp"
+#include "poker/file_io.h"
 #include "poker/game_def.h"
 #include "tools/arena/player_registry.h"
 #include "tools/arena/ring.h"
@@ -107,15 +108,20 @@ int Merge(int argc, char** argv) {
   if (!vm.count("input")) return cli::UsageError("arena merge", "give the JSON files to merge");
   const std::vector<std::string> inputs = vm["input"].as<std::vector<std::string>>();
   std::vector<arena::RingSummary> parts;
-  for (const std::string& input : inputs) {
-    std::ifstream in(input, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    if (!in) {
-      std::cerr << "arena merge: cannot read " << input << "\n";
+  if (vm.count("out")) {
+    if (absl::Status s = poker::CheckOutputPath(vm["out"].as<std::string>(), "--out"); !s.ok()) {
+      std::cerr << "arena merge: " << s.message() << "\n";
       return 1;
     }
-    absl::StatusOr<arena::RingSummary> part = arena::ParseRingJson(text.str(), input);
+  }
+  for (const std::string& input : inputs) {
+    // The project's one way to read a file: a regular file, no larger than a result can be.
+    absl::StatusOr<std::string> text = poker::ReadFileToString(input, arena::kMaxRingJsonBytes);
+    if (!text.ok()) {
+      std::cerr << "arena merge: cannot read " << text.status().message() << "\n";
+      return 1;
+    }
+    absl::StatusOr<arena::RingSummary> part = arena::ParseRingJson(*text, input);
     if (!part.ok()) {
       std::cerr << "arena merge: " << part.status().message() << "\n";
       return 1;
@@ -282,6 +288,16 @@ int main(int argc, char** argv) {
   const bool json = vm.count("json") > 0;
   const bool quiet = vm.count("quiet") > 0;
   const std::string format = vm["format"].as<std::string>();
+  // Where the results go is checked before the match.
+  for (const char* output : {"out", "log"}) {
+    if (!vm.count(output)) continue;
+    if (absl::Status s =
+            poker::CheckOutputPath(vm[output].as<std::string>(), absl::StrCat("--", output));
+        !s.ok()) {
+      std::cerr << "arena: " << s.message() << "\n";
+      return 1;
+    }
+  }
   if (format == "ring") {
     arena::RingOptions ring;
     ring.hands = vm.count("hands") ? static_cast<uint32_t>(vm["hands"].as<int64_t>()) : 1000;
@@ -350,8 +366,14 @@ int main(int argc, char** argv) {
     const std::vector<std::string> blinds = absl::StrSplit(vm["blinds"].as<std::string>(), ',');
     if (blinds.size() != 2 || !absl::SimpleAtoi(blinds[0], &tournament.small_blind) ||
         !absl::SimpleAtoi(blinds[1], &tournament.big_blind)) {
-      std::cerr << "arena: --blinds must be SB,BB\n";
-      return 2;
+      return cli::UsageError("arena", "--blinds must be SB,BB");
+    }
+    // A small blind above the big one (40,20) or a blind the stack cannot post was accepted.
+    if (tournament.small_blind < 1 || tournament.big_blind < tournament.small_blind ||
+        tournament.big_blind > tournament.stack) {
+      return cli::UsageError(
+          "arena", absl::StrCat("--blinds ", vm["blinds"].as<std::string>(),
+                                ": want 1 <= SB <= BB <= --stack (", tournament.stack, ")"));
     }
     Progress progress(!quiet, "tournaments");
     tournament.progress = [&progress](int done, int total) { progress.Report(done, total); };

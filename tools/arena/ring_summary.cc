@@ -3,18 +3,22 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/string_view.h"
-#include "boost/property_tree/json_parser.hpp"
-#include "boost/property_tree/ptree.hpp"
+#include "absl/strings/strip.h"
+#include "logs_parser/json_input.h"
 #include "logs_parser/log_stats.h"
 #include "nlohmann/json.hpp"
 #include "poker/file_io.h"
@@ -22,8 +26,6 @@
 namespace arena {
 
 namespace {
-
-namespace pt = boost::property_tree;
 
 // Figures for people; sums round-trip.
 
@@ -80,35 +82,69 @@ absl::Status JoinRanges(std::vector<Tagged> tagged, absl::Span<const std::string
 // Field access with messages naming the field.
 class Reader {
  public:
+  using Json = nlohmann::ordered_json;
   explicit Reader(absl::string_view source) : source_(source) {}
 
   template <typename T>
-  bool Get(const pt::ptree& tree, const std::string& key, const std::string& where, T* out) {
-    if (!status_.ok()) return false;
-    const boost::optional<const pt::ptree&> child = tree.get_child_optional(pt::path(key, '\0'));
-    if (!child) return Fail(absl::StrCat("no field \"", where, key, "\""));
-    const boost::optional<T> value = child->get_value_optional<T>();
-    if (!value || !child->empty()) {
-      return Fail(absl::StrCat("field \"", where, key, "\" is not a ", TypeName<T>(), ": '",
-                               child->data(), "'"));
+  bool Get(const Json& object, const std::string& key, const std::string& where, T* out) {
+    const Json* child = Child(object, key, where);
+    if (child == nullptr) return false;
+    bool ok = false;
+    if constexpr (std::is_same_v<T, bool>) {
+      ok = child->is_boolean();
+      if (ok) *out = child->get<bool>();
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      ok = child->is_string();
+      if (ok) *out = child->get<std::string>();
+    } else if constexpr (std::is_integral_v<T>) {
+      // Whole numbers within the field's type (a double such as 1e300 is not one).
+      if (child->is_number_integer()) {
+        const bool fits =
+            child->is_number_unsigned()
+                ? child->get<uint64_t>() <= static_cast<uint64_t>(std::numeric_limits<T>::max())
+                : child->get<int64_t>() >= std::numeric_limits<T>::min() &&
+                      child->get<int64_t>() <= std::numeric_limits<T>::max();
+        ok = fits;
+        if (ok) *out = child->get<T>();
+      }
+    } else {
+      ok = child->is_number() && std::isfinite(child->get<double>());
+      if (ok) *out = child->get<double>();
     }
-    *out = *value;
+    if (!ok) {
+      return Fail(absl::StrCat("field \"", where, key, "\" is not a ", TypeName<T>(), ": '",
+                               logs_parser::DumpJson(*child).substr(0, 40), "'"));
+    }
     return true;
   }
 
-  const pt::ptree* Child(const pt::ptree& tree, const std::string& key, const std::string& where) {
+  const Json* Child(const Json& object, const std::string& key, const std::string& where) {
     if (!status_.ok()) return nullptr;
-    const boost::optional<const pt::ptree&> child = tree.get_child_optional(pt::path(key, '\0'));
-    if (!child) {
+    if (!object.is_object()) {
+      Fail(absl::StrCat("\"", where.empty() ? "the file" : where, "\" is not an object"));
+      return nullptr;
+    }
+    auto it = object.find(key);
+    if (it == object.end()) {
       Fail(absl::StrCat("no field \"", where, key, "\""));
       return nullptr;
     }
-    return &*child;
+    return &*it;
   }
 
-  bool Sums(const pt::ptree& tree, const std::string& key, const std::string& where,
+  // The array `key` of `object`.
+  const Json* Array(const Json& object, const std::string& key, const std::string& where) {
+    const Json* child = Child(object, key, where);
+    if (child != nullptr && !child->is_array()) {
+      Fail(absl::StrCat("field \"", where, key, "\" is not a list"));
+      return nullptr;
+    }
+    return child;
+  }
+
+  bool Sums(const Json& object, const std::string& key, const std::string& where,
             MomentSums* sums) {
-    const pt::ptree* child = Child(tree, key, where);
+    const Json* child = Child(object, key, where);
     if (child == nullptr) return false;
     const std::string inner = absl::StrCat(where, key, ".");
     return Get(*child, "n", inner, &sums->n) && Get(*child, "sum", inner, &sums->sum) &&
@@ -136,6 +172,79 @@ class Reader {
   std::string source_;
   absl::Status status_;
 };
+
+// The file's checksum: FNV-1a 64 of every byte before it, written as the last field so that a
+// reader checks the bytes as they are (see FormatRingJson).
+constexpr absl::string_view kChecksumKey = ",\"checksum\":\"";
+
+std::string ChecksumText(absl::string_view body) {
+  return absl::StrFormat("%016x", poker::Fnv1a64(body));
+}
+
+// Checks the checksum of `text` when it has one (files written before it have none and are read
+// on their cross-checks alone).
+absl::Status VerifyChecksum(absl::string_view text, absl::string_view source) {
+  const size_t at = text.rfind(kChecksumKey);
+  if (at == absl::string_view::npos) return absl::OkStatus();
+  absl::string_view rest = text.substr(at + kChecksumKey.size());
+  const absl::string_view stored = rest.substr(0, 16);
+  rest.remove_prefix(stored.size());
+  if (stored.size() != 16 || !absl::ConsumePrefix(&rest, "\"}") ||
+      !absl::StripAsciiWhitespace(rest).empty()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": the checksum is not the file's last field: edited or corrupted"));
+  }
+  const std::string computed = ChecksumText(text.substr(0, at));
+  if (stored != computed) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": checksum mismatch (", stored, " stored, ", computed,
+                     " computed): the file was edited or corrupted after arena wrote it"));
+  }
+  return absl::OkStatus();
+}
+
+// The cross-checks of a result's sums against each other and the game (whatever the checksum
+// says: files without one, and a merge's parts). Chips move between players, so every hand's
+// values sum to 0 over the seats; a deal's sum is the sum of its hands; no hand moves more chips
+// than the players' stacks hold; and a sum of squares bounds its sum (Cauchy-Schwarz).
+absl::Status CheckSums(const RingSummary& s, const poker::GameDef& game, absl::string_view source) {
+  const auto fail = [&source](const std::string& message) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": ", message));
+  };
+  double most_per_hand = 0;  // chips one hand can move to or from a seat
+  for (int p = 0; p < game.num_players; ++p) most_per_hand += game.stack[p];
+  double total = 0, scale = 0, deal_total = 0;
+  for (size_t seat = 0; seat < s.players.size(); ++seat) {
+    const SeatResult& p = s.players[seat];
+    const std::string where = absl::StrCat("players[", seat, "] ('", p.name, "')");
+    for (const auto& [sums, count, bound, name] :
+         {std::tuple(p.hand_sums, s.hands, most_per_hand, "hand_sums"),
+          std::tuple(p.deal_sums, s.deals, most_per_hand * s.rotations, "deal_sums")}) {
+      if (!(std::fabs(sums.sum) <= count * bound) || !(sums.sum_squares <= count * bound * bound)) {
+        return fail(absl::StrCat(where, ": ", name, " ", sums.sum, " (squares ", sums.sum_squares,
+                                 ") over ", count, " are more than ", bound,
+                                 " chips can give: not a result of this game"));
+      }
+      if (sums.n > 0 && sums.sum * sums.sum > sums.n * sums.sum_squares * (1 + 1e-9) + 1e-6) {
+        return fail(absl::StrCat(where, ": ", name, ": the sum ", sums.sum,
+                                 " is too large for its sum of squares ", sums.sum_squares));
+      }
+    }
+    if (std::fabs(p.hand_sums.sum - p.deal_sums.sum) >
+        1e-9 * std::sqrt(s.hands * p.hand_sums.sum_squares) + 1e-6) {
+      return fail(absl::StrCat(where, ": its hands sum to ", p.hand_sums.sum,
+                               " chips, its deals to ", p.deal_sums.sum));
+    }
+    total += p.hand_sums.sum;
+    deal_total += p.deal_sums.sum;
+    scale += std::sqrt(s.hands * p.hand_sums.sum_squares);
+  }
+  if (std::fabs(total) > 1e-9 * scale + 1e-6 || std::fabs(deal_total) > 1e-9 * scale + 1e-6) {
+    return fail(absl::StrCat("the players' chips sum to ", total,
+                             ", not 0: every chip one player wins another loses"));
+  }
+  return absl::OkStatus();
+}
 
 }  // namespace
 
@@ -193,28 +302,29 @@ std::string FormatRingJson(const RingSummary& summary) {
   out["duplicate"] = summary.duplicate;
   out["fixed_seats"] = summary.fixed_seats;
   out["ranges"] = std::move(ranges);
-  return logs_parser::DumpJson(out);
+  // The checksum closes the object: the bytes before it as written, then the field.
+  std::string body = logs_parser::DumpJson(out);
+  body.pop_back();  // the closing brace
+  const std::string checksum = ChecksumText(body);
+  return absl::StrCat(body, kChecksumKey, checksum, "\"}");
 }
 
 absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_view source) {
-  pt::ptree tree;
-  try {
-    std::istringstream in{std::string(text)};
-    pt::read_json(in, tree);
-  } catch (const pt::json_parser_error& e) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(source, ":", e.line(), ": not JSON: ", e.message()));
-  }
+  absl::StatusOr<nlohmann::ordered_json> parsed = logs_parser::ParseJson(text, source);
+  if (!parsed.ok()) return parsed.status();
+  if (absl::Status s = VerifyChecksum(text, source); !s.ok()) return s;
+  const nlohmann::ordered_json& tree = *parsed;
   Reader read(source);
   RingSummary s;
+  if (!tree.is_object())
+    return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));
+  if (!tree.contains("ranges") && !tree.contains("format")) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ": no \"format\" and \"ranges\": written by an arena without merge support?"));
+  }
   std::string format;
   if (read.Get(tree, "format", "", &format) && format != "ring") {
     read.Fail(absl::StrCat("format is \"", format, "\": only ring matches can be merged"));
-  }
-  if (!read.status().ok() && tree.get_child_optional("ranges") == boost::none &&
-      tree.get_child_optional("format") == boost::none) {
-    return absl::InvalidArgumentError(absl::StrCat(
-        source, ": no \"format\" and \"ranges\": written by an arena without merge support?"));
   }
   read.Get(tree, "game", "", &s.game_file);
   read.Get(tree, "game_def", "", &s.game_def);
@@ -225,23 +335,26 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
   read.Get(tree, "deals", "", &s.deals);
   read.Get(tree, "hands", "", &s.hands);
   read.Get(tree, "seconds", "", &s.seconds);
-  read.Check(s.rotations >= 1 && s.big_blind > 0 && s.deals >= 0,
-             "rotations, big_blind or deals out of range");
-  read.Check(s.hands == s.deals * s.rotations,
+  read.Check(s.rotations >= 1 && s.big_blind > 0 && s.deals >= 0 && s.seconds >= 0,
+             "rotations, big_blind, deals or seconds out of range");
+  read.Check(s.deals <= (int64_t{1} << 40) && s.hands == s.deals * s.rotations,
              absl::StrCat("hands ", s.hands, " is not deals x rotations (", s.deals, " x ",
                           s.rotations, ")"));
-  if (const pt::ptree* ranges = read.Child(tree, "ranges", "")) {
+  if (const nlohmann::ordered_json* ranges = read.Array(tree, "ranges", "")) {
     int64_t deals = 0;
-    for (const auto& [key, item] : *ranges) {
+    for (const nlohmann::ordered_json& item : *ranges) {
       const std::string where = absl::StrCat("ranges[", s.ranges.size(), "].");
       DealRange r;
       int64_t seed = 0, first = 0;
       read.Get(item, "seed", where, &seed);
       read.Get(item, "first_hand", where, &first);
       read.Get(item, "deals", where, &r.deals);
-      read.Check(seed >= 0 && seed <= UINT32_MAX && first >= 0 && r.deals >= 1 &&
-                     first + r.deals <= (int64_t{1} << 32),
-                 absl::StrCat("field \"", where, "\" is not a range of deals of a seed"));
+      if (!read.Check(seed >= 0 && seed <= UINT32_MAX && first >= 0 && r.deals >= 1 &&
+                          first <= UINT32_MAX && r.deals <= (int64_t{1} << 32) &&
+                          first + r.deals <= (int64_t{1} << 32),
+                      absl::StrCat("field \"", where, "\" is not a range of deals of a seed"))) {
+        break;
+      }
       r.seed = static_cast<uint32_t>(seed);
       r.first_hand = static_cast<uint32_t>(first);
       deals += r.deals;
@@ -249,8 +362,8 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
     }
     read.Check(deals == s.deals, absl::StrCat("the ranges hold ", deals, " deals, not ", s.deals));
   }
-  if (const pt::ptree* players = read.Child(tree, "players", "")) {
-    for (const auto& [key, item] : *players) {
+  if (const nlohmann::ordered_json* players = read.Array(tree, "players", "")) {
+    for (const nlohmann::ordered_json& item : *players) {
       const std::string where = absl::StrCat("players[", s.players.size(), "].");
       SeatResult seat;
       PlayerSpec spec;
@@ -261,6 +374,7 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
       read.Check(seat.hand_sums.n == s.hands && seat.deal_sums.n == s.deals,
                  absl::StrCat("field \"", where, "\" counts ", seat.hand_sums.n, " hands and ",
                               seat.deal_sums.n, " deals, not ", s.hands, " and ", s.deals));
+      if (!read.status().ok()) break;
       spec.name = seat.name;
       SetSeatFigures(s.big_blind, std::max(1, s.rotations), &seat);
       s.specs.push_back(std::move(spec));
@@ -269,6 +383,20 @@ absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_v
     read.Check(!s.players.empty(), "no players");
   }
   if (!read.status().ok()) return read.status();
+  // The game the file names, and what it implies for the rest.
+  absl::StatusOr<poker::GameDef> game = poker::ParseGameDef(s.game_def, "game_def");
+  if (!game.ok()) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(source, ": field \"game_def\": ", game.status().message()));
+  }
+  if (static_cast<int>(s.players.size()) != game->num_players || s.big_blind != game->BigBlind() ||
+      s.rotations != (s.duplicate ? game->num_players : 1)) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        source, ": ", s.players.size(), " players, big blind ", s.big_blind, " and ", s.rotations,
+        " rotations do not fit its game (", game->num_players, " players, big blind ",
+        game->BigBlind(), s.duplicate ? ", duplicate" : "", ")"));
+  }
+  if (absl::Status sums = CheckSums(s, *game, source); !sums.ok()) return sums;
   std::vector<Tagged> tagged;
   for (const DealRange& r : s.ranges) tagged.push_back({r, 0});
   const std::string name(source);

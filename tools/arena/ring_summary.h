@@ -54,12 +54,19 @@ nlohmann::ordered_json JsonNumber10(double value);
 // One JSON object on one line (no newline). Keys: hands, deals, rotations, seconds, players
 // (name, chips, mbb_per_hand, ci95, ci95_unpaired, spec, hand_sums, deal_sums; each sums object
 // n, sum, sum_squares), then format "ring", game, game_def, big_blind, duplicate, fixed_seats,
-// ranges (seed, first_hand, deals). Sums are written exactly (the shortest form that reads
-// back to the same double), through nlohmann-json.
+// ranges (seed, first_hand, deals), and last "checksum": 16 hex digits of the FNV-1a 64 of every
+// byte before `,"checksum"`. Sums are written exactly (the shortest form that reads back to the
+// same double), through nlohmann-json.
 std::string FormatRingJson(const RingSummary& summary);
 
-// Reads what FormatRingJson wrote. Errors name the field and what is wrong with it; `source`
-// (a file name) starts every message.
+// The most bytes a match result file may have (one line of a few KB per player).
+inline constexpr int64_t kMaxRingJsonBytes = int64_t{16} << 20;
+
+// Reads what FormatRingJson wrote, checked whole: the checksum when the file has one (files of
+// arenas before it have none), then every field (type, range), and the sums against each other
+// and the game (players' chips sum to 0, a deal's to its hands', no hand moves more than the
+// stacks, sums of squares bound the sums). Errors name the field and what is wrong with it;
+// `source` (a file name) starts every message.
 absl::StatusOr<RingSummary> ParseRingJson(absl::string_view text, absl::string_view source);
 
 // Pools shards: refuses (naming the files, `names[i]` for parts[i]) different games, players,

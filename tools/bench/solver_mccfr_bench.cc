@@ -30,7 +30,7 @@ const LimitSetup* WarmLimitSetup() {
     s->tree = std::make_unique<solver::BettingTree>(
         solver::BettingTree::Build(*game, solver::ActionAbstraction{}, *s->cards).value());
     solver::Mccfr warm(*s->tree, *s->cards, solver::MccfrOptions{.threads = 2, .seed = 9});
-    warm.Run(400'000);
+    warm.Run(400'000).IgnoreError();
     return s;
   }();
   return setup;
@@ -47,7 +47,7 @@ void BM_MccfrLimitHoldem(benchmark::State& state) {
                                            .seed = 1,
                                            .weighting = solver::Weighting::kLinear});
   constexpr int64_t kBatch = 131'072;
-  for (auto _ : state) mccfr.Run(mccfr.iterations() + kBatch);
+  for (auto _ : state) mccfr.Run(mccfr.iterations() + kBatch).IgnoreError();
   state.SetItemsProcessed(mccfr.iterations());
   state.counters["threads"] = static_cast<double>(state.range(0));
 }

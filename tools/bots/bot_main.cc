@@ -31,16 +31,23 @@ int main(int argc, char** argv) {
       "station (always call), raiser (always raise), random (the ACPC example player), cfr "
       "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
                                                      "style cfr: the solver strategy file")(
-      "threshold", po::value<double>(),
+      "threshold",
+      po::value<double>()->notifier(cli::Within<double>("threshold", cli::Between(0, 1))),
       "style cfr: drop actions played with probability below this and renormalise the rest "
       "(the most probable always stays; 0: the plain mixed strategy). Without --threshold and "
       "--purify: as the strategy file's header asks (solver set-play; else plain)")(
       "purify",
       "style cfr: always play the strategy's most probable action (ties: the most "
-      "passive)")("alpha", po::value<double>(), "least equity vs random hands to keep playing")(
-      "beta", po::value<double>(), "least equity vs random hands to raise")(
+      "passive)")("alpha",
+                  po::value<double>()->notifier(cli::Within<double>("alpha", cli::Between(0, 1))),
+                  "least equity vs random hands to keep playing, in [0, 1]")(
+      "beta", po::value<double>()->notifier(cli::Within<double>("beta", cli::Between(0, 1))),
+      "least equity vs random hands to raise, in [0, 1]")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
-      "trials", po::value<int>()->default_value(1000), "Monte Carlo deals per decision")(
+      "trials",
+      po::value<int>()->default_value(1000)->notifier(
+          cli::Within<int>("trials", cli::WholeBetween(1, 1e8))),
+      "Monte Carlo deals per decision, 1..1e8")(
       "raise", po::value<std::string>()->default_value("pot"),
       "no-limit raise size: pot (raise by the pot after calling), min, allin; clamped to legal")(
       "game", po::value<std::string>(),
@@ -59,9 +66,12 @@ int main(int argc, char** argv) {
           })) {
     return *done;
   }
-  if (!vm.count("style") || !vm.count("game") || !vm.count("host") || !vm.count("port") ||
-      vm["port"].as<uint32_t>() > 65535) {
+  if (!vm.count("style") || !vm.count("game") || !vm.count("host") || !vm.count("port")) {
     return cli::UsageError("bot", "--style, --game, <host> and <port> are required");
+  }
+  if (vm["port"].as<uint32_t>() < 1 || vm["port"].as<uint32_t>() > 65535) {
+    return cli::UsageError(
+        "bot", absl::StrCat("<port> must be 1..65535 (got ", vm["port"].as<uint32_t>(), ")"));
   }
   absl::StatusOr<logs_parser::NamedGame> named =
       logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");

@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "cli/numbers.h"
 
 namespace bots {
 namespace {
@@ -86,16 +87,22 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
     return absl::InvalidArgumentError(absl::StrCat("bot spec '", spec, "' has no style=..."));
   }
   for (const auto& [key, value] : pairs) {
+    // Numbers through the shared checks: finite ("nan" passed every comparison) and in range.
+    const auto bad = [&spec](const absl::Status& status) {
+      return absl::InvalidArgumentError(absl::StrCat("bot spec '", spec, "': ", status.message()));
+    };
     if (key == "alpha" || key == "beta") {
-      double v = 0;
-      if (!absl::SimpleAtod(value, &v) || v < 0 || v > 1) return BadValue(key, value, spec);
-      (key == "alpha" ? config.alpha : config.beta) = v;
+      absl::StatusOr<double> v = cli::ParseNumber(key, value, cli::Between(0, 1));
+      if (!v.ok()) return bad(v.status());
+      (key == "alpha" ? config.alpha : config.beta) = *v;
     } else if (key == "seed") {
-      if (!absl::SimpleAtoi(value, &config.seed)) return BadValue(key, value, spec);
+      absl::StatusOr<uint32_t> v = cli::ParseWhole<uint32_t>(key, value, cli::AtLeast(0));
+      if (!v.ok()) return bad(v.status());
+      config.seed = *v;
     } else if (key == "trials") {
-      if (!absl::SimpleAtoi(value, &config.trials) || config.trials < 1) {
-        return BadValue(key, value, spec);
-      }
+      absl::StatusOr<int> v = cli::ParseWhole<int>(key, value, cli::WholeBetween(1, 1e8));
+      if (!v.ok()) return bad(v.status());
+      config.trials = *v;
     } else if (key == "raise") {
       if (value == "pot") {
         config.raise_size = RaiseSize::kPot;

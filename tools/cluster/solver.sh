@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Solver runs at several budgets as a Slurm job array: task I runs
 # `solver train --game G --abstraction SPEC --iterations B_I --seed S --out F`, then the merge
-# checks every run is there and writes a table of budgets and files.
+# checks every run is there and writes a table of budgets and files. A run is recorded only when
+# its strategy holds the budget's iterations (`solver inspect`): a run stopped by Slurm's time
+# limit (SIGTERM) writes no strategy and keeps its checkpoint (F.ckpt), from which the same command
+# resumes it.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
@@ -10,7 +13,9 @@ usage() {
 Usage: tools/cluster/solver.sh --dir DIR --game G --abstraction SPEC --budgets N1,N2,...
                                [--seed S] [options] [-- SOLVER_TRAIN_OPTION...]
 One \`solver train\` per budget (iterations) into DIR/NAME/shards/iterations_N.policy, then
-DIR/NAME/runs.tsv: one line per run, "iterations<TAB>file".
+DIR/NAME/runs.tsv: one line per run, "iterations<TAB>file". A run counts once its strategy
+holds the budget's iterations; one stopped before (Slurm's time limit) keeps its checkpoint
+(iterations_N.policy.ckpt) and the same command resumes it.
   --game G          the game (as solver train --game)
   --abstraction SPEC  the abstraction (as solver train --abstraction)
   --budgets LIST    iteration counts, separated by commas
@@ -45,6 +50,14 @@ solver="$(cl_program solver)" || exit 1
 
 cl_submit "${#budget_list[@]}" \
   "  local budgets=(${budget_list[*]}); echo $(printf '%q' "$CL_EXP/shards")/iterations_\${budgets[\$1]}.policy" \
-  "  local budgets=(${budget_list[*]}); $(cl_quote "$solver" train --game "$game" --abstraction "$abstraction" --seed "$seed" "${extra[@]}") --iterations \"\${budgets[I]}\" --out \"\$TMP\"" \
+  "  local budgets=(${budget_list[*]}) resume=() reached
+  [[ -f \"\$OUT.ckpt\" ]] && resume=(--resume \"\$OUT.ckpt\")
+  $(cl_quote "$solver" train --game "$game" --abstraction "$abstraction" --seed "$seed" "${extra[@]}") --iterations \"\${budgets[I]}\" --checkpoint \"\$OUT.ckpt\" \"\${resume[@]}\" --out \"\$TMP\" || return
+  reached=\$($(cl_quote "$solver") inspect \"\$TMP\" | sed -n 's/.* \\([0-9][0-9]*\\) iterations (.*/\\1/p' | head -n 1)
+  if ! [[ \"\$reached\" =~ ^[0-9]+\$ ]] || (( reached < budgets[I] )); then
+    echo \"\$EXP: shard \$I: \$TMP holds \${reached:-no} iterations, not the budget \${budgets[I]}\" >&2
+    return 1
+  fi
+  rm -f \"\$OUT.ckpt\"" \
   "  local budgets=(${budget_list[*]}); for ((i = 0; i < N; ++i)); do printf '%s\t%s\n' \"\${budgets[i]}\" \"\${SHARDS[i]}\"; done >\"\$TMP\"" \
   "$CL_EXP/runs.tsv"

@@ -11,8 +11,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "cli/command_line.h"
+#include "cli/terminal.h"
 #include "logs_parser/log_reader.h"
 #include "logs_parser/phh_convert.h"
+#include "poker/file_io.h"
 #include "poker/game_def.h"
 #include "tools/dealer/dealer_options.h"
 #include "tools/dealer/match_log.h"
@@ -22,6 +24,9 @@
 namespace {
 
 int Run(int argc, char** argv) {
+  // The dealer keeps the server's own command line (not cli::ParseCommandLine), and its messages
+  // quote game files and players' replies: the terminal is protected the same way.
+  cli::ProtectTerminalOutput();
   std::vector<std::string> args(argv + 1, argv + argc);
   for (const std::string& arg : args) {
     if (arg == "--help" || arg == "-h") {
@@ -49,20 +54,30 @@ int Run(int argc, char** argv) {
   }
   const poker::GameDef* game = &named->game;
   const int n = game->num_players;
-  if (static_cast<int>(options.names.size()) < n) {
+  // One name per player, no more: an extra name was once dropped without a word (a seat count
+  // that differs from what the caller meant).
+  if (static_cast<int>(options.names.size()) != n) {
     std::cerr << "ERROR: the game has " << n << " players but " << options.names.size()
               << " names were given\n"
               << dealer::DealerUsage();
     return 2;
   }
-  options.names.resize(n);
   // -T: <matchName>.tlog records every action; with -a, what it already holds is replayed first.
   // (The replay reads the file to its end before the first new line is appended.)
   std::ifstream earlier_transactions;
   std::ofstream transactions;
   const std::string transactions_path = absl::StrCat(options.match_name, ".tlog");
   if (options.transaction_log) {
-    if (options.append) earlier_transactions.open(transactions_path, std::ios::binary);
+    if (options.append) {
+      // Read only when it is a regular file (a FIFO would block, a device never end); a missing
+      // one is a match not started yet.
+      const absl::Status readable = poker::CheckRegularFile(transactions_path);
+      if (!readable.ok() && !absl::IsNotFound(readable)) {
+        std::cerr << "ERROR: " << readable.message() << "\n";
+        return 1;
+      }
+      if (readable.ok()) earlier_transactions.open(transactions_path, std::ios::binary);
+    }
     transactions.open(transactions_path,
                       std::ios::binary | (options.append ? std::ios::app : std::ios::trunc));
     if (!transactions) {

@@ -82,10 +82,7 @@ int Fail(const std::string& message) {
 }
 
 bool WriteFile(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  out.close();
-  return static_cast<bool>(out);
+  return poker::WriteFileAtomically(path, text).ok();
 }
 
 // The command as a shell would take it back: words with spaces or quotes in single quotes.
@@ -328,6 +325,40 @@ std::string CheckArgs(Args& a, const po::variables_map& vm) {
   }
   if (!(o.reader.bucket_prior >= 0)) return "--bucket-prior must not be negative";
   if (o.reader.coarse_buckets < 1) return "--coarse-buckets must be at least 1";
+  // The numbers of the model, the readers and the baseline: finite (ParseCommandLine) and in the
+  // ranges their meaning allows (a likelihood floor of 2 or a prior of -1 printed nonsense).
+  struct Checked {
+    const char* option;
+    double value;
+    cli::Range range;
+  };
+  for (const Checked& c : std::initializer_list<Checked>{
+           {"--markov-prior", o.markov.emission_prior, cli::AtLeast(0)},
+           {"--markov-player-prior", o.markov.player_prior, cli::AtLeast(0)},
+           {"--range-exponent", o.range_exponent, cli::Positive(100)},
+           {"--min-likelihood", o.reader.min_likelihood, cli::Between(0, 1)},
+           {"--player-prior", o.reader.player_prior, cli::AtLeast(0)},
+           {"--population-prior", o.reader.population_prior, cli::AtLeast(0)},
+           {"--context-prior", o.reader.context_prior, cli::AtLeast(0)},
+           {"--player-bucket-prior", o.reader.player_bucket_prior, cli::AtLeast(0)},
+           {"--draw-max-hs", o.model.draw_max_hs, cli::Between(0, 1)},
+           {"--threads", static_cast<double>(a.threads), cli::WholeBetween(0, 1024)},
+           {"--calibration-folds", static_cast<double>(a.calibration_folds),
+            cli::WholeBetween(1, 100)},
+           {"--rerank-folds", static_cast<double>(a.rerank_folds), cli::WholeBetween(1, 100)},
+           {"--range-passes", static_cast<double>(o.range_passes), cli::WholeBetween(1, 100)},
+           {"--buckets", static_cast<double>(o.model.num_buckets), cli::WholeBetween(1, 1326)},
+           {"--min-held-out-players", static_cast<double>(o.min_held_out_players),
+            cli::WholeAtLeast(1)}}) {
+    if (absl::Status s = cli::CheckNumber(c.option, c.value, c.range); !s.ok()) {
+      return std::string(s.message());
+    }
+  }
+  for (double edge : a.raise_edges) {
+    if (absl::Status s = cli::CheckNumber("--raise-edges", edge, cli::Positive(1000)); !s.ok()) {
+      return std::string(s.message());
+    }
+  }
   if (!o.players.empty() && !vm["min-hands"].defaulted()) {
     return "give --players or --min-hands, not both";
   }
@@ -679,6 +710,15 @@ int Run(int argc, char** argv) {
     return *done;
   }
   if (const std::string usage = CheckArgs(a, vm); !usage.empty()) return Usage(usage);
+  // Where the results go is checked before the minutes of work.
+  for (const auto& [path, option] :
+       {std::pair(a.csv_path, "--csv"), std::pair(a.svg_path, "--svg"),
+        std::pair(a.html_path, "--html"), std::pair(a.cases_path, "--cases")}) {
+    if (path.empty()) continue;
+    if (absl::Status s = poker::CheckOutputPath(path, option); !s.ok()) {
+      return Fail(std::string(s.message()));
+    }
+  }
   absl::StatusOr<logs_parser::NamedGame> game =
       logs_parser::LoadGameArgument(a.game_argument, a.games_dir);
   if (!game.ok()) return Fail(std::string(game.status().message()));

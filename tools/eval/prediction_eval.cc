@@ -471,9 +471,12 @@ absl::StatusOr<Corpus> LoadCorpus(
     return a.file != b.file ? a.file < b.file : a.line < b.line;
   });
   if (corpus.hands.empty()) {
-    return absl::InvalidArgumentError(absl::StrCat("no valid hand in the logs (",
-                                                   corpus.summary.lines, " lines read, ",
-                                                   corpus.summary.rejected, " rejected)"));
+    // The first problem says why (a file that could not be read, a rejected line).
+    return absl::InvalidArgumentError(absl::StrCat(
+        "no valid hand in the logs (", corpus.summary.lines, " lines read, ",
+        corpus.summary.rejected, " rejected, ", corpus.summary.files_failed, " files unreadable)",
+        corpus.summary.problems.empty() ? "" : ": ",
+        corpus.summary.problems.empty() ? "" : corpus.summary.problems.front().message));
   }
   return corpus;
 }

@@ -57,7 +57,11 @@ int main(int argc, char** argv) {
       "game", po::value(&game),
       "the game file or its name in data/games (default: from the log's header)")(
       "title", po::value(&options.title), "the page's title (default: Match report: <log>)")(
-      "points", po::value(&options.max_points)->default_value(800), "points per winnings curve")(
+      "points",
+      po::value(&options.max_points)
+          ->default_value(800)
+          ->notifier(cli::Within<int>("points", cli::WholeBetween(2, 1e6))),
+      "points per winnings curve, 2..1e6")(
       "top", po::value(&options.top_players)->default_value(8),
       "players drawn one by one: ours and those with the biggest results, won or lost; the others "
       "are summed into one curve and row (0: everyone)")(
@@ -71,6 +75,9 @@ int main(int argc, char** argv) {
   if (options.max_points < 2) return cli::UsageError(kProgram, "--points must be at least 2");
   if (options.top_players < 0) return cli::UsageError(kProgram, "--top must be 0 or more");
   if (options.title.empty()) options.title = "Match report: " + log_path;
+  if (absl::Status s = poker::CheckOutputPath(out_path, "--out"); !s.ok()) {
+    return Fail(std::string(s.message()));
+  }
 
   absl::StatusOr<report::MatchLog> log = report::ReadMatchLog(log_path, game, strip_name_suffix);
   if (!log.ok()) return Fail(std::string(log.status().message()));

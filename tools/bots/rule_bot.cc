@@ -1,6 +1,7 @@
 #include "tools/bots/rule_bot.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 #include <string>
 
@@ -167,6 +168,67 @@ Action RuleBot::Act(const MatchState& view) {
   if (equity < config_.alpha) return state.CanFold() ? Action::Fold() : Action::Call();
   if (equity >= config_.beta) return RaiseOrCall(state);
   return Action::Call();
+}
+
+namespace {
+
+// A report that plays `actions` with `probs` whatever the cards.
+void SameForEverySet(const State& state, absl::Span<const Action> actions,
+                     absl::Span<const double> probs, poker::StrategyReport* report) {
+  const poker::HoleSets sets(state.game());
+  report->actions.clear();
+  std::array<int, 3> column{};  // at most fold, call, raise
+  for (size_t a = 0; a < actions.size() && a < column.size(); ++a) {
+    column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
+  }
+  report->ZeroRows(sets.size());
+  for (int s = 0; s < sets.size(); ++s) {
+    for (size_t a = 0; a < actions.size(); ++a) report->at(s, column[a]) += probs[a];
+  }
+}
+
+bool Acting(const MatchState& view) {
+  return !view.state.finished() && view.state.CurrentPlayer() == view.viewer;
+}
+
+}  // namespace
+
+bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
+  if (!Acting(view)) return false;
+  const double one = 1;
+  switch (config_.style) {
+    case Style::kStation: {
+      const Action call = Action::Call();
+      SameForEverySet(view.state, absl::MakeConstSpan(&call, 1), absl::MakeConstSpan(&one, 1),
+                      report);
+      return true;
+    }
+    case Style::kRaiser: {
+      const Action raise = RaiseOrCall(view.state);
+      SameForEverySet(view.state, absl::MakeConstSpan(&raise, 1), absl::MakeConstSpan(&one, 1),
+                      report);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+bool RandomBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
+  if (!Acting(view)) return false;
+  const State& state = view.state;
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  const bool can_raise = state.RaiseRange(&min_to, &max_to);
+  if (can_raise && min_to != max_to) return false;
+  // Act's probabilities, renormalised over the legal actions.
+  double probs[3] = {state.CanFold() ? 0.06 : 0.0, 0.47, can_raise ? 0.47 : 0.0};
+  const double total = probs[0] + probs[1] + probs[2];
+  for (double& p : probs) p /= total;
+  const Action actions[3] = {Action::Fold(), Action::Call(), Action::Raise(min_to)};
+  SameForEverySet(state, absl::MakeConstSpan(actions, can_raise ? 3 : 2),
+                  absl::MakeConstSpan(probs, can_raise ? 3 : 2), report);
+  return true;
 }
 
 Action RandomBot::Act(const MatchState& view) {

@@ -64,6 +64,9 @@ class RuleBot : public poker::Player {
  public:
   RuleBot(const poker::GameDef& game, const BotConfig& config);
   poker::Action Act(const poker::MatchState& view) override;
+  // Station and raiser: their one action for every set. The threshold styles decide on a Monte
+  // Carlo equity estimate and do not report (false).
+  bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
 
   // The equity the bot would use in `view` (for tests and tuning).
   double EquityFor(const poker::MatchState& view);
@@ -83,6 +86,9 @@ class RandomBot : public poker::Player {
  public:
   explicit RandomBot(const BotConfig& config) : rng_(config.seed) {}
   poker::Action Act(const poker::MatchState& view) override;
+  // The same probabilities for every set; false where a no-limit raise is legal (its size is
+  // uniform over every legal raise-to: thousands of actions).
+  bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
 
  private:
   std::mt19937 rng_;

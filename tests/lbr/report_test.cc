@@ -19,6 +19,7 @@
 #include "solver/cfr_player.h"
 #include "tests/common/test_support.h"
 #include "tools/arena/player_registry.h"
+#include "tools/bots/rule_bot.h"
 #include "tools/lbr/lbr.h"
 #include "tools/lbr/showdown_equity.h"
 
@@ -219,21 +220,75 @@ TEST(CfrReport, AgentCfrPolicyReportsAsTheBot) {
     // Not the player's turn: no report.
     EXPECT_FALSE((*bot)->ReportStrategy(PublicView(state, 1 - state.CurrentPlayer()), &from_bot));
   }
-  // Rule bots: station and raiser report; the Monte Carlo threshold styles do not.
+  // Rule bots: station and raiser report their one action.
   const State start = StateOf(game, "", "|");
   poker::StrategyReport report;
-  for (const char* spec : {"bot:style=station", "bot:style=raiser", "bot:style=ta"}) {
+  for (const char* spec : {"bot:style=station", "bot:style=raiser"}) {
     absl::StatusOr<std::unique_ptr<poker::Player>> rule = arena::MakePlayer(spec, context);
     ASSERT_TRUE(rule.ok()) << rule.status();
-    const bool reports = (*rule)->ReportStrategy(PublicView(start, start.CurrentPlayer()), &report);
-    EXPECT_EQ(reports, std::string(spec) != "bot:style=ta") << spec;
-    if (!reports) continue;
+    ASSERT_TRUE((*rule)->ReportStrategy(PublicView(start, start.CurrentPlayer()), &report));
     ASSERT_EQ(report.num_actions(), 1) << spec;
     EXPECT_EQ(report.actions[0].type, std::string(spec) == "bot:style=station"
                                           ? poker::ActionType::kCall
                                           : poker::ActionType::kRaise);
     EXPECT_EQ(report.at(700, 0), 1.0);
   }
+}
+
+// A threshold bot's report against what its Act does: exactly where Act's equity is exact
+// (preflop, river), and within sampling noise of Act's frequencies on the flop, where Act
+// thresholds a Monte Carlo estimate.
+TEST(RuleBotReport, ThresholdStylesReportWhatTheyDo) {
+  const poker::GameDef game = test_support::LoadProjectGame("holdem.limit.2p.reverse_blinds.game");
+  bots::BotConfig config = bots::DefaultConfig(bots::Style::kTightAggressive);
+  struct Spot {
+    const char* betting;
+    const char* cards;  // the bot's (position 1's) cards come from the pair under test
+    bool exact;
+  };
+  const Spot spots[] = {{"r", "|", true},
+                        {"rc/cr", "|/Ks7d2c", false},
+                        {"rc/cc/cc/cr", "|/Ks7d2c/9h/4s", true}};
+  for (const Spot& spot : spots) {
+    const State base = StateOf(game, spot.betting, spot.cards);
+    ASSERT_EQ(base.CurrentPlayer(), 0) << spot.betting;
+    bots::RuleBot bot(game, config);
+    poker::StrategyReport report;
+    ASSERT_TRUE(bot.ReportStrategy(PublicView(base, 0), &report)) << spot.betting;
+    poker::CardSet board;
+    for (int i = 0; i < base.NumBoardCardsVisible(); ++i) board.Add(base.board_card(i));
+    int checked = 0, mixed = 0;
+    for (int p = 0; p < poker::kNumPairs; p += spot.exact ? 5 : 1) {
+      const poker::PairCards pair = poker::PairFromIndex(p);
+      if (board.Contains(pair.low) || board.Contains(pair.high)) continue;
+      double top = 0;
+      for (int a = 0; a < report.num_actions(); ++a) top = std::max(top, report.at(p, a));
+      // On the flop only pairs whose report is mixed are played out (the others are not noisy).
+      if (!spot.exact && (top > 0.9 || mixed >= 6)) continue;
+      mixed += top <= 0.9;
+      poker::MatchState view{0, base};
+      view.state.set_hole_card(0, 0, pair.low);
+      view.state.set_hole_card(0, 1, pair.high);
+      const int plays = spot.exact ? 1 : 300;
+      std::vector<double> frequency(report.num_actions(), 0.0);
+      for (int i = 0; i < plays; ++i) {
+        const int a = report.IndexOf(poker::RecordedAction(base, bot.Act(view)));
+        ASSERT_GE(a, 0);
+        frequency[a] += 1.0 / plays;
+      }
+      for (int a = 0; a < report.num_actions(); ++a) {
+        EXPECT_NEAR(report.at(p, a), frequency[a], spot.exact ? 1e-12 : 0.12)
+            << spot.betting << " pair " << p << " action " << a;
+      }
+      ++checked;
+    }
+    EXPECT_GT(checked, spot.exact ? 100 : 3) << spot.betting;
+  }
+  // Outside heads-up hold'em it does not report.
+  const poker::GameDef leduc = test_support::LoadProjectGame("leduc.limit.2p.game");
+  bots::RuleBot leduc_bot(leduc, config);
+  poker::StrategyReport report;
+  EXPECT_FALSE(leduc_bot.ReportStrategy(PublicView(StateOf(leduc, "", "|"), 0), &report));
 }
 
 TEST(RangeTracker, EqualsABruteForceBayesUpdate) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -9,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "poker/hand_strength.h"
 
 namespace bots {
 namespace {
@@ -193,6 +195,63 @@ bool Acting(const MatchState& view) {
 
 }  // namespace
 
+void RuleBot::PrepareReportEquity(const State& state) const {
+  const int size = state.NumBoardCardsVisible();
+  std::array<Card, poker::kMaxBoardCards> board{};
+  for (int i = 0; i < size; ++i) board[i] = state.board_card(i);
+  if (size == report_board_size_ && board == report_board_) return;
+  report_board_ = board;
+  report_board_size_ = size;
+  report_equity_.fill(0);
+  if (size == 0) {
+    for (int p = 0; p < poker::kNumPairs; ++p) {
+      const poker::PairCards pair = poker::PairFromIndex(p);
+      report_equity_[p] = equity_.PreflopClassEquity(poker::StartingHandClass(pair), 1);
+    }
+    return;
+  }
+  // Every completion of the board to five cards, each pair's 2 * ahead + tied against the 990
+  // opponent pairs (poker::AllPairsStrengthNumerators), summed over the completions it allows.
+  poker::CardSet known(absl::MakeConstSpan(board.data(), size));
+  std::array<Card, poker::kNumCards> rest{};
+  int num_rest = 0;
+  for (int c = 0; c < poker::kNumCards; ++c) {
+    if (!known.Contains(static_cast<Card>(c))) rest[num_rest++] = static_cast<Card>(c);
+  }
+  std::array<int64_t, poker::kNumPairs> sums{};
+  std::array<int32_t, poker::kNumPairs> counts{};
+  std::array<int32_t, poker::kNumPairs> numerators{};
+  auto add = [&](const std::array<Card, 5>& five) {
+    poker::AllPairsStrengthNumerators(five, &numerators);
+    for (int p = 0; p < poker::kNumPairs; ++p) {
+      if (numerators[p] < 0) continue;
+      sums[p] += numerators[p];
+      ++counts[p];
+    }
+  };
+  std::array<Card, 5> five{};
+  std::copy(board.begin(), board.begin() + size, five.begin());
+  if (size == 5) {
+    add(five);
+  } else if (size == 4) {
+    for (int i = 0; i < num_rest; ++i) {
+      five[4] = rest[i];
+      add(five);
+    }
+  } else if (size == 3) {
+    for (int i = 0; i < num_rest; ++i) {
+      for (int j = i + 1; j < num_rest; ++j) {
+        five[3] = rest[i];
+        five[4] = rest[j];
+        add(five);
+      }
+    }
+  }
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    if (counts[p] > 0) report_equity_[p] = sums[p] / (1980.0 * counts[p]);
+  }
+}
+
 bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
   if (!Acting(view)) return false;
   const double one = 1;
@@ -210,8 +269,47 @@ bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* repo
       return true;
     }
     default:
-      return false;
+      break;
   }
+  const State& state = view.state;
+  const poker::GameDef& game = state.game();
+  if (!equity_.is_holdem() || game.num_players - state.NumFolded() != 2) return false;
+  PrepareReportEquity(state);
+  const Action actions[3] = {Action::Fold(), Action::Call(), RaiseOrCall(state)};
+  report->actions.clear();
+  std::array<int, 3> column{};
+  for (int a = 0; a < 3; ++a) column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
+  report->ZeroRows(poker::kNumPairs);
+  // Act's estimate is exact preflop (the class table) and where enumerating takes at most
+  // `trials` evaluations ((live opponent pairs + 1) * completions of the board, as the equity
+  // calculator counts them: the river with the default 1000); elsewhere a mean of `trials` deals.
+  const int visible = state.NumBoardCardsVisible();
+  const int64_t live = poker::kNumCards - 2 - visible;
+  int64_t completions = 1;
+  for (int k = 0; k < 5 - visible; ++k) completions = completions * (live - k) / (k + 1);
+  const bool estimated =
+      visible > 0 && (live * (live - 1) / 2 + 1) * completions > int64_t{config_.trials};
+  const double raise_at = std::max(config_.alpha, config_.beta);  // Act tests alpha first
+  poker::CardSet board;
+  for (int i = 0; i < visible; ++i) board.Add(state.board_card(i));
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    const poker::PairCards pair = poker::PairFromIndex(p);
+    if (board.Contains(pair.low) || board.Contains(pair.high)) continue;
+    const double e = report_equity_[p];
+    double below_alpha = e < config_.alpha ? 1.0 : 0.0;
+    double at_least_beta = e >= raise_at ? 1.0 : 0.0;
+    const double sd = std::sqrt(std::max(e * (1 - e), 0.0) / std::max(config_.trials, 1));
+    if (estimated && sd > 0) {
+      // P(estimate < t) for an estimate ~ N(e, sd^2).
+      auto below = [&](double t) { return 0.5 * std::erfc((e - t) / (sd * std::sqrt(2.0))); };
+      below_alpha = below(config_.alpha);
+      at_least_beta = 1 - below(raise_at);
+    }
+    report->at(p, column[0]) += below_alpha;
+    report->at(p, column[2]) += at_least_beta;
+    report->at(p, column[1]) += std::max(0.0, 1 - below_alpha - at_least_beta);
+  }
+  return true;
 }
 
 bool RandomBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {

@@ -673,9 +673,9 @@ Action AgentPlayer::Act(const MatchState& view) {
 bool AgentPlayer::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
   if (!IsViewersTurn(view)) return false;
   const bool same_hand = in_hand_ && view.state.hand_number() == hand_number_;
-  const ReportQuery query{view.state, view.viewer, same_hand ? reader_.get() : nullptr,
-                          Mix(Mix(options_.seed, view.state.hand_number()),
-                              same_hand ? decisions_in_hand_ : 0)};
+  const ReportQuery query{
+      view.state, view.viewer, same_hand ? reader_.get() : nullptr,
+      Mix(Mix(options_.seed, view.state.hand_number()), same_hand ? decisions_in_hand_ : 0)};
   return policy_->ReportStrategy(query, report);
 }
 

@@ -46,8 +46,8 @@ class AlwaysFold : public poker::Player {
   }
 };
 
-const bool kRegistered = poker::RegisterPlayerFactory(
-    "test_fold", [](const poker::PlayerContext&, absl::string_view) {
+const bool kRegistered =
+    poker::RegisterPlayerFactory("test_fold", [](const poker::PlayerContext&, absl::string_view) {
       return absl::StatusOr<std::unique_ptr<poker::Player>>(std::make_unique<AlwaysFold>());
     });
 
@@ -108,8 +108,7 @@ void TrainLeduc(const poker::GameDef& game, int64_t iterations, const std::strin
   solver::TrainingInfo info;
   info.card_spec = "exact";
   info.iterations = mccfr.iterations();
-  ASSERT_TRUE(
-      solver::WriteStrategyFile(path, *tree, **cards, mccfr.AverageProfile(), info).ok());
+  ASSERT_TRUE(solver::WriteStrategyFile(path, *tree, **cards, mccfr.AverageProfile(), info).ok());
 }
 
 TEST(ExactLbr, LeducIsAtMostTheBestResponseAndRanksAlike) {
@@ -232,17 +231,16 @@ void ExpectRulePlayersLoseMore(const std::string& game_name, const std::string& 
 }
 
 TEST(SampledLbr, LimitHoldemRulePlayersLoseMoreThanTheBlueprint) {
-  ExpectRulePlayersLoseMore("holdem.limit.2p.reverse_blinds.game", "holdem.limit.2p.strategy",
-                            150, {"bot:style=station", "bot:style=raiser", "test_fold"});
+  ExpectRulePlayersLoseMore("holdem.limit.2p.reverse_blinds.game", "holdem.limit.2p.strategy", 150,
+                            {"bot:style=station", "bot:style=raiser", "test_fold"});
 }
 
 // In no-limit the bundled blueprint gives LBR more than the blinds always-fold gives up: it folds
 // too often to LBR's pot-size and all-in raises (docs/strength.md). Always-call and always-raise
 // still give much more.
 TEST(SampledLbr, NoLimitHoldemRulePlayersLoseMoreThanTheBlueprint) {
-  ExpectRulePlayersLoseMore("holdem.nolimit.2p.reverse_blinds.game",
-                            "holdem.nolimit.2p.strategy", 100,
-                            {"bot:style=station", "bot:style=raiser"});
+  ExpectRulePlayersLoseMore("holdem.nolimit.2p.reverse_blinds.game", "holdem.nolimit.2p.strategy",
+                            100, {"bot:style=station", "bot:style=raiser"});
 }
 
 TEST(SampledLbr, ThreadsEqualShardsAndTheRunRepeats) {
@@ -283,7 +281,8 @@ TEST(SampledLbr, ThreadsEqualShardsAndTheRunRepeats) {
 
 TEST(SampledLbr, PlayersThatCannotReportAreRefused) {
   // The random bot's no-limit raise size is uniform over every legal size: it does not report.
-  const poker::GameDef game = test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  const poker::GameDef game =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
   MatchOptions options;
   options.deals = 3;
   absl::StatusOr<LbrResult> result = RunLbrMatch(game, "bot:style=random", LbrOptions{}, options);
@@ -301,7 +300,8 @@ TEST(LbrProgram, CommandLine) {
   EXPECT_EQ(run.exit_code, 0);
   EXPECT_THAT(run.out, HasSubstr("--opponent"));
   for (const std::string& bad :
-       {std::string(" --game ") + leduc, " --game " + leduc + " --opponent bot:style=station --deals 0",
+       {std::string(" --game ") + leduc,
+        " --game " + leduc + " --opponent bot:style=station --deals 0",
         " --game " + leduc + " --opponent bot:style=station --actions fold,call,pot",
         " --game " + leduc + " --opponent bot:style=nosuch",
         " --game " + leduc + " --opponent bot:style=station --shard 3/2"}) {
@@ -312,7 +312,8 @@ TEST(LbrProgram, CommandLine) {
   EXPECT_EQ(run.exit_code, 1) << run.out;
   EXPECT_THAT(run.out, HasSubstr("does not report"));
   test_support::TempDir dir;
-  const std::string base = lbr + " --game " + leduc + " --opponent bot:style=station --deals 400 -q";
+  const std::string base =
+      lbr + " --game " + leduc + " --opponent bot:style=station --deals 400 -q";
   run = test_support::RunCommand(base + " --shard 0/2 --out " + dir.File("a.json"));
   EXPECT_EQ(run.exit_code, 0) << run.out;
   run = test_support::RunCommand(base + " --shard 1/2 --out " + dir.File("b.json"));

@@ -43,14 +43,15 @@ State StateOf(const poker::GameDef& game, const std::string& betting, const std:
   State state(game, hand);
   EXPECT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
   const std::vector<std::string> parts = absl::StrSplit(cards, '/');
-  const std::string visible =
-      absl::StrJoin(parts.begin(), parts.begin() + std::min<size_t>(parts.size(), state.round() + 1), "/");
+  const std::string visible = absl::StrJoin(
+      parts.begin(), parts.begin() + std::min<size_t>(parts.size(), state.round() + 1), "/");
   EXPECT_TRUE(poker::ApplyCards(visible, false, &state).ok()) << visible;
   return state;
 }
 
 TEST(HoleSets, HoldemIsPairIndexOrder) {
-  const poker::GameDef game = test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  const poker::GameDef game =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
   const poker::HoleSets sets(game);
   ASSERT_EQ(sets.size(), poker::kNumPairs);
   for (int i = 0; i < poker::kNumPairs; ++i) {
@@ -104,7 +105,8 @@ TEST(ShowdownEquity, HoldemMatchesTheAgentsExactEquityAgainstSinglePairs) {
       const agent::Range* ranges[1] = {&range};
       agent::EquityOptions options;
       options.max_exact_evaluations = int64_t{1} << 40;
-      absl::StatusOr<agent::EquityResult> exact = agent::ComputeEquity(hole, board, ranges, options);
+      absl::StatusOr<agent::EquityResult> exact =
+          agent::ComputeEquity(hole, board, ranges, options);
       ASSERT_TRUE(exact.ok()) << exact.status();
       ASSERT_TRUE(exact->exact);
       EXPECT_NEAR(equity[pair], exact->equity, 1e-9) << "board " << board_size << " pair " << pair;
@@ -200,7 +202,8 @@ TEST(CfrReport, EqualsTheDrawsOfDecide) {
 }
 
 TEST(CfrReport, AgentCfrPolicyReportsAsTheBot) {
-  const poker::GameDef game = test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  const poker::GameDef game =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
   const std::string file = Strategy("holdem.nolimit.2p.strategy");
   arena::PlayerContext context{&game, 1, "them", 0};
   absl::StatusOr<std::unique_ptr<poker::Player>> bot =
@@ -246,9 +249,8 @@ TEST(RuleBotReport, ThresholdStylesReportWhatTheyDo) {
     const char* cards;  // the bot's (position 1's) cards come from the pair under test
     bool exact;
   };
-  const Spot spots[] = {{"r", "|", true},
-                        {"rc/cr", "|/Ks7d2c", false},
-                        {"rc/cc/cc/cr", "|/Ks7d2c/9h/4s", true}};
+  const Spot spots[] = {
+      {"r", "|", true}, {"rc/cr", "|/Ks7d2c", false}, {"rc/cc/cc/cr", "|/Ks7d2c/9h/4s", true}};
   for (const Spot& spot : spots) {
     const State base = StateOf(game, spot.betting, spot.cards);
     ASSERT_EQ(base.CurrentPlayer(), 0) << spot.betting;
@@ -324,8 +326,8 @@ TEST(RangeTracker, EqualsABruteForceBayesUpdate) {
       if (sets.mask(s).Intersects(known)) continue;
       int hits = 0;
       for (int j = 0; j < 255; ++j) {
-        hits += poker::RecordedAction(state, decider.Decide(state, sets.cards(s), (j + 0.5) / 255)) ==
-                taken;
+        hits += poker::RecordedAction(
+                    state, decider.Decide(state, sets.cards(s), (j + 0.5) / 255)) == taken;
       }
       brute[s] *= hits / 255.0;
     }
@@ -374,7 +376,7 @@ TEST(LbrDecider, ValuesFollowTheFormulas) {
   ASSERT_TRUE(action.ok()) << action.status();
   EXPECT_EQ(action->type, poker::ActionType::kRaise);
   const std::vector<ActionValue>& values = (*decider)->last_values();
-  ASSERT_EQ(values.size(), 2u);  // check, bet (nothing to fold to)
+  ASSERT_EQ(values.size(), 2u);            // check, bet (nothing to fold to)
   EXPECT_DOUBLE_EQ(values[0].value, 2.0);  // check: wp * pot = 1 * 2
   EXPECT_DOUBLE_EQ(values[1].value, 3.0);  // bet 1: 1 * (2 + 1)
   EXPECT_DOUBLE_EQ(values[1].fold_probability, 0.0);

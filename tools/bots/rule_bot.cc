@@ -278,7 +278,8 @@ bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* repo
   const Action actions[3] = {Action::Fold(), Action::Call(), RaiseOrCall(state)};
   report->actions.clear();
   std::array<int, 3> column{};
-  for (int a = 0; a < 3; ++a) column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
+  for (int a = 0; a < 3; ++a)
+    column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
   report->ZeroRows(poker::kNumPairs);
   // Act's estimate is exact preflop (the class table) and where enumerating takes at most
   // `trials` evaluations ((live opponent pairs + 1) * completions of the board, as the equity

@@ -46,9 +46,9 @@ absl::Status ParseActionList(absl::string_view text, const poker::GameDef& game,
                fraction <= 100) {
       options->pot_fractions.push_back(fraction);
     } else {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "--actions: bad item '", item,
-          "' (want fold, call, pot, allin, min or a pot fraction in (0, 100])"));
+      return absl::InvalidArgumentError(
+          absl::StrCat("--actions: bad item '", item,
+                       "' (want fold, call, pot, allin, min or a pot fraction in (0, 100])"));
     }
   }
   std::sort(options->pot_fractions.begin(), options->pot_fractions.end());
@@ -99,7 +99,7 @@ poker::MatchState PublicView(const State& state, int viewer) {
 }
 
 absl::StatusOr<std::unique_ptr<LbrDecider>> LbrDecider::Create(const poker::GameDef& game,
-                                                                const LbrOptions& options) {
+                                                               const LbrOptions& options) {
   absl::StatusOr<std::unique_ptr<ShowdownEquity>> equity =
       ShowdownEquity::Create(game, options.equity);
   if (!equity.ok()) return equity.status();
@@ -112,7 +112,8 @@ std::vector<Action> LbrDecider::CandidateRaises(const State& state) const {
   int32_t max_to = 0;
   if (!state.RaiseRange(&min_to, &max_to)) return raises;
   auto add = [&](int32_t to) {
-    const Action raise = poker::RecordedAction(state, Action::Raise(std::clamp(to, min_to, max_to)));
+    const Action raise =
+        poker::RecordedAction(state, Action::Raise(std::clamp(to, min_to, max_to)));
     if (raise.type == ActionType::kRaise &&
         std::find(raises.begin(), raises.end(), raise) == raises.end()) {
       raises.push_back(raise);
@@ -151,8 +152,7 @@ void LbrDecider::PrepareEquity(const State& state, absl::Span<const Card> hole) 
   ++equity_vectors_;
 }
 
-absl::StatusOr<Action> LbrDecider::Decide(const State& state, int me,
-                                          absl::Span<const Card> hole,
+absl::StatusOr<Action> LbrDecider::Decide(const State& state, int me, absl::Span<const Card> hole,
                                           absl::Span<const double> range,
                                           const poker::Player& opponent) {
   ++decisions_;
@@ -215,8 +215,7 @@ absl::StatusOr<Action> LbrDecider::Decide(const State& state, int me,
       wp_c = called_equity / called_total;
     }
     const double a = raise.raise_to - state.max_spent();
-    const double value =
-        fp * pot + (1 - fp) * (wp_c * (pot + a) - (1 - wp_c) * (to_call + a));
+    const double value = fp * pot + (1 - fp) * (wp_c * (pot + a) - (1 - wp_c) * (to_call + a));
     values_.push_back({raise, value, fp, wp_c});
   }
   // The best; ties to the earlier (more passive) candidate.

@@ -47,8 +47,8 @@ struct LbrOptions {
   // to_call)), clamped into the legal range. Limit games raise their one size when `limit_raise`.
   std::vector<double> pot_fractions = {1.0};
   bool all_in = true;
-  bool min_raise = false;    // no-limit: also the minimum legal raise
-  bool limit_raise = true;   // limit: raise at all (false: fold or call only)
+  bool min_raise = false;   // no-limit: also the minimum legal raise
+  bool limit_raise = true;  // limit: raise at all (false: fold or call only)
   // Check or call every preflop decision, as the paper did to save computation.
   bool preflop_call_only = false;
   CalledEquity called_equity = CalledEquity::kContinuing;
@@ -88,9 +88,9 @@ class RangeTracker {
 // One candidate's value at the last decision.
 struct ActionValue {
   poker::Action action;
-  double value = 0;              // chips, against folding now
-  double fold_probability = 0;   // raises: fp
-  double called_equity = 0;      // raises: wp_c
+  double value = 0;             // chips, against folding now
+  double fold_probability = 0;  // raises: fp
+  double called_equity = 0;     // raises: wp_c
 };
 
 // LBR's decisions. Not thread-safe (one per thread): it keeps the equity engine and scratch.

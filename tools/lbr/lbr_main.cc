@@ -1,5 +1,5 @@
-// lbr: local best response against any heads-up player that reports its strategy (docs/strength.md).
-// Exit status: 0 success, 1 failure, 2 bad command line.
+// lbr: local best response against any heads-up player that reports its strategy
+// (docs/strength.md). Exit status: 0 success, 1 failure, 2 bad command line.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -40,9 +40,9 @@ class Progress {
     const double seconds = std::chrono::duration<double>(now - start_).count();
     const double rate = seconds > 0 ? done / seconds : 0.0;
     const double left = rate > 0 ? (total - done) / rate : 0.0;
-    std::cerr << absl::StrFormat("lbr: %d/%d hands (%.1f%%), %.0f s, %.1f hands/s, ETA %s\n",
-                                 done, total, 100.0 * done / std::max<int64_t>(total, 1), seconds,
-                                 rate, Duration(left));
+    std::cerr << absl::StrFormat("lbr: %d/%d hands (%.1f%%), %.0f s, %.1f hands/s, ETA %s\n", done,
+                                 total, 100.0 * done / std::max<int64_t>(total, 1), seconds, rate,
+                                 Duration(left));
   }
 
   static std::string Duration(double seconds) {
@@ -100,8 +100,8 @@ constexpr char kMergeUsage[] =
 
 int Merge(int argc, char** argv) {
   po::options_description visible(kMergeUsage);
-  visible.add_options()("help,h", "this help")(
-      "out", po::value<std::string>(), "write the merged JSON here (atomically)")(
+  visible.add_options()("help,h", "this help")("out", po::value<std::string>(),
+                                               "write the merged JSON here (atomically)")(
       "json", "print the merged JSON on stdout instead of the summary");
   po::options_description hidden;
   hidden.add_options()("input", po::value<std::vector<std::string>>()->composing());
@@ -199,8 +199,7 @@ int main(int argc, char** argv) {
       "out", po::value<std::string>(), "also write the result as JSON here (atomically)")(
       "log", po::value<std::string>(),
       "write every hand as a STATE line of the dealer's log format (with --threads 1)")(
-      "exact",
-      "small games: the exact expected value over every deal instead of sampled hands")(
+      "exact", "small games: the exact expected value over every deal instead of sampled hands")(
       "json", "print the JSON result instead of the summary")(
       "progress-every", po::value<double>()->default_value(30),
       "seconds between progress lines on stderr")("quiet,q", "no progress on stderr");
@@ -217,7 +216,8 @@ int main(int argc, char** argv) {
   const int64_t deals = vm["deals"].as<int64_t>();
   const int64_t seed = vm["seed"].as<int64_t>();
   const int64_t first = vm["first-deal"].as<int64_t>();
-  if (deals < 1 || deals > 1'000'000'000) return cli::UsageError("lbr", "--deals must be in [1, 1e9]");
+  if (deals < 1 || deals > 1'000'000'000)
+    return cli::UsageError("lbr", "--deals must be in [1, 1e9]");
   if (seed < 0 || seed > 4294967295) return cli::UsageError("lbr", "--seed must be in [0, 2^32)");
   if (first < 0 || first + deals > 4294967295) {
     return cli::UsageError("lbr", "--first-deal must be >= 0 and the deals within 2^32");
@@ -239,7 +239,7 @@ int main(int argc, char** argv) {
                                                " players; local best response is heads-up"));
   }
   lbr::LbrOptions lbr_options;
-  const std::string actions = vm.count("actions") ? vm["actions"].as<std::string>()
+  const std::string actions = vm.count("actions")  ? vm["actions"].as<std::string>()
                               : game.is_no_limit() ? "fold,call,pot,allin"
                                                    : "fold,call,raise";
   if (absl::Status s = lbr::ParseActionList(actions, game, &lbr_options); !s.ok()) {

@@ -10,9 +10,9 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 #include "nlohmann/json.hpp"
-#include "absl/strings/str_split.h"
 #include "poker/deal.h"
 #include "poker/file_io.h"
 #include "solver/cfr_player.h"
@@ -39,13 +39,11 @@ void LbrCounts::Add(const LbrCounts& other) {
 }
 
 std::string DescribeSettings(const LbrOptions& options, const poker::GameDef& game) {
-  return absl::StrCat(
-      "actions=", FormatActionList(options, game),
-      " preflop=", options.preflop_call_only ? "call" : "act",
-      " called_equity=",
-      options.called_equity == CalledEquity::kContinuing ? "continuing" : "range",
-      " flop_runouts=", options.equity.flop_runouts,
-      " preflop_boards=", options.equity.preflop_boards);
+  return absl::StrCat("actions=", FormatActionList(options, game),
+                      " preflop=", options.preflop_call_only ? "call" : "act", " called_equity=",
+                      options.called_equity == CalledEquity::kContinuing ? "continuing" : "range",
+                      " flop_runouts=", options.equity.flop_runouts,
+                      " preflop_boards=", options.equity.preflop_boards);
 }
 
 LbrFigures FiguresOf(const LbrResult& result, double big_blind) {
@@ -135,8 +133,8 @@ absl::Status PreloadFlopTables(const poker::GameDef& game, absl::string_view spe
     absl::Status loaded =
         data.ok() ? solver::LoadFlopTables((*blueprint)->cards(), *data) : data.status();
     if (!loaded.ok()) {
-      notes->push_back(absl::StrCat("flop tables ", path, " not used for ", strategy, ": ",
-                                    loaded.message()));
+      notes->push_back(
+          absl::StrCat("flop tables ", path, " not used for ", strategy, ": ", loaded.message()));
     }
   }
   return absl::OkStatus();
@@ -199,10 +197,9 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
         if (state.CurrentPlayer() == them) {
           ++result.counts.opponent_decisions;
           if (!(*opponent)->ReportStrategy(PublicView(state, them), &report)) {
-            return absl::FailedPreconditionError(
-                absl::StrCat("the opponent '", opponent_spec,
-                             "' does not report its strategy (hand ", hand, ", betting '",
-                             poker::FormatBetting(state), "')"));
+            return absl::FailedPreconditionError(absl::StrCat(
+                "the opponent '", opponent_spec, "' does not report its strategy (hand ", hand,
+                ", betting '", poker::FormatBetting(state), "')"));
           }
           action = (*opponent)->Act(arena::ViewFor(state, them));
           const int index = report.IndexOf(poker::RecordedAction(state, action));
@@ -213,9 +210,9 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
           absl::StatusOr<Action> chosen =
               (*decider)->Decide(state, me, hole_span, tracker.weights(), **opponent);
           if (!chosen.ok()) {
-            return absl::FailedPreconditionError(absl::StrCat(
-                "hand ", hand, ": ", chosen.status().message(), " (opponent '", opponent_spec,
-                "')"));
+            return absl::FailedPreconditionError(absl::StrCat("hand ", hand, ": ",
+                                                              chosen.status().message(),
+                                                              " (opponent '", opponent_spec, "')"));
           }
           action = *chosen;
           CountLbrAction(state, action, &result.counts);
@@ -248,13 +245,11 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
     }
     result.deal_sums.Add(deal_sum);
   }
-  result.seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }
 
-absl::StatusOr<LbrResult> RunLbrThreads(const poker::GameDef& game,
-                                        absl::string_view opponent_spec,
+absl::StatusOr<LbrResult> RunLbrThreads(const poker::GameDef& game, absl::string_view opponent_spec,
                                         const LbrOptions& lbr_options, const MatchOptions& options,
                                         int threads) {
   threads = std::max(1, std::min<int>(threads, static_cast<int>(options.deals)));
@@ -275,9 +270,8 @@ absl::StatusOr<LbrResult> RunLbrThreads(const poker::GameDef& game,
       std::lock_guard<std::mutex> lock(progress_mutex);
       options.progress(now, total);
     };
-    workers.emplace_back([&, shard, t] {
-      results[t] = RunLbrMatch(game, opponent_spec, lbr_options, shard);
-    });
+    workers.emplace_back(
+        [&, shard, t] { results[t] = RunLbrMatch(game, opponent_spec, lbr_options, shard); });
   }
   for (std::thread& worker : workers) worker.join();
   std::vector<LbrResult> parts;
@@ -306,16 +300,16 @@ absl::StatusOr<LbrResult> MergeResults(const std::vector<LbrResult>& parts) {
   merged.seconds = 0;
   int64_t next = sorted.front()->first_deal;
   for (const LbrResult* part : sorted) {
-    const char* differs = part->game != merged.game                ? "game"
-                          : part->opponent != merged.opponent      ? "opponent"
-                          : part->settings != merged.settings      ? "LBR settings"
-                          : part->seed != merged.seed              ? "seed"
-                          : part->rotations != merged.rotations    ? "duplicate setting"
-                                                                   : nullptr;
+    const char* differs = part->game != merged.game             ? "game"
+                          : part->opponent != merged.opponent   ? "opponent"
+                          : part->settings != merged.settings   ? "LBR settings"
+                          : part->seed != merged.seed           ? "seed"
+                          : part->rotations != merged.rotations ? "duplicate setting"
+                                                                : nullptr;
     if (differs != nullptr) {
-      return absl::InvalidArgumentError(
-          absl::StrCat("the parts differ in their ", differs, " (deals from ", part->first_deal,
-                       " and from ", merged.first_deal, ")"));
+      return absl::InvalidArgumentError(absl::StrCat("the parts differ in their ", differs,
+                                                     " (deals from ", part->first_deal,
+                                                     " and from ", merged.first_deal, ")"));
     }
     if (part->first_deal < next) {
       return absl::InvalidArgumentError(
@@ -342,28 +336,27 @@ nlohmann::json SumsJson(const arena::MomentSums& sums) {
 
 std::string FormatResultJson(const LbrResult& result) {
   const LbrCounts& c = result.counts;
-  nlohmann::json json = {
-      {"format", "lbr-result-1"},
-      {"game", result.game},
-      {"opponent", result.opponent},
-      {"settings", result.settings},
-      {"seed", result.seed},
-      {"first_deal", result.first_deal},
-      {"deals", result.deals},
-      {"hands", result.hands},
-      {"rotations", result.rotations},
-      {"hand_sums", SumsJson(result.hand_sums)},
-      {"deal_sums", SumsJson(result.deal_sums)},
-      {"seconds", result.seconds},
-      {"counts",
-       {{"lbr_decisions", c.lbr_decisions},
-        {"lbr_folds", c.lbr_folds},
-        {"lbr_calls", c.lbr_calls},
-        {"lbr_raises", c.lbr_raises},
-        {"lbr_all_ins", c.lbr_all_ins},
-        {"opponent_decisions", c.opponent_decisions},
-        {"inconsistent_updates", c.inconsistent_updates},
-        {"showdowns", c.showdowns}}}};
+  nlohmann::json json = {{"format", "lbr-result-1"},
+                         {"game", result.game},
+                         {"opponent", result.opponent},
+                         {"settings", result.settings},
+                         {"seed", result.seed},
+                         {"first_deal", result.first_deal},
+                         {"deals", result.deals},
+                         {"hands", result.hands},
+                         {"rotations", result.rotations},
+                         {"hand_sums", SumsJson(result.hand_sums)},
+                         {"deal_sums", SumsJson(result.deal_sums)},
+                         {"seconds", result.seconds},
+                         {"counts",
+                          {{"lbr_decisions", c.lbr_decisions},
+                           {"lbr_folds", c.lbr_folds},
+                           {"lbr_calls", c.lbr_calls},
+                           {"lbr_raises", c.lbr_raises},
+                           {"lbr_all_ins", c.lbr_all_ins},
+                           {"opponent_decisions", c.opponent_decisions},
+                           {"inconsistent_updates", c.inconsistent_updates},
+                           {"showdowns", c.showdowns}}}};
   return json.dump(2);
 }
 
@@ -395,9 +388,9 @@ absl::StatusOr<LbrResult> ParseResultJson(absl::string_view text, absl::string_v
     result.hands = json.at("hands").get<int64_t>();
     field = "rotations";
     result.rotations = json.at("rotations").get<int>();
-    for (auto [name, sums] : {std::pair<const char*, arena::MomentSums*>{"hand_sums",
-                                                                         &result.hand_sums},
-                              {"deal_sums", &result.deal_sums}}) {
+    for (auto [name, sums] :
+         {std::pair<const char*, arena::MomentSums*>{"hand_sums", &result.hand_sums},
+          {"deal_sums", &result.deal_sums}}) {
       field = name;
       sums->n = json.at(name).at("n").get<int64_t>();
       sums->sum = json.at(name).at("sum").get<double>();
@@ -471,8 +464,8 @@ class ExactWalker {
       if (!next_range.Update(report, a, known, sets)) ++counts_->inconsistent_updates;
       State next = state;
       if (absl::Status s = next.Apply(next.Normalize(report.actions[a])); !s.ok()) return s;
-      absl::StatusOr<double> v = Walk(next, {next_range.weights().begin(),
-                                              next_range.weights().end()});
+      absl::StatusOr<double> v =
+          Walk(next, {next_range.weights().begin(), next_range.weights().end()});
       if (!v.ok()) return v.status();
       value += p * *v;
     }
@@ -516,8 +509,8 @@ absl::StatusOr<ExactLbr> ComputeExactLbr(const poker::GameDef& game,
   for (int i = 0; i < length; ++i) {
     deals *= game.DeckSize() - i;
     if (deals > max_deals) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "the game has more than ", max_deals, " deals: too many for the exact value"));
+      return absl::InvalidArgumentError(absl::StrCat("the game has more than ", max_deals,
+                                                     " deals: too many for the exact value"));
     }
   }
   absl::StatusOr<std::unique_ptr<LbrDecider>> decider = LbrDecider::Create(game, lbr_options);

@@ -95,8 +95,7 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
 // The same deals split into `threads` contiguous shards run at once (each with its own LBR and
 // opponent, seat seed offsets as separate runs of those shards would have), then merged: the
 // result of `--shard i/threads` runs merged. `progress` gets the hands of all threads together.
-absl::StatusOr<LbrResult> RunLbrThreads(const poker::GameDef& game,
-                                        absl::string_view opponent_spec,
+absl::StatusOr<LbrResult> RunLbrThreads(const poker::GameDef& game, absl::string_view opponent_spec,
                                         const LbrOptions& lbr_options, const MatchOptions& options,
                                         int threads);
 

@@ -45,9 +45,8 @@ void ForEachCombination(absl::Span<const Card> pool, int k, std::vector<Card>* c
 absl::StatusOr<std::unique_ptr<ShowdownEquity>> ShowdownEquity::Create(
     const poker::GameDef& game, const EquityOptions& options) {
   if (game.num_players != 2) {
-    return absl::InvalidArgumentError(
-        absl::StrCat("local best response is for heads-up games; this one has ", game.num_players,
-                     " players"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        "local best response is for heads-up games; this one has ", game.num_players, " players"));
   }
   if (options.flop_runouts < 0 || options.preflop_boards < 1) {
     return absl::InvalidArgumentError(

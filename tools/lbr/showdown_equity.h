@@ -71,7 +71,8 @@ class ShowdownEquity {
   std::vector<int> live_pairs_;
   std::vector<std::pair<poker::Card, poker::Card>> runouts_;  // flop: turn-river pairs
   std::vector<poker::Card> pool_;    // small games: cards left for a board completion
-  std::vector<poker::Card> chosen_;  // small games: the completion being tried  // pairs sharing no card with our cards and the visible board
+  std::vector<poker::Card> chosen_;  // small games: the completion being tried  // pairs sharing no
+                                     // card with our cards and the visible board
   std::array<poker::Hand, poker::kNumPairs> pair_hands_;
   std::array<uint64_t, poker::kNumPairs> pair_masks_{};  // bit per card index
   // Preflop tables by the canonical pair (suits renamed in order of appearance) of our hand.

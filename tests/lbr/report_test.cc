@@ -5,6 +5,7 @@
 #include <array>
 #include <cmath>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,11 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "agent/equity.h"
+#include "agent/policies.h"
 #include "agent/range.h"
 #include "gtest/gtest.h"
 #include "poker/codec.h"
+#include "poker/hand_strength.h"
 #include "poker/strategy_report.h"
 #include "solver/cfr_player.h"
 #include "tests/common/test_support.h"
@@ -390,6 +393,86 @@ TEST(LbrDecider, ValuesFollowTheFormulas) {
   ASSERT_TRUE(action.ok());
   EXPECT_EQ(action->type, poker::ActionType::kCall);
   EXPECT_DOUBLE_EQ((*decider)->last_values()[1].value, 1.0);
+}
+
+}  // namespace
+}  // namespace lbr
+
+namespace lbr {
+namespace {
+
+// The agent's `static` policy's report against its own Decide with the agent's generator: the
+// share of each action over many draws of the threshold noise and the semi-bluff, for pairs near
+// its thresholds, on a flop (where semi-bluffs happen) and preflop; and poker::AllPairsEquity,
+// which the report reads, against the agent's exact equity against a uniform range.
+TEST(StaticPolicyReport, MatchesDecideOverItsDraws) {
+  const poker::GameDef game =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  absl::StatusOr<std::unique_ptr<agent::Policy>> policy =
+      agent::MakePolicy("static", agent::PolicyParams{});
+  ASSERT_TRUE(policy.ok()) << policy.status();
+  for (const char* betting : {"c", "r300c/", "r300c/r600"}) {
+    const State state = StateOf(game, betting, "|/Th9h2c");
+    const int me = state.CurrentPlayer();
+    poker::StrategyReport report;
+    ASSERT_TRUE((*policy)->ReportStrategy(agent::ReportQuery{state, me}, &report)) << betting;
+    std::array<poker::Card, 3> board_cards{};
+    for (int i = 0; i < state.NumBoardCardsVisible(); ++i) board_cards[i] = state.board_card(i);
+    const absl::Span<const Card> board(board_cards.data(), state.NumBoardCardsVisible());
+    std::array<double, poker::kNumPairs> equity;
+    poker::AllPairsEquity(board, &equity);
+    std::array<int8_t, poker::kNumPairs> outs;
+    outs.fill(-1);
+    if (board.size() == 3) poker::AllPairsOuts(board, &outs);
+    int mixed = 0;
+    std::mt19937_64 rng(11);
+    for (int p = 0; p < poker::kNumPairs && mixed < 8; ++p) {
+      if (equity[p] < 0) continue;
+      double top = 0;
+      for (int a = 0; a < report.num_actions(); ++a) top = std::max(top, report.at(p, a));
+      if (top > 0.95) continue;
+      ++mixed;
+      const poker::PairCards pair = poker::PairFromIndex(p);
+      const Card cards[2] = {pair.low, pair.high};
+      agent::Decision d{state, me, pair, agent::EquityResult{}, 1, &rng};
+      d.equity.equity = equity[p];
+      d.outs = outs[p];
+      d.hole_cards = cards;
+      constexpr int kDraws = 2000;
+      std::vector<double> frequency(report.num_actions(), 0.0);
+      for (int i = 0; i < kDraws; ++i) {
+        const int a = report.IndexOf(
+            poker::RecordedAction(state, agent::MakeLegal(state, (*policy)->Decide(d))));
+        ASSERT_GE(a, 0) << betting << " pair " << p;
+        frequency[a] += 1.0 / kDraws;
+      }
+      for (int a = 0; a < report.num_actions(); ++a) {
+        EXPECT_NEAR(report.at(p, a), frequency[a], 0.04) << betting << " pair " << p << " " << a;
+      }
+    }
+    EXPECT_GE(mixed, 3) << betting;
+  }
+  // The equity the report reads is the agent's exact equity against a random hand.
+  const Card flop[3] = {C("Th"), C("9h"), C("2c")};
+  std::array<double, poker::kNumPairs> equity;
+  poker::AllPairsEquity(flop, &equity);
+  const agent::Range uniform;
+  const agent::Range* ranges[1] = {&uniform};
+  for (int p :
+       {poker::PairIndex(C("7d"), C("6d")), 500, 1000, poker::PairIndex(C("Ah"), C("Kh"))}) {
+    const poker::PairCards pair = poker::PairFromIndex(p);
+    absl::StatusOr<agent::EquityResult> exact = agent::ComputeEquity(pair, flop, ranges);
+    ASSERT_TRUE(exact.ok());
+    ASSERT_TRUE(exact->exact);
+    EXPECT_NEAR(equity[p], exact->equity, 1e-9) << p;
+  }
+  // `fold` reads ranges and the model: no report.
+  absl::StatusOr<std::unique_ptr<agent::Policy>> fold =
+      agent::MakePolicy("fold", agent::PolicyParams{});
+  ASSERT_TRUE(fold.ok());
+  poker::StrategyReport report;
+  const State start = StateOf(game, "", "|");
+  EXPECT_FALSE((*fold)->ReportStrategy(agent::ReportQuery{start, start.CurrentPlayer()}, &report));
 }
 
 }  // namespace

@@ -210,46 +210,9 @@ void RuleBot::PrepareReportEquity(const State& state) const {
     }
     return;
   }
-  // Every completion of the board to five cards, each pair's 2 * ahead + tied against the 990
-  // opponent pairs (poker::AllPairsStrengthNumerators), summed over the completions it allows.
-  poker::CardSet known(absl::MakeConstSpan(board.data(), size));
-  std::array<Card, poker::kNumCards> rest{};
-  int num_rest = 0;
-  for (int c = 0; c < poker::kNumCards; ++c) {
-    if (!known.Contains(static_cast<Card>(c))) rest[num_rest++] = static_cast<Card>(c);
-  }
-  std::array<int64_t, poker::kNumPairs> sums{};
-  std::array<int32_t, poker::kNumPairs> counts{};
-  std::array<int32_t, poker::kNumPairs> numerators{};
-  auto add = [&](const std::array<Card, 5>& five) {
-    poker::AllPairsStrengthNumerators(five, &numerators);
-    for (int p = 0; p < poker::kNumPairs; ++p) {
-      if (numerators[p] < 0) continue;
-      sums[p] += numerators[p];
-      ++counts[p];
-    }
-  };
-  std::array<Card, 5> five{};
-  std::copy(board.begin(), board.begin() + size, five.begin());
-  if (size == 5) {
-    add(five);
-  } else if (size == 4) {
-    for (int i = 0; i < num_rest; ++i) {
-      five[4] = rest[i];
-      add(five);
-    }
-  } else if (size == 3) {
-    for (int i = 0; i < num_rest; ++i) {
-      for (int j = i + 1; j < num_rest; ++j) {
-        five[3] = rest[i];
-        five[4] = rest[j];
-        add(five);
-      }
-    }
-  }
-  for (int p = 0; p < poker::kNumPairs; ++p) {
-    if (counts[p] > 0) report_equity_[p] = sums[p] / (1980.0 * counts[p]);
-  }
+  std::array<double, poker::kNumPairs> equity;
+  poker::AllPairsEquity(absl::MakeConstSpan(board.data(), size), &equity);
+  for (int p = 0; p < poker::kNumPairs; ++p) report_equity_[p] = std::max(equity[p], 0.0);
 }
 
 bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {

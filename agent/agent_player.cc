@@ -679,6 +679,15 @@ Action AgentPlayer::Act(const MatchState& view) {
   return action;
 }
 
+bool AgentPlayer::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
+  if (!IsViewersTurn(view)) return false;
+  const bool same_hand = in_hand_ && view.state.hand_number() == hand_number_;
+  const ReportQuery query{
+      view.state, view.viewer, same_hand ? reader_.get() : nullptr,
+      Mix(Mix(options_.seed, view.state.hand_number()), same_hand ? decisions_in_hand_ : 0)};
+  return policy_->ReportStrategy(query, report);
+}
+
 void AgentPlayer::LogDecision(const MatchState& view, const Decision& decision,
                               const Action& action, double time_ms, double cpu_ms) {
   const State& s = view.state;

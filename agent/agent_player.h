@@ -153,6 +153,9 @@ class AgentPlayer : public poker::Player {
 
   void Observe(const poker::MatchState& view) override;
   poker::Action Act(const poker::MatchState& view) override;
+  // The policy's report (Policy::ReportStrategy) at `view`, with the hand reader as of the last
+  // state observed; false when the policy cannot report or the viewer is not to act.
+  bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
 
   // Writes the loaded model with every opponent's online counts added (or, without a loaded
   // model, a model of the online counts only), atomically (PATH.tmp then rename).

@@ -34,6 +34,20 @@ class CfrPolicy : public Policy {
   bool wants_equity() const override { return false; }
   std::string explanation() const override { return why_; }
 
+  // The strategy's probabilities for every hole-card set (solver::CfrDecider::Report), exact and
+  // cheap: a table lookup per set.
+  bool ReportStrategy(const ReportQuery& query, poker::StrategyReport* report) const override {
+    if (!(query.state.game() == decider_.blueprint().game())) {  // Decide's check/call
+      const poker::Action call = poker::Action::Call();
+      const poker::HoleSets sets(query.state.game());
+      report->Reset(absl::MakeConstSpan(&call, 1), sets.size());
+      for (int s = 0; s < sets.size(); ++s) report->at(s, 0) = 1;
+      return true;
+    }
+    decider_.Report(query.state, report);
+    return true;
+  }
+
   poker::Action Decide(const Decision& decision) override {
     if (!(decision.state.game() == decider_.blueprint().game())) {
       why_ = "the strategy is of another game: check/call";  // (CheckGame refuses it)

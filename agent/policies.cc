@@ -10,6 +10,8 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "poker/card.h"
+#include "poker/hand_strength.h"
+#include "poker/strategy_report.h"
 
 namespace agent {
 namespace {
@@ -356,6 +358,80 @@ Action FoldPolicy::Decide(const Decision& d) {
   }
   absl::StrAppend(&explanation_, "; check");
   return MaybeBluff(d, e * pot);
+}
+
+bool FoldPolicy::ReportStrategy(const ReportQuery& query, poker::StrategyReport* report) const {
+  const State& s = query.state;
+  const poker::GameDef& game = s.game();
+  if (!uniform_ || !game.IsHoldemCards() || s.finished() || s.CurrentPlayer() != query.me) {
+    return false;
+  }
+  int opponents_in = 0;
+  for (int p = 0; p < game.num_players; ++p) opponents_in += p != query.me && !s.folded(p);
+  if (opponents_in != 1) return false;  // the exact all-pairs equity is against one opponent
+  const int size = s.NumBoardCardsVisible();
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  for (int i = 0; i < size; ++i) board[i] = s.board_card(i);
+  const absl::Span<const poker::Card> board_span = absl::MakeConstSpan(board.data(), size);
+  if (size != report_board_size_ || board != report_board_) {
+    poker::AllPairsEquity(board_span, &report_equity_);
+    if (size == 3 || size == 4) {
+      poker::AllPairsOuts(board_span, &report_outs_);
+    } else {
+      report_outs_.fill(-1);
+    }
+    report_board_ = board;
+    report_board_size_ = size;
+  }
+  // Decide with no generator draws no noise and semi-bluffs when semibluff_prob > 1/2: two
+  // deciders without noise, one that never semi-bluffs and one that always does, evaluated at
+  // equities spread over the noise's range.
+  PolicyParams never = params_;
+  never.threshold_noise = 0;
+  never.semibluff_prob = 0;
+  PolicyParams always = never;
+  always.semibluff_prob = 1;
+  FoldPolicy without(never, true);
+  FoldPolicy with(always, true);
+  const double semibluff = std::clamp(params_.semibluff_prob, 0.0, 1.0);
+  const double noise = params_.threshold_noise;
+  report->actions.clear();
+  report->ZeroRows(0);
+  // Actions are added as met; rows are kept per pair in `rows` until the action list is final.
+  constexpr int kGrid = 64;
+  std::vector<std::array<double, 8>>& rows = report_rows_;
+  rows.assign(poker::kNumPairs, std::array<double, 8>{});
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    if (report_equity_[p] < 0) continue;
+    const poker::PairCards pair = poker::PairFromIndex(p);
+    const poker::Card cards[2] = {pair.low, pair.high};
+    Decision d{s, query.me, pair, EquityResult{}, opponents_in, nullptr};
+    d.outs = report_outs_[p];
+    d.hole_cards = absl::MakeConstSpan(cards);
+    auto decide = [&](FoldPolicy& policy, double e) {
+      d.equity.equity = e;
+      return report->AddAction(poker::RecordedAction(s, MakeLegal(s, policy.Decide(d))));
+    };
+    const double e = report_equity_[p];
+    // Actions are monotone in the equity: equal at both ends of the noise means equal throughout.
+    const int a_low = decide(without, e - noise), a_high = decide(without, e + noise);
+    const int b_low = decide(with, e - noise), b_high = decide(with, e + noise);
+    if (a_low == a_high && b_low == b_high) {
+      rows[p][a_low] += 1 - semibluff;
+      rows[p][b_low] += semibluff;
+      continue;
+    }
+    for (int k = 0; k < kGrid; ++k) {
+      const double x = e + noise * (2 * (k + 0.5) / kGrid - 1);
+      rows[p][decide(without, x)] += (1 - semibluff) / kGrid;
+      rows[p][decide(with, x)] += semibluff / kGrid;
+    }
+  }
+  report->ZeroRows(poker::kNumPairs);
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    for (int a = 0; a < report->num_actions() && a < 8; ++a) report->at(p, a) = rows[p][a];
+  }
+  return true;
 }
 
 Action FoldPolicy::MaybeBluff(const Decision& d, double check_ev) {

@@ -5,6 +5,8 @@
 #ifndef AGENT_POLICIES_H_
 #define AGENT_POLICIES_H_
 
+#include <array>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -17,6 +19,7 @@
 #include "absl/types/span.h"
 #include "agent/policy.h"
 #include "cli/numbers.h"
+#include "poker/card.h"
 #include "poker/state.h"
 
 namespace agent {
@@ -165,6 +168,11 @@ class FoldPolicy : public Policy {
   bool wants_read_ranges() const override { return !uniform_; }
   bool wants_bet_outcomes() const override { return !uniform_ && params_.fold_equity > 0; }
   std::string explanation() const override { return explanation_; }
+  // `static` only, heads-up hold'em: each pair's exact equity against a random hand (preflop
+  // the all-in table, which the agent's Monte Carlo estimate approaches within about 0.4%), its
+  // outs, and over the uniform threshold noise and the semi-bluff draw the share of each action.
+  // `fold` reads the opponents' ranges and the model's fold equity: false.
+  bool ReportStrategy(const ReportQuery& query, poker::StrategyReport* report) const override;
 
  private:
   // Bet instead of checking (worth `check_ev` chips) when a bet's expected value from the
@@ -174,6 +182,12 @@ class FoldPolicy : public Policy {
   PolicyParams params_;
   bool uniform_;
   std::string explanation_;
+  // ReportStrategy's cache for one board (it changes nothing Decide uses).
+  mutable std::array<double, poker::kNumPairs> report_equity_{};
+  mutable std::array<int8_t, poker::kNumPairs> report_outs_{};
+  mutable std::array<poker::Card, poker::kMaxBoardCards> report_board_{};
+  mutable int report_board_size_ = -1;
+  mutable std::vector<std::array<double, 8>> report_rows_;  // per pair, per action met
 };
 
 // 001's pot-odds expected value with randomised decisions (see PolicyParams::joker_*).

@@ -20,6 +20,7 @@
 #include "agent/range.h"
 #include "poker/card.h"
 #include "poker/state.h"
+#include "poker/strategy_report.h"
 
 namespace agent {
 
@@ -66,6 +67,20 @@ struct Decision {
   // Our hole cards in any game, as many as it deals (hold'em: hole.low, hole.high); empty when
   // the caller set only `hole`.
   absl::Span<const poker::Card> hole_cards = {};
+};
+
+// What a policy is given to report its strategy (Policy::ReportStrategy). References are valid
+// for the call only.
+struct ReportQuery {
+  const poker::State& state;  // `me` is to act; hole cards are not read
+  int me = 0;
+  // The hand reader as of the last state the agent observed (null when the agent reads no hands:
+  // policies that do not want read ranges, games other than hold'em). `state` may go beyond that
+  // state: a best response asks what we would do after bets it did not make.
+  const HandReader* reader = nullptr;
+  // The seed the agent would give Decision::seed at this state (the same per hand and decision
+  // count as a real decision's only when `state` is the one the agent is about to act on).
+  uint64_t seed = 0;
 };
 
 // Chooses actions. Implementations return legal actions (the caller still normalises).
@@ -115,6 +130,33 @@ class Policy {
   virtual std::vector<std::pair<std::string, double>> action_values() const { return {}; }
   // Whether the last Decide was cut short by its wall-clock safety cap (Decision::started).
   virtual bool clock_cap_fired() const { return false; }
+
+  // What Decide would do at query.state with each hole-card set we could hold (the rows of
+  // poker::HoleSets of the game; hold'em: the 1326 pairs by PairIndex): the distinct actions it
+  // may return, made legal as the agent makes them (MakeLegal) and recorded as State records
+  // them (poker::RecordedAction), and each set's probability of each (poker::StrategyReport).
+  // The agent's poker::Player::ReportStrategy asks its policy this; best-response tools
+  // (tools/lbr) track our range from it and ask it about states after bets nobody made. Return
+  // false (the default) when the policy cannot afford it.
+  //
+  // How to implement it: a const query that changes nothing Decide later uses (no draws from the
+  // agent's generator or the policy's own, nothing learned, no cached state that alters later
+  // decisions; scratch buffers are fine). For each set h, the probability that Decide, given
+  // hole = h and everything else as at query.state, returns each action: 1 on the action of a
+  // deterministic decision; the policy's own mixing probabilities where it draws (e.g. `cfr`:
+  // the strategy's probabilities; a threshold perturbed by uniform noise: the share of the
+  // noise that crosses it). Sets that share a card with the board may be left at 0. What the
+  // policy computes from the opponents' read ranges must come from query.reader and query.state
+  // without updating the reader: where query.state has actions after the reader's last state,
+  // apply their likelihoods (HandReader::ActionLikelihoods) to copies of the ranges. The work is
+  // per set, 1326 times a decision in hold'em: share what does not depend on our hand (the
+  // opponents' ranges, a search of their replies valued for every pair at once) and compute
+  // only the per-hand part per set; a policy that needs a search per hand should return false
+  // unless it has such a shared form.
+  virtual bool ReportStrategy(const ReportQuery& query, poker::StrategyReport* report) const {
+    (void)query, (void)report;
+    return false;
+  }
 };
 
 // The two random and smooth helpers every policy uses, defined once: a uniform double in [0, 1)

@@ -132,6 +132,49 @@ int StartingHandClassCombos(int cls) {
 
 double PreflopEquity(PairCards hole) { return kPreflopEquity[StartingHandClass(hole)]; }
 
+void AllPairsEquity(absl::Span<const Card> board, std::array<double, kNumPairs>* equity) {
+  if (board.empty()) {
+    for (int p = 0; p < kNumPairs; ++p) (*equity)[p] = PreflopEquity(PairFromIndex(p));
+    return;
+  }
+  equity->fill(-1.0);
+  if (board.size() < 3 || board.size() > 5) return;
+  Card live[kNumCards];
+  const int n = LiveCards(MaskOf(board), live);
+  std::array<int64_t, kNumPairs> sums{};
+  std::array<int32_t, kNumPairs> counts{};
+  std::array<int32_t, kNumPairs> numerators;
+  std::array<Card, 5> five{};
+  std::copy(board.begin(), board.end(), five.begin());
+  auto add = [&] {
+    AllPairsStrengthNumerators(five, &numerators);
+    for (int p = 0; p < kNumPairs; ++p) {
+      if (numerators[p] < 0) continue;
+      sums[p] += numerators[p];
+      ++counts[p];
+    }
+  };
+  if (board.size() == 5) {
+    add();
+  } else if (board.size() == 4) {
+    for (int i = 0; i < n; ++i) {
+      five[4] = live[i];
+      add();
+    }
+  } else {
+    for (int i = 0; i < n; ++i) {
+      for (int j = i + 1; j < n; ++j) {
+        five[3] = live[i];
+        five[4] = live[j];
+        add();
+      }
+    }
+  }
+  for (int p = 0; p < kNumPairs; ++p) {
+    if (counts[p] > 0) (*equity)[p] = static_cast<double>(sums[p]) / (1980.0 * counts[p]);
+  }
+}
+
 void AllPairsStrengthNumerators(absl::Span<const Card> board,
                                 std::array<int32_t, kNumPairs>* twice_ahead_plus_tied) {
   twice_ahead_plus_tied->fill(-1);

@@ -5,6 +5,7 @@
 
 #include "poker/codec.h"
 #include "poker/state.h"
+#include "poker/strategy_report.h"
 
 namespace poker {
 
@@ -21,6 +22,19 @@ class Player {
   // The action for `view`, where view.viewer is to act. It need not be legal: the caller applies
   // State::Normalize as the dealer would; a good player returns legal actions.
   virtual Action Act(const MatchState& view) = 0;
+
+  // What Act would do at `view` (view.viewer to act; its hole cards, if any, are ignored) with
+  // each hole-card set it could hold: the actions and, per set of HoleSets(game), their
+  // probabilities (see StrategyReport). A query, not a decision: it changes nothing the player
+  // would later do (no draws from its generators, nothing learned), and `view` may be a state the
+  // player never observed (a best response asks about bets that were not made). The report is of
+  // the player as it is now: for a player that learns during a match, of what it has seen so far.
+  // Returns false, and leaves `report` in any state, when the player cannot report (the default;
+  // e.g. a policy whose decision would cost a search per hand).
+  virtual bool ReportStrategy(const MatchState& view, StrategyReport* report) const {
+    (void)view, (void)report;
+    return false;
+  }
 };
 
 }  // namespace poker

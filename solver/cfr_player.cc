@@ -229,6 +229,63 @@ StrategyAtState CfrDecider::Strategy(const poker::State& state,
   return out;
 }
 
+void CfrDecider::Report(const poker::State& state, poker::StrategyReport* report) const {
+  const int num_sets = hole_sets_.size();
+  bool off_tree = false;
+  const int n = FindNode(state, &off_tree);
+  if (n < 0) {  // Decide's check/call
+    const poker::Action call = poker::Action::Call();
+    report->Reset(absl::MakeConstSpan(&call, 1), num_sets);
+    for (int s = 0; s < num_sets; ++s) report->at(s, 0) = 1;
+    return;
+  }
+  const BettingTree& tree = blueprint_->tree();
+  const Node& node = tree.node(n);
+  // Each edge's real action as Decide plays it; edges that coincide in the real state merge.
+  std::array<int, kMaxTreeActions> column{};
+  report->actions.clear();
+  for (int a = 0; a < node.num_actions; ++a) {
+    poker::Action action = BettingTree::RealAction(tree.edge(node.first_child + a), state);
+    if (!state.IsLegal(action)) action = poker::Action::Call();
+    column[a] = report->AddAction(poker::RecordedAction(state, action));
+  }
+  report->ZeroRows(num_sets);
+  // Every set's bucket: all pairs at once in two-card games (the abstraction's per-board tables),
+  // one by one in the small games.
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  const int visible = state.NumBoardCardsVisible();
+  poker::CardSet board_cards;
+  for (int i = 0; i < visible; ++i) {
+    board[i] = state.board_card(i);
+    board_cards.Add(board[i]);
+  }
+  const absl::Span<const poker::Card> board_span = absl::MakeConstSpan(board.data(), visible);
+  const CardAbstraction& cards = blueprint_->cards();
+  buckets_.resize(num_sets);
+  if (blueprint_->game().IsHoldemCards()) {
+    cards.AllPairsBuckets(state.round(), board_span, absl::MakeSpan(buckets_));
+  } else {
+    for (int s = 0; s < num_sets; ++s) {
+      buckets_[s] = hole_sets_.mask(s).Intersects(board_cards)
+                        ? -1
+                        : cards.Bucket(state.round(), hole_sets_.cards(s), board_span);
+    }
+  }
+  std::array<double, kMaxTreeActions> probs{};
+  for (int s = 0; s < num_sets; ++s) {
+    if (buckets_[s] < 0) continue;
+    PlayProbabilities(absl::MakeConstSpan(blueprint_->At(node, buckets_[s]), node.num_actions),
+                      play_, absl::MakeSpan(probs.data(), node.num_actions));
+    for (int a = 0; a < node.num_actions; ++a) report->at(s, column[a]) += probs[a];
+  }
+}
+
+bool CfrBot::ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const {
+  if (view.state.finished() || view.state.CurrentPlayer() != view.viewer) return false;
+  decider_.Report(view.state, report);
+  return true;
+}
+
 poker::Action CfrBot::Act(const poker::MatchState& view) {
   const poker::State& state = view.state;
   std::array<poker::Card, poker::kMaxHoleCards> hole{};

@@ -28,15 +28,27 @@ double EquityEstimator::Equity(absl::Span<const Card> hole, absl::Span<const Car
                                int num_opponents, int trials, poker::Rng* rng) {
   num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
   if (!holdem_ || !board.empty()) return MonteCarlo(hole, board, num_opponents, trials, rng);
-  const int cls = poker::StartingHandClass(poker::PairCards{hole[0], hole[1]});
+  return PreflopClassEquity(poker::StartingHandClass(poker::PairCards{hole[0], hole[1]}),
+                            num_opponents);
+}
+
+double EquityEstimator::PreflopClassEquity(int cls, int num_opponents) const {
+  num_opponents = std::clamp(num_opponents, 1, poker::kMaxPlayers - 1);
   float& cached = preflop_[cls * poker::kMaxPlayers + num_opponents];
   if (cached < 0) {
     // A fixed representative of the class and a fixed seed: the value is the same whenever and
     // in whatever order it is first needed.
-    int hi = poker::RankOf(hole[0]);
-    int lo = poker::RankOf(hole[1]);
-    if (hi < lo) std::swap(hi, lo);
+    // The class's ranks (poker::StartingHandClass's numbering: pairs, then suited and offsuit
+    // by hi * (hi - 1) / 2 + lo).
+    int hi = cls;
+    int lo = cls;
     const bool suited = poker::StartingHandClassCombos(cls) == 4;
+    if (cls >= poker::kNumRanks) {
+      const int offset = suited ? cls - poker::kNumRanks : cls - poker::kNumRanks - 78;
+      hi = 1;
+      while ((hi + 1) * hi / 2 <= offset) ++hi;
+      lo = offset - hi * (hi - 1) / 2;
+    }
     const Card rep[2] = {poker::MakeCard(hi, 0), poker::MakeCard(lo, suited ? 0 : 1)};
     poker::Rng table_rng(0x5EED0000ULL + static_cast<uint64_t>(cls) * 16 + num_opponents);
     cached =

@@ -37,6 +37,10 @@ class EquityEstimator {
   double Equity(absl::Span<const poker::Card> hole, absl::Span<const poker::Card> board,
                 int num_opponents, int trials, poker::Rng* rng);
 
+  // Hold'em: the preflop value Equity uses for starting-hand class `cls` (0..168) against
+  // `num_opponents` (a cache filled on first use; the value does not depend on when).
+  double PreflopClassEquity(int cls, int num_opponents) const;
+
   // True for standard Texas hold'em cards: 52-card deck, 2 hole cards, 5 board cards.
   bool is_holdem() const { return holdem_; }
 
@@ -55,7 +59,7 @@ class EquityEstimator {
   agent::Range uniform_;
   // Preflop equity per (poker::StartingHandClass 0..168) * kMaxPlayers + opponents; negative = not
   // computed yet.
-  std::array<float, 169 * poker::kMaxPlayers> preflop_;
+  mutable std::array<float, 169 * poker::kMaxPlayers> preflop_;
 };
 
 }  // namespace bots

@@ -1,6 +1,8 @@
 #include "tools/bots/rule_bot.h"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <memory>
 #include <string>
 
@@ -9,6 +11,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cli/numbers.h"
+#include "poker/hand_strength.h"
 
 namespace bots {
 namespace {
@@ -174,6 +177,127 @@ Action RuleBot::Act(const MatchState& view) {
   if (equity < config_.alpha) return state.CanFold() ? Action::Fold() : Action::Call();
   if (equity >= config_.beta) return RaiseOrCall(state);
   return Action::Call();
+}
+
+namespace {
+
+// A report that plays `actions` with `probs` whatever the cards.
+void SameForEverySet(const State& state, absl::Span<const Action> actions,
+                     absl::Span<const double> probs, poker::StrategyReport* report) {
+  const poker::HoleSets sets(state.game());
+  report->actions.clear();
+  std::array<int, 3> column{};  // at most fold, call, raise
+  for (size_t a = 0; a < actions.size() && a < column.size(); ++a) {
+    column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
+  }
+  report->ZeroRows(sets.size());
+  for (int s = 0; s < sets.size(); ++s) {
+    for (size_t a = 0; a < actions.size(); ++a) report->at(s, column[a]) += probs[a];
+  }
+}
+
+bool Acting(const MatchState& view) {
+  return !view.state.finished() && view.state.CurrentPlayer() == view.viewer;
+}
+
+}  // namespace
+
+void RuleBot::PrepareReportEquity(const State& state) const {
+  const int size = state.NumBoardCardsVisible();
+  std::array<Card, poker::kMaxBoardCards> board{};
+  for (int i = 0; i < size; ++i) board[i] = state.board_card(i);
+  if (size == report_board_size_ && board == report_board_) return;
+  report_board_ = board;
+  report_board_size_ = size;
+  report_equity_.fill(0);
+  if (size == 0) {
+    for (int p = 0; p < poker::kNumPairs; ++p) {
+      const poker::PairCards pair = poker::PairFromIndex(p);
+      report_equity_[p] = equity_.PreflopClassEquity(poker::StartingHandClass(pair), 1);
+    }
+    return;
+  }
+  std::array<double, poker::kNumPairs> equity;
+  poker::AllPairsEquity(absl::MakeConstSpan(board.data(), size), &equity);
+  for (int p = 0; p < poker::kNumPairs; ++p) report_equity_[p] = std::max(equity[p], 0.0);
+}
+
+bool RuleBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
+  if (!Acting(view)) return false;
+  const double one = 1;
+  switch (config_.style) {
+    case Style::kStation: {
+      const Action call = Action::Call();
+      SameForEverySet(view.state, absl::MakeConstSpan(&call, 1), absl::MakeConstSpan(&one, 1),
+                      report);
+      return true;
+    }
+    case Style::kRaiser: {
+      const Action raise = RaiseOrCall(view.state);
+      SameForEverySet(view.state, absl::MakeConstSpan(&raise, 1), absl::MakeConstSpan(&one, 1),
+                      report);
+      return true;
+    }
+    default:
+      break;
+  }
+  const State& state = view.state;
+  const poker::GameDef& game = state.game();
+  if (!equity_.is_holdem() || game.num_players - state.NumFolded() != 2) return false;
+  PrepareReportEquity(state);
+  const Action actions[3] = {Action::Fold(), Action::Call(), RaiseOrCall(state)};
+  report->actions.clear();
+  std::array<int, 3> column{};
+  for (int a = 0; a < 3; ++a)
+    column[a] = report->AddAction(poker::RecordedAction(state, actions[a]));
+  report->ZeroRows(poker::kNumPairs);
+  // Act's estimate is exact preflop (the class table) and where enumerating takes at most
+  // `trials` evaluations ((live opponent pairs + 1) * completions of the board, as the equity
+  // calculator counts them: the river with the default 1000); elsewhere a mean of `trials` deals.
+  const int visible = state.NumBoardCardsVisible();
+  const int64_t live = poker::kNumCards - 2 - visible;
+  int64_t completions = 1;
+  for (int k = 0; k < 5 - visible; ++k) completions = completions * (live - k) / (k + 1);
+  const bool estimated =
+      visible > 0 && (live * (live - 1) / 2 + 1) * completions > int64_t{config_.trials};
+  const double raise_at = std::max(config_.alpha, config_.beta);  // Act tests alpha first
+  poker::CardSet board;
+  for (int i = 0; i < visible; ++i) board.Add(state.board_card(i));
+  for (int p = 0; p < poker::kNumPairs; ++p) {
+    const poker::PairCards pair = poker::PairFromIndex(p);
+    if (board.Contains(pair.low) || board.Contains(pair.high)) continue;
+    const double e = report_equity_[p];
+    double below_alpha = e < config_.alpha ? 1.0 : 0.0;
+    double at_least_beta = e >= raise_at ? 1.0 : 0.0;
+    const double sd = std::sqrt(std::max(e * (1 - e), 0.0) / std::max(config_.trials, 1));
+    if (estimated && sd > 0) {
+      // P(estimate < t) for an estimate ~ N(e, sd^2).
+      auto below = [&](double t) { return 0.5 * std::erfc((e - t) / (sd * std::sqrt(2.0))); };
+      below_alpha = below(config_.alpha);
+      at_least_beta = 1 - below(raise_at);
+    }
+    report->at(p, column[0]) += below_alpha;
+    report->at(p, column[2]) += at_least_beta;
+    report->at(p, column[1]) += std::max(0.0, 1 - below_alpha - at_least_beta);
+  }
+  return true;
+}
+
+bool RandomBot::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
+  if (!Acting(view)) return false;
+  const State& state = view.state;
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  const bool can_raise = state.RaiseRange(&min_to, &max_to);
+  if (can_raise && min_to != max_to) return false;
+  // Act's probabilities, renormalised over the legal actions.
+  double probs[3] = {state.CanFold() ? 0.06 : 0.0, 0.47, can_raise ? 0.47 : 0.0};
+  const double total = probs[0] + probs[1] + probs[2];
+  for (double& p : probs) p /= total;
+  const Action actions[3] = {Action::Fold(), Action::Call(), Action::Raise(min_to)};
+  SameForEverySet(state, absl::MakeConstSpan(actions, can_raise ? 3 : 2),
+                  absl::MakeConstSpan(probs, can_raise ? 3 : 2), report);
+  return true;
 }
 
 Action RandomBot::Act(const MatchState& view) {

@@ -5,6 +5,7 @@
 #ifndef TOOLS_BOTS_RULE_BOT_H_
 #define TOOLS_BOTS_RULE_BOT_H_
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <random>
@@ -64,16 +65,30 @@ class RuleBot : public poker::Player {
  public:
   RuleBot(const poker::GameDef& game, const BotConfig& config);
   poker::Action Act(const poker::MatchState& view) override;
+  // Station and raiser: their one action for every set. The threshold styles, heads-up hold'em
+  // only (false elsewhere): each pair's exact equity e against a random hand (preflop: the
+  // class's cached value, as Act uses it; the river: exact, as Act computes it), and on the flop
+  // and turn, where Act thresholds a Monte Carlo estimate of `trials` deals, the probability that
+  // the estimate falls on each side of alpha and beta, taken as normal with standard deviation
+  // sqrt(e (1 - e) / trials): an approximation of what Act draws.
+  bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
 
   // The equity the bot would use in `view` (for tests and tuning).
   double EquityFor(const poker::MatchState& view);
 
  private:
   poker::Action RaiseOrCall(const poker::State& state) const;
+  // Each pair's exact equity against one random hand on `state`'s board (report_equity_), kept
+  // for the board it was computed on.
+  void PrepareReportEquity(const poker::State& state) const;
 
   BotConfig config_;
   EquityEstimator equity_;
   poker::Rng rng_;
+  // ReportStrategy's cache (it changes nothing Act uses).
+  mutable std::array<double, poker::kNumPairs> report_equity_{};
+  mutable std::array<poker::Card, poker::kMaxBoardCards> report_board_{};
+  mutable int report_board_size_ = -1;
 };
 
 // The ACPC example player's random policy: fold 0.06, call 0.47, raise 0.47, with fold dropped
@@ -83,6 +98,9 @@ class RandomBot : public poker::Player {
  public:
   explicit RandomBot(const BotConfig& config) : rng_(config.seed) {}
   poker::Action Act(const poker::MatchState& view) override;
+  // The same probabilities for every set; false where a no-limit raise is legal (its size is
+  // uniform over every legal raise-to: thousands of actions).
+  bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
 
  private:
   std::mt19937 rng_;

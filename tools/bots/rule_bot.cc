@@ -8,6 +8,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
+#include "tools/bots/push_fold.h"
 
 namespace bots {
 namespace {
@@ -24,12 +25,13 @@ struct StyleEntry {
   double beta;
 };
 
-// SPEC section 11 thresholds; station and raiser ignore them.
+// SPEC section 11 thresholds; station and raiser ignore them; pushfold's beta is its least
+// equity for an all-in after the flop (about top pair with a good kicker against a random hand).
 constexpr StyleEntry kStyles[] = {
     {"la", Style::kLooseAggressive, 0.30, 0.45}, {"lp", Style::kLoosePassive, 0.30, 0.85},
     {"ta", Style::kTightAggressive, 0.55, 0.65}, {"tp", Style::kTightPassive, 0.55, 0.85},
     {"station", Style::kStation, 0.0, 2.0},      {"raiser", Style::kRaiser, 0.0, 0.0},
-    {"random", Style::kRandom, 0.0, 0.0},
+    {"random", Style::kRandom, 0.0, 0.0},        {"pushfold", Style::kPushFold, 0.0, 0.75},
 };
 
 absl::Status BadValue(absl::string_view key, absl::string_view value, absl::string_view spec) {
@@ -45,7 +47,8 @@ absl::StatusOr<Style> ParseStyle(absl::string_view name) {
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "unknown bot style '", name,
-      "' (expected la, lp, ta, tp, station, raiser, random, or cfr with a strategy file)"));
+      "' (expected la, lp, ta, tp, station, raiser, random, pushfold, or cfr with a strategy "
+      "file)"));
 }
 
 const char* StyleName(Style style) {
@@ -96,6 +99,10 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
       if (!absl::SimpleAtoi(value, &config.trials) || config.trials < 1) {
         return BadValue(key, value, spec);
       }
+    } else if (key == "stack_bb" && config.style == Style::kPushFold) {
+      double v = 0;
+      if (!absl::SimpleAtod(value, &v) || !(v >= 1 && v <= 1000)) return BadValue(key, value, spec);
+      config.push_fold_stack_bb = v;
     } else if (key == "raise") {
       if (value == "pot") {
         config.raise_size = RaiseSize::kPot;
@@ -109,7 +116,8 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("bot spec '", spec, "': unknown key '", key,
-                       "' (expected style, alpha, beta, seed, trials, raise)"));
+                       "' (expected style, alpha, beta, seed, trials, raise; stack_bb for "
+                       "style pushfold)"));
     }
   }
   return config;
@@ -192,8 +200,17 @@ Action RandomBot::Act(const MatchState& view) {
   return Action::Raise(min_to + static_cast<int32_t>(rng_() % span));
 }
 
+absl::Status CheckBotGame(const poker::GameDef& game, const BotConfig& config) {
+  if (config.style == Style::kPushFold) return CheckPushFoldGame(game);
+  return absl::OkStatus();
+}
+
 std::unique_ptr<poker::Player> MakeBot(const poker::GameDef& game, const BotConfig& config) {
   if (config.style == Style::kRandom) return std::make_unique<RandomBot>(config);
+  if (config.style == Style::kPushFold) {
+    return std::make_unique<PushFoldBot>(game, config.push_fold_stack_bb, config.beta,
+                                         config.trials, config.seed);
+  }
   return std::make_unique<RuleBot>(game, config);
 }
 

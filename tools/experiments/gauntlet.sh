@@ -138,6 +138,13 @@ else
   mkdir -p "$out"
 fi
 shards=2
+# Arena shards running in the background: stopped by pid if the script is interrupted.
+running=()
+stop_running() {
+  for pid in "${running[@]}"; do kill "$pid" 2>/dev/null || true; done
+}
+trap stop_running EXIT
+trap 'exit 130' INT TERM
 echo "gauntlet.sh: $game_kind, $hands deals x 2 seats per opponent, seed $seed; logs in $out" >&2
 
 # play RUN SPEC NAME OPP_SPEC: the deals against one opponent in 2 shards, merged into
@@ -152,11 +159,13 @@ play() {
     if [ "$jobs" = 2 ]; then
       "$bin/arena" "${args[@]}" >/dev/null &
       pids+=($!)
+      running+=($!)
     else
       "$bin/arena" "${args[@]}" >/dev/null || status=$?
     fi
   done
   for pid in "${pids[@]}"; do wait "$pid" || status=$?; done
+  running=()
   if [ "$status" != 0 ]; then
     echo "gauntlet.sh: $run against $name failed (exit $status)" >&2
     exit 1

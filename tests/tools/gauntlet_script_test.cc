@@ -103,4 +103,49 @@ TEST_F(GauntletScriptTest, SmallRunPrintsEveryOpponentAndRepeatsExactly) {
   }
 }
 
+// The report's figures on hand-made logs of one opponent X (2 deals x 2 seats, the bundled
+// no-limit game: position 0 posts the big blind of 100 and acts first after the flop; stacks
+// 20000): a river shove into 2 big blinds called and lost (-20000), X's preflop shove folded to
+// (-100), a flop shove into 6 big blinds folded to (+300), a hand without all-ins (-200).
+TEST_F(GauntletScriptTest, ReportCountsAllInsFromLogs) {
+  dir_.Write("r/opponents.tsv", "X\teq\tbot:style=ta\n");
+  dir_.Write("r/spec/X.s0.log",
+             "# name/game/hands/seed arena x 2 1\n"
+             "STATE:0:cc/cc/cc/r20000c:AsKs|QhQd/2c8d9h/Js/3c:-20000|20000:SPEC|X\n"
+             "STATE:1:r20000f:7c2d|AhAd:-100|100:SPEC|X\n");
+  dir_.Write("r/spec/X.s0.rot1.log",
+             "STATE:0:r300c/cr20000f:QhQd|AsKs/2c8d9h:-300|300:X|SPEC\n"
+             "STATE:1:cc/cc/cc/cc:AhAd|7c2d/2c8d9h/Js/3c:200|-200:X|SPEC\n");
+  dir_.Write("r/spec/X.json",
+             "{\"hands\": 4, \"players\": [{\"name\": \"SPEC\", \"mbb_per_hand\": -50000, "
+             "\"ci95\": 1.5}]}");
+  const test_support::ProgramRun run = test_support::RunCommand(
+      std::string("python3 ") + POKER_SOURCE_DIR + "/tools/experiments/gauntlet_report.py --game " +
+      POKER_SOURCE_DIR + "/data/games/holdem.nolimit.2p.reverse_blinds.game --dir " +
+      dir_.File("r") + " --spec S 2>&1");
+  ASSERT_EQ(run.exit_code, 0) << run.out;
+  // The arena's figure as its JSON has it; pooled from the logs: per deal (-20000 + 300) and
+  // (-100 - 200) chips over 2 seats, i.e. -50000 mbb/hand, +- 1.96 x 13717.9 / sqrt(2) x 5.
+  EXPECT_THAT(run.out, HasSubstr("\nX         eq    -50000.0 +-    1.5\n"));
+  EXPECT_THAT(run.out, HasSubstr("\npooled    all   -50000.0 +- 95060.0\n"));
+  EXPECT_THAT(run.out, HasSubstr("\npreflop         0       0.0          -       0%     0-0 "));
+  EXPECT_THAT(run.out, HasSubstr("\nflop            1     250.0        6.0       0%     0-0 "
+                                 "           3.0        750.0\n"));
+  EXPECT_THAT(run.out, HasSubstr("\nriver           1     250.0        2.0     100%     0-1 "
+                                 "        -200.0     -50000.0\n"));
+  EXPECT_THAT(run.out, HasSubstr("pots under 10% of its stack: 1 (250.00 per 1000 hands), net "
+                                 "-200.0 bb = -50000.0 mbb/hand"));
+  EXPECT_THAT(run.out, HasSubstr("facing the opponents' all-ins: 1 (250.0 per 1000 hands), called "
+                                 "0 (0%), net -1.0 bb = -250.0 mbb/hand"));
+  // A log that names no SPEC is an error naming the file, not a traceback.
+  dir_.Write("r/spec/X.s0.log", "STATE:0:cc/cc/cc/cc:AsKs|QhQd/2c8d9h/Js/3c:-200|200:A|X\n");
+  const test_support::ProgramRun bad = test_support::RunCommand(
+      std::string("python3 ") + POKER_SOURCE_DIR + "/tools/experiments/gauntlet_report.py --game " +
+      POKER_SOURCE_DIR + "/data/games/holdem.nolimit.2p.reverse_blinds.game --dir " +
+      dir_.File("r") + " --spec S 2>&1");
+  EXPECT_EQ(bad.exit_code, 1) << bad.out;
+  EXPECT_THAT(bad.out, HasSubstr("X.s0.log:1: no player 'SPEC'"));
+  EXPECT_THAT(bad.out, Not(HasSubstr("Traceback")));
+}
+
 }  // namespace

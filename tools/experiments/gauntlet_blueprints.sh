@@ -63,12 +63,12 @@ options_of() {
     nolimit-pot3) echo "${nl[@]} --abstraction holdem:169,16,16,16 --actions 0.5,1,2" \
       "--max-raises 2 --seed 202 --iterations 8000000" ;;
     nolimit-small) echo "${nl[@]} --abstraction holdem:169,16,16,16 --actions 0.25,0.5" \
-      "--max-raises 3 --seed 203 --iterations 10000000" ;;
+      "--max-raises 3 --seed 203 --iterations 6000000" ;;
     nolimit-fine128) echo "${nl[@]} --abstraction holdem:169,128,128,128 --actions 0.75" \
-      "--max-raises 2 --seed 204 --iterations 30000000" ;;
-    limit-b16) echo "${lim[@]} --abstraction holdem:169,16,16,16 --seed 205 --iterations 20000000" ;;
+      "--max-raises 2 --seed 204 --iterations 20000000" ;;
+    limit-b16) echo "${lim[@]} --abstraction holdem:169,16,16,16 --seed 205 --iterations 10000000" ;;
     limit-b512) echo "${lim[@]} --abstraction holdem:169,512,512,512 --seed 206" \
-      "--iterations 15000000" ;;
+      "--iterations 8000000" ;;
     limit-short) echo "${lim[@]} --abstraction holdem:169,256,256,192 --seed 207" \
       "--iterations 2000000" ;;
   esac

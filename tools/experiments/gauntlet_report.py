@@ -170,11 +170,15 @@ def allin_stats(game, directory, names):
                 if f.startswith(os.path.basename(base) + ".rot") and f.endswith(".log"))
             for path in files:
                 with open(path) as log:
-                    for line in log:
+                    for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):
                             continue
                         opp["hands"] += 1
-                        _, value, events = replay(game, line)
+                        try:
+                            _, value, events = replay(game, line)
+                        except (ValueError, IndexError):
+                            raise Failure("%s:%d: a STATE line that does not replay" %
+                                          (path, number))
                         for kind, street, pot, answer in events:
                             if kind == "shove":
                                 s = by_street[street]
@@ -215,8 +219,8 @@ def print_allins(game, directory, names, label):
     print("%-8s %8s %9s %10s %8s %11s %10s %12s" % ("street", "all-ins", "/1000 hds", "median pot",
                                                    "called", "won-lost", "net bb", "net mbb/hand"))
     for street, s in zip(STREETS, by_street):
-        median = statistics.median(s["pots"]) / bb if s["pots"] else float("nan")
-        print("%-8s %8d %9.1f %10.1f %7.0f%% %5d-%-5d %10.1f %12.1f" % (
+        median = "%.1f" % (statistics.median(s["pots"]) / bb) if s["pots"] else "-"
+        print("%-8s %8d %9.1f %10s %7.0f%% %5d-%-5d %10.1f %12.1f" % (
             street, s["n"], 1000.0 * s["n"] / hands, median,
             100.0 * s["called"] / s["n"] if s["n"] else 0.0, s["won"], s["lost"], s["net"] / bb,
             mbb(s["net"], hands)))

@@ -6,7 +6,7 @@
 # seconds differ); each took at most about 30 minutes of one core.
 #   nolimit-pa       pot and all-in only, 3 raises a round, holdem:169,16,16,16
 #   nolimit-pot3     0.5, 1 and 2 pot + all-in, 2 raises a round, holdem:169,16,16,16
-#   nolimit-small    small bets, 0.25 and 0.5 pot + all-in, 3 raises a round, holdem:169,16,16,16
+#   nolimit-small    small bets, 0.25 and 0.5 pot + all-in, 2 raises a round, holdem:169,16,16,16
 #   nolimit-fine128  128 post-flop buckets (6.4 times the base's), 0.75 pot + all-in, 2 raises
 #   limit-b16        limit, holdem:169,16,16,16 (a sixteenth of the bundled file's flop buckets)
 #   limit-b512       limit, holdem:169,512,512,512 (finer than the bundled 256,256,192; over
@@ -63,7 +63,7 @@ options_of() {
     nolimit-pot3) echo "${nl[@]} --abstraction holdem:169,16,16,16 --actions 0.5,1,2" \
       "--max-raises 2 --seed 202 --iterations 8000000" ;;
     nolimit-small) echo "${nl[@]} --abstraction holdem:169,16,16,16 --actions 0.25,0.5" \
-      "--max-raises 3 --seed 203 --iterations 6000000" ;;
+      "--max-raises 2 --seed 203 --iterations 10000000" ;;
     nolimit-fine128) echo "${nl[@]} --abstraction holdem:169,128,128,128 --actions 0.75" \
       "--max-raises 2 --seed 204 --iterations 20000000" ;;
     limit-b16) echo "${lim[@]} --abstraction holdem:169,16,16,16 --seed 205 --iterations 10000000" ;;

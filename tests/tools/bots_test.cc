@@ -147,12 +147,12 @@ TEST_F(BotTest, ParsesSpecs) {
   EXPECT_FALSE(ParseBotSpec("style=xx").ok());
   // The message lists every style the bot program and the arena take, cfr included.
   EXPECT_EQ(ParseStyle("xx").status().message(),
-            "unknown bot style 'xx' (expected la, lp, ta, tp, station, raiser, random, or cfr with "
-            "a strategy file)");
+            "unknown bot style 'xx' (expected la, lp, ta, tp, station, raiser, random, pushfold, or "
+            "cfr with a strategy file)");
   EXPECT_FALSE(ParseBotSpec("style=ta,alpha=2").ok());
   EXPECT_FALSE(ParseBotSpec("style=ta,color=red").ok());
   EXPECT_FALSE(ParseBotSpec("style=ta,raise=half").ok());
-  for (const char* s : {"la", "lp", "ta", "tp", "station", "raiser", "random"}) {
+  for (const char* s : {"la", "lp", "ta", "tp", "station", "raiser", "random", "pushfold"}) {
     ASSERT_TRUE(ParseStyle(s).ok()) << s;
     EXPECT_STREQ(StyleName(*ParseStyle(s)), s);
   }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -203,6 +204,24 @@ int RunFailure(const absl::Status& status) {
   return absl::IsInvalidArgument(status) ? 2 : 1;
 }
 
+// `--check`: builds each seat's player as a match would (the first deal's context) and plays
+// nothing, so that a script can refuse a bad spec before it starts a long run.
+int CheckPlayers(const poker::GameDef& game, const std::vector<arena::PlayerSpec>& players,
+                 bool quiet) {
+  if (static_cast<int>(players.size()) != game.num_players) {
+    return cli::UsageError("arena", absl::StrCat("the game has ", game.num_players,
+                                                 " players but ", players.size(), " were given"));
+  }
+  for (int seat = 0; seat < game.num_players; ++seat) {
+    const arena::PlayerContext context{&game, seat, players[seat].name, 0};
+    absl::StatusOr<std::unique_ptr<poker::Player>> player =
+        arena::MakePlayer(players[seat].spec, context);
+    if (!player.ok()) return RunFailure(player.status());
+  }
+  if (!quiet) std::cout << "arena: every player builds\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -212,7 +231,8 @@ int main(int argc, char** argv) {
       "Usage: arena --game FILE --hands N --seed S --player NAME=SPEC ... [options]\n"
       "       arena merge A.json B.json ... --out ALL.json   (arena merge --help)\n"
       "SPEC is KIND:PARAMS, e.g. bot:style=ta[,alpha=A,beta=B,seed=S,trials=T,raise=pot|min|"
-      "allin] (styles la lp ta tp station raiser random), or a solver strategy:\n"
+      "allin] (styles la lp ta tp station raiser random), bot:style=pushfold[,stack_bb=N] "
+      "(shove or fold), or a solver strategy:\n"
       "bot:style=cfr,strategy=FILE[,seed=S,threshold=T,purify] (threshold: drop actions below "
       "probability T; purify: the most probable action only).\nOptions");
   options.add_options()("help,h", "this help")(
@@ -242,7 +262,10 @@ int main(int argc, char** argv) {
       "stack", po::value<int32_t>()->default_value(2000), "tournament: starting chips = re-buy")(
       "rebuys", po::value<int>()->default_value(1), "tournament: re-buys per player")(
       "blinds", po::value<std::string>()->default_value("20,40"), "tournament: SB,BB in chips")(
-      "json", "print one JSON object instead of a table")("quiet,q", "no progress on stderr");
+      "json", "print one JSON object instead of a table")("quiet,q", "no progress on stderr")(
+      "check",
+      "build every player from its spec (files loaded) and exit without playing: 0 when all "
+      "build, else the exit status the match would have had");
   po::variables_map vm;
   if (std::optional<int> done = cli::ParseCommandLine("arena", argc, argv, options, &vm, [] {
         return absl::StrCat("Player kinds: ", absl::StrJoin(arena::RegisteredPlayerKinds(), ", "),
@@ -287,6 +310,7 @@ int main(int argc, char** argv) {
   const poker::GameDef* game = &named->game;
   const bool json = vm.count("json") > 0;
   const bool quiet = vm.count("quiet") > 0;
+  if (vm.count("check")) return CheckPlayers(*game, players, quiet);
   const std::string format = vm["format"].as<std::string>();
   // Where the results go is checked before the match.
   for (const char* output : {"out", "log"}) {

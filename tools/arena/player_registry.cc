@@ -21,6 +21,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeRuleBot(const PlayerContext& 
   absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(params);
   if (!config.ok()) return config.status();
   config->seed += static_cast<uint32_t>(context.seed_offset * 1000003u);
+  if (absl::Status fits = bots::CheckBotGame(*context.game, *config); !fits.ok()) return fits;
   return bots::MakeBot(*context.game, *config);
 }
 

@@ -1,6 +1,6 @@
 // bot: a rule-based ACPC agent (SPEC section 11).
-// Usage: bot --style la|lp|ta|tp|station|raiser|random [--alpha A --beta B] [--seed S]
-//            [--trials T] [--raise pot|min|allin] --game FILE <host> <port>
+// Usage: bot --style la|lp|ta|tp|station|raiser|random|pushfold [--alpha A --beta B] [--seed S]
+//            [--trials T] [--raise pot|min|allin] [--stack-bb N] --game FILE <host> <port>
 //        bot --style cfr --strategy FILE [--threshold T | --purify] --game FILE <host> <port>
 // Exit status: 0 when the dealer ends the match, 1 on a connection or game file error,
 // 2 for a bad command line.
@@ -28,8 +28,9 @@ int main(int argc, char** argv) {
   visible.add_options()("help,h", "this help")(
       "style", po::value<std::string>(),
       "la (alpha 0.30, beta 0.45), lp (0.30, 0.85), ta (0.55, 0.65), tp (0.55, 0.85), "
-      "station (always call), raiser (always raise), random (the ACPC example player), cfr "
-      "(plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
+      "station (always call), raiser (always raise), random (the ACPC example player), pushfold "
+      "(shoves or folds from the push/fold equilibrium of --stack-bb big blinds; heads-up "
+      "no-limit hold'em), cfr (plays --strategy FILE from `solver train`)")("strategy", po::value<std::string>(),
                                                      "style cfr: the solver strategy file")(
       "threshold",
       po::value<double>()->notifier(cli::Within<double>("threshold", cli::Between(0, 1))),
@@ -42,7 +43,12 @@ int main(int argc, char** argv) {
                   po::value<double>()->notifier(cli::Within<double>("alpha", cli::Between(0, 1))),
                   "least equity vs random hands to keep playing, in [0, 1]")(
       "beta", po::value<double>()->notifier(cli::Within<double>("beta", cli::Between(0, 1))),
-      "least equity vs random hands to raise, in [0, 1]")(
+      "least equity vs random hands to raise, in [0, 1] (pushfold: to move all-in after the "
+      "flop)")(
+      "stack-bb",
+      po::value<double>()->notifier(cli::Within<double>("stack-bb", cli::Between(1, 1000))),
+      "style pushfold: the stack of the push/fold game whose ranges it plays, in [1, 1000] "
+      "(default 15)")(
       "seed", po::value<uint32_t>()->default_value(1), "seeds every random choice")(
       "trials",
       po::value<int>()->default_value(1000)->notifier(
@@ -106,9 +112,14 @@ int main(int argc, char** argv) {
                      ",trials=", vm["trials"].as<int>(), ",raise=", vm["raise"].as<std::string>());
     if (vm.count("alpha")) absl::StrAppend(&spec, ",alpha=", vm["alpha"].as<double>());
     if (vm.count("beta")) absl::StrAppend(&spec, ",beta=", vm["beta"].as<double>());
+    if (vm.count("stack-bb")) absl::StrAppend(&spec, ",stack_bb=", vm["stack-bb"].as<double>());
     absl::StatusOr<bots::BotConfig> config = bots::ParseBotSpec(spec);
     if (!config.ok()) {
       std::cerr << "bot: " << config.status().message() << "\n";
+      return 2;
+    }
+    if (absl::Status fits = bots::CheckBotGame(*game, *config); !fits.ok()) {
+      std::cerr << "bot: " << fits.message() << "\n";
       return 2;
     }
     player = bots::MakeBot(*game, *config);

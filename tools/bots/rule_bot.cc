@@ -12,6 +12,7 @@
 #include "absl/strings/str_split.h"
 #include "cli/numbers.h"
 #include "poker/hand_strength.h"
+#include "tools/bots/push_fold.h"
 
 namespace bots {
 namespace {
@@ -28,12 +29,13 @@ struct StyleEntry {
   double beta;
 };
 
-// SPEC section 11 thresholds; station and raiser ignore them.
+// SPEC section 11 thresholds; station and raiser ignore them; pushfold's beta is its least
+// equity for an all-in after the flop (about top pair with a good kicker against a random hand).
 constexpr StyleEntry kStyles[] = {
     {"la", Style::kLooseAggressive, 0.30, 0.45}, {"lp", Style::kLoosePassive, 0.30, 0.85},
     {"ta", Style::kTightAggressive, 0.55, 0.65}, {"tp", Style::kTightPassive, 0.55, 0.85},
     {"station", Style::kStation, 0.0, 2.0},      {"raiser", Style::kRaiser, 0.0, 0.0},
-    {"random", Style::kRandom, 0.0, 0.0},
+    {"random", Style::kRandom, 0.0, 0.0},        {"pushfold", Style::kPushFold, 0.0, 0.75},
 };
 
 absl::Status BadValue(absl::string_view key, absl::string_view value, absl::string_view spec) {
@@ -49,7 +51,8 @@ absl::StatusOr<Style> ParseStyle(absl::string_view name) {
   }
   return absl::InvalidArgumentError(absl::StrCat(
       "unknown bot style '", name,
-      "' (expected la, lp, ta, tp, station, raiser, random, or cfr with a strategy file)"));
+      "' (expected la, lp, ta, tp, station, raiser, random, pushfold, or cfr with a strategy "
+      "file)"));
 }
 
 const char* StyleName(Style style) {
@@ -106,6 +109,10 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
       absl::StatusOr<int> v = cli::ParseWhole<int>(key, value, cli::WholeBetween(1, 1e8));
       if (!v.ok()) return bad(v.status());
       config.trials = *v;
+    } else if (key == "stack_bb" && config.style == Style::kPushFold) {
+      absl::StatusOr<double> v = cli::ParseNumber(key, value, cli::Between(1, 1000));
+      if (!v.ok()) return bad(v.status());
+      config.push_fold_stack_bb = *v;
     } else if (key == "raise") {
       if (value == "pot") {
         config.raise_size = RaiseSize::kPot;
@@ -119,7 +126,8 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("bot spec '", spec, "': unknown key '", key,
-                       "' (expected style, alpha, beta, seed, trials, raise)"));
+                       "' (expected style, alpha, beta, seed, trials, raise; stack_bb for "
+                       "style pushfold)"));
     }
   }
   return config;
@@ -323,8 +331,17 @@ Action RandomBot::Act(const MatchState& view) {
   return Action::Raise(min_to + static_cast<int32_t>(rng_() % span));
 }
 
+absl::Status CheckBotGame(const poker::GameDef& game, const BotConfig& config) {
+  if (config.style == Style::kPushFold) return CheckPushFoldGame(game);
+  return absl::OkStatus();
+}
+
 std::unique_ptr<poker::Player> MakeBot(const poker::GameDef& game, const BotConfig& config) {
   if (config.style == Style::kRandom) return std::make_unique<RandomBot>(config);
+  if (config.style == Style::kPushFold) {
+    return std::make_unique<PushFoldBot>(game, config.push_fold_stack_bb, config.beta,
+                                         config.trials, config.seed);
+  }
   return std::make_unique<RuleBot>(game, config);
 }
 

@@ -1,6 +1,6 @@
 // Rule-based opponents (SPEC section 11): threshold bots LA, LP, TA, TP (alpha = least equity vs
-// random hands to keep playing, beta = least to raise), always-call, always-raise, and the ACPC
-// example player's random policy. Each is a poker::Player, so it plays in the arena and, through
+// random hands to keep playing, beta = least to raise), always-call, always-raise, the ACPC
+// example player's random policy, and a push/fold bot (push_fold.h). Each is a poker::Player, so it plays in the arena and, through
 // the acpc_client library, against any ACPC dealer.
 #ifndef TOOLS_BOTS_RULE_BOT_H_
 #define TOOLS_BOTS_RULE_BOT_H_
@@ -28,6 +28,7 @@ enum class Style {
   kStation,          // "station": always check/call
   kRaiser,           // "raiser": raise whenever legal, else call
   kRandom,           // "random": the ACPC example player (fold 0.06, call 0.47, raise 0.47)
+  kPushFold,         // "pushfold": shove or fold from push/fold equilibrium ranges (push_fold.h)
 };
 
 // How a bot sizes a no-limit raise (limit raises have one size). The chosen raise-to is clamped
@@ -45,6 +46,9 @@ struct BotConfig {
   uint32_t seed = 1;    // every random choice (Monte Carlo draws, the random policy)
   int trials = 1000;    // Monte Carlo deals per decision after the flop
   RaiseSize raise_size = RaiseSize::kPot;
+  // pushfold: the stack (big blinds) of the push/fold game whose ranges it plays; beta is then
+  // the least equity against a random hand for an all-in after the flop.
+  double push_fold_stack_bb = 15;
 };
 
 // "la" -> kLooseAggressive, ... ; an error naming the accepted styles otherwise.
@@ -54,7 +58,8 @@ const char* StyleName(Style style);
 BotConfig DefaultConfig(Style style);
 
 // Parses `style=ta[,alpha=A][,beta=B][,seed=S][,trials=T][,raise=pot|min|allin]` (keys in any
-// order, style required). Errors name the key and the bad value.
+// order, style required), and for style pushfold `stack_bb=N` (1 to 1000). Errors name the key and
+// the bad value.
 absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec);
 
 // A threshold, station or raiser bot: equity e of its hand against random hands for the number of
@@ -106,7 +111,10 @@ class RandomBot : public poker::Player {
   std::mt19937 rng_;
 };
 
-// The bot of config.style. `game` must outlive it.
+// Why config.style cannot play `game` (pushfold: heads-up no-limit hold'em only), or OK.
+absl::Status CheckBotGame(const poker::GameDef& game, const BotConfig& config);
+
+// The bot of config.style. `game` must pass CheckBotGame and outlive it.
 std::unique_ptr<poker::Player> MakeBot(const poker::GameDef& game, const BotConfig& config);
 
 }  // namespace bots

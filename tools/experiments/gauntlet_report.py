@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""The table of tools/experiments/gauntlet.sh, from the arena results and logs it wrote.
+
+  tools/experiments/gauntlet_report.py --game FILE --dir DIR --spec SPEC [--baseline SPEC2]
+
+DIR holds opponents.tsv (name, kind, spec per line: kind `eq` for equilibrium-style blueprints,
+`rule` for rule bots), spec/NAME.json (the merged duplicate result of the player seated as SPEC
+against NAME) with the shards' logs spec/NAME.s<I>.log and .rot<r>.log, and with --baseline the
+same under baseline/. Prints, per opponent and pooled, the player's mbb/hand with the 95% interval
+paired by deal; with --baseline both runs and the difference SPEC - SPEC2 paired by deal. Pooled
+figures average the opponents with equal weight deal by deal (every opponent plays the same
+deals), so the interval accounts for the deals they share. Then the player's all-ins from the
+logs (no-limit): per street how often it moves all-in, the median pot before the shove, how often
+it is called, won and lost when called, net chips; its turn and river all-ins into pots under 10%
+of its stack; and how it does facing the opponents' all-ins. Exit 1 on missing or inconsistent
+files, 2 on a bad command line.
+"""
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import paired_diff  # noqa: E402  (read_run: a player's chips per deal over the rotations' logs)
+
+STREETS = ("preflop", "flop", "turn", "river")
+PLAYER = "SPEC"
+
+
+class Failure(Exception):
+    pass
+
+
+def read_game(path):
+    """The few fields of an ACPC .game file the replay needs."""
+    game = {"nolimit": False, "stack": None, "blind": None, "first": None, "players": None}
+    try:
+        with open(path) as f:
+            lines = f.readlines()
+    except OSError as error:
+        raise Failure("%s: %s" % (path, error.strerror))
+    for line in lines:
+        words = line.split("#")[0].replace("=", " ").split()
+        if not words:
+            continue
+        key = words[0].lower()
+        if key == "nolimit":
+            game["nolimit"] = True
+        elif key == "stack":
+            game["stack"] = [int(w) for w in words[1:]]
+        elif key == "blind":
+            game["blind"] = [int(w) for w in words[1:]]
+        elif key == "firstplayer":
+            game["first"] = [int(w) - 1 for w in words[1:]]
+        elif key == "numplayers":
+            game["players"] = int(words[1])
+    if game["players"] != 2 or not game["blind"] or not game["first"]:
+        raise Failure("%s: the gauntlet reads heads-up games with blinds and firstPlayer" % path)
+    game["big_blind"] = max(game["blind"])
+    return game
+
+
+def log_files(directory, name):
+    """The shards' logs of one opponent (each with its .rot<r>.log files, read by read_run)."""
+    files = sorted(f for f in os.listdir(directory)
+                   if f.startswith(name + ".s") and f.endswith(".log") and ".rot" not in f)
+    if not files:
+        raise Failure("%s: no logs of %s" % (directory, name))
+    return [os.path.join(directory, f) for f in files]
+
+
+def deal_results(directory, name):
+    """{deal: SPEC's chips summed over the deal's rotations}, and the number of rotations."""
+    deals, rotations = {}, None
+    for path in log_files(directory, name):
+        try:
+            part, rot = paired_diff.read_run(path, PLAYER)
+        except (OSError, ValueError) as error:
+            raise Failure(str(error))
+        if rotations not in (None, rot):
+            raise Failure("%s: %d rotations, other shards %d" % (path, rot, rotations))
+        rotations = rot
+        for deal, chips in part.items():
+            if deal in deals:
+                raise Failure("%s: deal %d is in two shards" % (path, deal))
+            deals[deal] = sum(chips)
+    return deals, rotations
+
+
+def mean_ci(samples, scale):
+    if len(samples) < 2:
+        return float("nan"), float("nan")
+    return paired_diff.stats(samples, scale)
+
+
+def arena_figures(directory, name):
+    path = os.path.join(directory, name + ".json")
+    try:
+        with open(path) as f:
+            result = json.load(f)
+    except (OSError, ValueError) as error:
+        raise Failure("%s: %s" % (path, error))
+    for player in result.get("players", []):
+        if player.get("name") == PLAYER:
+            return player["mbb_per_hand"], player["ci95"], result["hands"]
+    raise Failure("%s: no player %s" % (path, PLAYER))
+
+
+def pooled(per_opponent, scale):
+    """Mean and interval of the deal-by-deal average over the opponents (same deals each)."""
+    deals = sorted(set.intersection(*(set(d) for d in per_opponent)))
+    if any(len(d) != len(deals) for d in per_opponent):
+        raise Failure("the opponents' runs do not hold the same deals")
+    samples = [sum(d[h] for d in per_opponent) / len(per_opponent) for h in deals]
+    return mean_ci(samples, scale)
+
+
+def replay(game, line):
+    """The SPEC player's all-in events in one STATE line: its position, its value, and a list of
+    (kind, street, pot before in chips, answered by 'c' or 'f' or None)."""
+    fields = line.rstrip("\r\n").split(":")
+    betting, values, names = fields[2], fields[-2].split("|"), fields[-1].split("|")
+    me = names.index(PLAYER)
+    spent = list(game["blind"])
+    stack = game["stack"] or [1 << 62] * 2
+    events, pending = [], None
+    for street, actions in enumerate(betting.split("/")):
+        actor = game["first"][street]
+        i = 0
+        while i < len(actions):
+            kind = actions[i]
+            i += 1
+            amount = ""
+            while i < len(actions) and actions[i].isdigit():
+                amount += actions[i]
+                i += 1
+            if pending is not None and actor != pending[3]:
+                events.append(pending[:3] + (kind,))
+                pending = None
+            pot = sum(spent)
+            if kind == "r":
+                spent[actor] = int(amount) if amount else max(spent)
+                if game["nolimit"] and spent[actor] >= stack[actor]:
+                    pending = ("shove" if actor == me else "faced", street, pot, actor)
+            elif kind == "c":
+                spent[actor] = min(max(spent), stack[actor])
+            actor = 1 - actor
+    if pending is not None:
+        events.append(pending[:3] + (None,))
+    return me, float(values[me]), events
+
+
+def allin_stats(game, directory, names):
+    """Per street and per opponent counts and sums of the player's all-in events."""
+    by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
+                  "net_called": 0.0} for _ in STREETS]
+    small = {"n": 0, "net": 0.0}
+    faced = {"n": 0, "called": 0, "net": 0.0, "net_called": 0.0}
+    per_opponent, hands = {}, 0
+    small_pot = 0.1 * (game["stack"] or [0])[0]
+    for name in names:
+        opp = {"hands": 0, "shoves": 0, "small": 0, "small_net": 0.0, "faced": 0,
+               "faced_called": 0, "faced_net": 0.0}
+        for first in log_files(directory, name):
+            base = first[:-len(".log")]
+            files = [first] + sorted(
+                os.path.join(directory, f) for f in os.listdir(directory)
+                if f.startswith(os.path.basename(base) + ".rot") and f.endswith(".log"))
+            for path in files:
+                with open(path) as log:
+                    for number, line in enumerate(log, 1):
+                        if not line.startswith("STATE:"):
+                            continue
+                        opp["hands"] += 1
+                        try:
+                            _, value, events = replay(game, line)
+                        except (ValueError, IndexError):
+                            raise Failure("%s:%d: a STATE line that does not replay" %
+                                          (path, number))
+                        for kind, street, pot, answer in events:
+                            if kind == "shove":
+                                s = by_street[street]
+                                s["n"] += 1
+                                s["pots"].append(pot)
+                                s["net"] += value
+                                opp["shoves"] += 1
+                                if answer == "c":
+                                    s["called"] += 1
+                                    s["net_called"] += value
+                                    s["won" if value > 0 else "lost"] += 1
+                                if street >= 2 and pot < small_pot:
+                                    small["n"] += 1
+                                    small["net"] += value
+                                    opp["small"] += 1
+                                    opp["small_net"] += value
+                            else:
+                                faced["n"] += 1
+                                faced["net"] += value
+                                opp["faced"] += 1
+                                opp["faced_net"] += value
+                                if answer == "c":
+                                    faced["called"] += 1
+                                    faced["net_called"] += value
+                                    opp["faced_called"] += 1
+        per_opponent[name] = opp
+        hands += opp["hands"]
+    return by_street, small, faced, per_opponent, hands
+
+
+def print_allins(game, directory, names, label):
+    bb = game["big_blind"]
+    by_street, small, faced, per_opponent, hands = allin_stats(game, directory, names)
+    mbb = lambda chips, n: 1000.0 * chips / (bb * n) if n else 0.0  # noqa: E731
+    print()
+    print("%s's all-ins over %d hands against %d opponents (pot before the shove in big blinds; "
+          "net in big blinds over those hands):" % (label, hands, len(names)))
+    print("%-8s %8s %9s %10s %8s %11s %10s %12s" % ("street", "all-ins", "/1000 hds", "median pot",
+                                                   "called", "won-lost", "net bb", "net mbb/hand"))
+    for street, s in zip(STREETS, by_street):
+        median = "%.1f" % (statistics.median(s["pots"]) / bb) if s["pots"] else "-"
+        print("%-8s %8d %9.1f %10s %7.0f%% %5d-%-5d %10.1f %12.1f" % (
+            street, s["n"], 1000.0 * s["n"] / hands, median,
+            100.0 * s["called"] / s["n"] if s["n"] else 0.0, s["won"], s["lost"], s["net"] / bb,
+            mbb(s["net"], hands)))
+    print("turn and river all-ins into pots under 10%% of its stack: %d (%.2f per 1000 hands), "
+          "net %.1f bb = %.1f mbb/hand" % (small["n"], 1000.0 * small["n"] / hands,
+                                          small["net"] / bb, mbb(small["net"], hands)))
+    print("facing the opponents' all-ins: %d (%.1f per 1000 hands), called %d (%.0f%%), net %.1f "
+          "bb = %.1f mbb/hand (when called: %.1f bb)" % (
+              faced["n"], 1000.0 * faced["n"] / hands, faced["called"],
+              100.0 * faced["called"] / faced["n"] if faced["n"] else 0.0, faced["net"] / bb,
+              mbb(faced["net"], hands), faced["net_called"] / bb))
+    print("%-9s %10s %14s %16s %12s %8s %14s" % (
+        "opponent", "all-ins/1k", "T+R small/1k", "T+R small mbb/h", "faced/1k", "called",
+        "faced mbb/h"))
+    for name in names:
+        o = per_opponent[name]
+        n = o["hands"]
+        print("%-9s %10.1f %14.2f %16.1f %12.1f %7.0f%% %14.1f" % (
+            name, 1000.0 * o["shoves"] / n, 1000.0 * o["small"] / n, mbb(o["small_net"], n),
+            1000.0 * o["faced"] / n, 100.0 * o["faced_called"] / o["faced"] if o["faced"] else 0,
+            mbb(o["faced_net"], n)))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--spec", required=True)
+    parser.add_argument("--baseline")
+    args = parser.parse_args()
+    try:
+        report(args)
+    except Failure as error:
+        sys.stderr.write("gauntlet_report.py: %s\n" % error)
+        return 1
+    return 0
+
+
+def report(args):
+    game = read_game(args.game)
+    manifest = os.path.join(args.dir, "opponents.tsv")
+    try:
+        with open(manifest) as f:
+            rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    except OSError as error:
+        raise Failure("%s: %s" % (manifest, error.strerror))
+    runs = ["spec"] + (["baseline"] if args.baseline else [])
+    deals = {run: {} for run in runs}
+    rotations = None
+    for name, _, _ in rows:
+        for run in runs:
+            deals[run][name], rot = deal_results(os.path.join(args.dir, run), name)
+            rotations = rotations or rot
+    scale = 1000.0 / (game["big_blind"] * rotations)
+    hands = arena_figures(os.path.join(args.dir, "spec"), rows[0][0])[2]
+    print("SPEC  = %s" % args.spec)
+    if args.baseline:
+        print("SPEC2 = %s" % args.baseline)
+    print("%d hands per opponent (%d deals x %d seats), duplicate; mbb/hand +- 95%% interval "
+          "paired by deal" % (hands, hands // rotations, rotations))
+    header = "%-9s %-5s %17s" % ("opponent", "kind", "SPEC")
+    if args.baseline:
+        header += " %17s %19s" % ("SPEC2", "SPEC - SPEC2")
+    print(header)
+
+    def row(name, kind, figures):
+        line = "%-9s %-5s %8.1f +- %6.1f" % ((name, kind) + figures[0])
+        for f in figures[1:]:
+            line += " %8.1f +- %6.1f" % f
+        print(line)
+
+    for name, kind, _ in rows:
+        figures = [arena_figures(os.path.join(args.dir, "spec"), name)[:2]]
+        if args.baseline:
+            figures.append(arena_figures(os.path.join(args.dir, "baseline"), name)[:2])
+            a, b = deals["spec"][name], deals["baseline"][name]
+            if sorted(a) != sorted(b):
+                raise Failure("%s: the two runs do not hold the same deals" % name)
+            figures.append(mean_ci([a[h] - b[h] for h in sorted(a)], scale))
+        row(name, kind, figures)
+    pools = [("all", [r[0] for r in rows]), ("eq", [r[0] for r in rows if r[1] == "eq"])]
+    for label, names in pools:
+        if not names:
+            continue
+        figures = [pooled([deals["spec"][n] for n in names], scale)]
+        if args.baseline:
+            figures.append(pooled([deals["baseline"][n] for n in names], scale))
+            figures.append(pooled([{h: deals["spec"][n][h] - deals["baseline"][n][h]
+                                    for h in deals["spec"][n]} for n in names], scale))
+        row("pooled", label, figures)
+    if not game["nolimit"]:
+        print("\n(limit: no all-ins to report)")
+        return
+    print_allins(game, os.path.join(args.dir, "spec"), [r[0] for r in rows], "SPEC")
+    if args.baseline:
+        print_allins(game, os.path.join(args.dir, "baseline"), [r[0] for r in rows], "SPEC2")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

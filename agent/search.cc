@@ -363,7 +363,9 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
   for (float& x : root) x = static_cast<float>(x / total);
 
   SearchResult result;
-  result.actions = CandidateActions(state, options.our_fractions, options.max_raises);
+  result.actions = options.root_candidates.empty()
+                       ? CandidateActions(state, options.our_fractions, options.max_raises)
+                       : options.root_candidates;
   const int later_streets = game.num_rounds - 1 - root_round_;
   const int max_streets = std::clamp(options.max_streets, 0, later_streets);
   board_equities_.clear();

@@ -112,8 +112,9 @@ struct SearchOptions {
   // A wall-clock safety cap (over TCP): once passed, every node not yet expanded is valued by the
   // leaf estimate. None: work budgets only.
   std::optional<std::chrono::steady_clock::time_point> deadline;
-  // Robust responses to our root bets, by root candidate (CandidateActions' order; empty or
-  // shorter: none). A data-biased response (Johanson and Bowling 2009) at the opponent's first
+  // Our candidates at the root (empty: CandidateActions with our_fractions and max_raises).
+  std::vector<poker::Action> root_candidates;
+  // Robust responses to our root bets, by root candidate (empty or shorter: none). A data-biased response (Johanson and Bowling 2009) at the opponent's first
   // node after root candidate i: each pair's action probabilities are
   //   confidence x (the model's) + (1 - confidence) x (a best response's),
   // the best response calling with pair h when continue[h] is 1 and folding when it is 0 (it

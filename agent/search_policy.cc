@@ -125,6 +125,7 @@ struct SearchPolicyParams {
   double cap_ms = 1000;
   double robust_k = 50;
   double robust_runouts = 48;
+  double min_support = 0.02;
   double anchor_play = 1;
   std::string strategy;
   std::string flop_tables;
@@ -172,6 +173,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
+  p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
   p.mw_streets = Extra(params, "search_mw_streets", p.mw_streets);
@@ -336,7 +338,7 @@ class SearchPolicy : public Policy {
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
     ReadOurRange(s, d.me);
-    options.root_robust = RobustResponses(s, opponent, answered_[SeatOf(opponent)], options);
+    RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], &options);
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -566,27 +568,39 @@ class SearchPolicy : public Policy {
     our_range_actions_ = model_->ReadActions(s, me, OpponentTilt{}, our_range_actions_, &our_range_);
   }
 
-  // The robust responses to our root raises (SearchOptions::root_robust) after the flop: for each,
-  // the opponent's best response to our betting range for it (our range times the blueprint's
-  // probability of the raise, floor included: a raise the blueprint never makes here reads as our
-  // whole range), calling with the pairs whose equity against that range, checked down, beats
-  // the pot odds; with the confidence n / (n + robust_k), n the opponent's answers to our raises
-  // of the raise's size class so far. Preflop the model alone values our raises.
-  std::vector<SearchOptions::RootRobust> RobustResponses(const State& s, int opponent,
-                                                         const BetEvidence& answered,
-                                                         const SearchOptions& options) {
-    std::vector<SearchOptions::RootRobust> out;
-    if (params_.robust_k <= 0 || s.round() == 0) return out;
-    const std::vector<Action> candidates =
-        CandidateActions(s, options.our_fractions, options.max_raises);
-    std::vector<int> raises;
-    for (size_t i = 0; i < candidates.size(); ++i) {
-      if (candidates[i].type != poker::ActionType::kRaise) continue;
-      const double n = answered[BetClass(s, candidates[i])];
-      if (n / (n + params_.robust_k) < 1) raises.push_back(static_cast<int>(i));
-    }
-    if (raises.empty() || !model_->Prepare(s)) return out;
+  // Our root candidates and the robust responses to our root raises (SearchOptions::
+  // root_candidates, root_robust), after the flop. A raise is searched only where the blueprint
+  // takes it with our hand (probability at least search_min_support, floor left out) or where
+  // this opponent has answered at least search_robust_k raises of its size class: a size the
+  // blueprint never makes here has no betting range behind it that an opponent's answer could be
+  // predicted from. Each raise searched is valued against the opponent's best response to our
+  // betting range for it (our range times the blueprint's probability of the raise) mixed with
+  // the model by the confidence n / (n + search_robust_k), n the opponent's answers to our raises
+  // of that size class so far: the best response calls with the pairs whose equity against that
+  // range, checked down, beats the pot odds. Preflop the model alone values our raises.
+  void RootCandidates(const State& s, int opponent, poker::PairCards hole,
+                      const BetEvidence& answered, SearchOptions* options) {
+    options->root_candidates.clear();
+    options->root_robust.clear();
+    if (params_.robust_k <= 0 || s.round() == 0 || !model_->Prepare(s)) return;
+    const std::vector<Action> all =
+        CandidateActions(s, options->our_fractions, options->max_raises);
     const int count = static_cast<int>(model_->candidates().size());
+    // The blueprint's own probabilities (the floor at its least) for our hand, then with the
+    // floor for our betting ranges.
+    model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count), -40);
+    const int ours = poker::PairIndex(hole.low, hole.high);
+    std::vector<int> raises;
+    for (const Action& a : all) {
+      if (a.type == poker::ActionType::kRaise) {
+        const double n = answered[BetClass(s, a)];
+        const double support = our_probs_[model_->CandidateFor(a)][ours];
+        if (support < params_.min_support && n < params_.robust_k) continue;
+        if (n / (n + params_.robust_k) < 1) raises.push_back(options->root_candidates.size());
+      }
+      options->root_candidates.push_back(a);
+    }
+    if (raises.empty()) return;
     model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count));
     const int known = s.NumBoardCardsVisible();
     std::array<poker::Card, poker::kMaxBoardCards> board{};
@@ -596,24 +610,24 @@ class SearchPolicy : public Policy {
       board_mask |= uint64_t{1} << board[i];
     }
     range_board_.Prepare(board.data(), known, static_cast<int>(params_.robust_runouts),
-                         search_internal::Mix(options.seed, board_mask));
-    out.resize(candidates.size());
+                         search_internal::Mix(options->seed, board_mask));
+    options->root_robust.resize(options->root_candidates.size());
     PairProbs betting;
     PairProbs equity;
     for (int i : raises) {
-      const Action& raise = candidates[i];
+      const Action& raise = options->root_candidates[i];
       const double n = answered[BetClass(s, raise)];
-      out[i].confidence = n / (n + params_.robust_k);
+      SearchOptions::RootRobust& robust = options->root_robust[i];
+      robust.confidence = n / (n + params_.robust_k);
       const PairProbs& p = our_probs_[model_->CandidateFor(raise)];
       for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
       range_board_.Equity(betting, &equity);
       // The opponent's price: what it adds to call over the pot once it has called.
       const double odds = (raise.raise_to - s.spent(opponent)) / (2.0 * raise.raise_to);
       for (int h = 0; h < poker::kNumPairs; ++h) {
-        out[i].continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
+        robust.continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
       }
     }
-    return out;
   }
 
   SearchPolicyParams params_;
@@ -701,6 +715,10 @@ const bool kRegistered = RegisterPolicy(
                 "search, heads-up, after the flop: the opponent's answers to our raises of a size "
                 "class at which its model and a best response to our range weigh the same when "
                 "valuing such a raise (0: the model alone)"},
+     ExtraParam{"search_min_support", 0.02,
+                "search, heads-up, after the flop: a raise is searched only where the blueprint "
+                "takes it with our hand at least this often, or the opponent has answered "
+                "search_robust_k raises of its size"},
      ExtraParam{"search_robust_runouts", 48,
                 "search: run-outs of the flop for the best response's equities (turn, river: exact)"},
      ExtraParam{"search_anchor_play", 1,

@@ -569,15 +569,16 @@ class SearchPolicy : public Policy {
   }
 
   // Our root candidates and the robust responses to our root raises (SearchOptions::
-  // root_candidates, root_robust), after the flop. A raise is searched only where the blueprint
-  // takes it with our hand (probability at least search_min_support, floor left out) or where
-  // this opponent has answered at least search_robust_k raises of its size class: a size the
-  // blueprint never makes here has no betting range behind it that an opponent's answer could be
-  // predicted from. Each raise searched is valued against the opponent's best response to our
-  // betting range for it (our range times the blueprint's probability of the raise) mixed with
-  // the model by the confidence n / (n + search_robust_k), n the opponent's answers to our raises
-  // of that size class so far: the best response calls with the pairs whose equity against that
-  // range, checked down, beats the pot odds. Preflop the model alone values our raises.
+  // root_candidates, root_robust), after the flop: the blueprint's sizes until data says
+  // otherwise. A raise is searched where the blueprint takes it with our hand (probability at
+  // least search_min_support, floor left out): among those the model's values choose, as the
+  // blueprint itself would be indifferent. A raise the blueprint does not make with our hand has
+  // no betting range behind it from which an opponent's answer could be predicted (the leak a
+  // model-based search exploits in blueprints of its own family: over-folding to overbets), so
+  // it is searched only once this opponent has answered at least search_robust_k raises of its
+  // size class, and then valued against the model mixed with a best response to our range by the
+  // confidence n / (n + search_robust_k), n those answers: the best response calls with the pairs
+  // whose equity against our range, checked down, beats the pot odds. Preflop: every candidate.
   void RootCandidates(const State& s, int opponent, poker::PairCards hole,
                       const BetEvidence& answered, SearchOptions* options) {
     options->root_candidates.clear();
@@ -586,17 +587,15 @@ class SearchPolicy : public Policy {
     const std::vector<Action> all =
         CandidateActions(s, options->our_fractions, options->max_raises);
     const int count = static_cast<int>(model_->candidates().size());
-    // The blueprint's own probabilities (the floor at its least) for our hand, then with the
-    // floor for our betting ranges.
+    // The blueprint's own probabilities for our hand (the floor at its least).
     model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count), -40);
     const int ours = poker::PairIndex(hole.low, hole.high);
     std::vector<int> raises;
     for (const Action& a : all) {
-      if (a.type == poker::ActionType::kRaise) {
-        const double n = answered[BetClass(s, a)];
-        const double support = our_probs_[model_->CandidateFor(a)][ours];
-        if (support < params_.min_support && n < params_.robust_k) continue;
-        if (n / (n + params_.robust_k) < 1) raises.push_back(options->root_candidates.size());
+      if (a.type == poker::ActionType::kRaise &&
+          our_probs_[model_->CandidateFor(a)][ours] < params_.min_support) {
+        if (answered[BetClass(s, a)] < params_.robust_k) continue;
+        raises.push_back(options->root_candidates.size());
       }
       options->root_candidates.push_back(a);
     }
@@ -712,13 +711,13 @@ const bool kRegistered = RegisterPolicy(
                 "search: opponent decisions after which the margin's first part is halved"},
      ExtraParam{"search_cap_ms", 1000, "search: wall-clock safety cap over TCP (ms)"},
      ExtraParam{"search_robust_k", 50,
-                "search, heads-up, after the flop: the opponent's answers to our raises of a size "
-                "class at which its model and a best response to our range weigh the same when "
-                "valuing such a raise (0: the model alone)"},
+                "search, heads-up, after the flop: answers of the opponent to our raises of a "
+                "size class before the search considers such a raise where the blueprint does "
+                "not make it with our hand; then the model weighs n / (n + k) against a best "
+                "response to our range (0: every raise, valued by the model alone)"},
      ExtraParam{"search_min_support", 0.02,
-                "search, heads-up, after the flop: a raise is searched only where the blueprint "
-                "takes it with our hand at least this often, or the opponent has answered "
-                "search_robust_k raises of its size"},
+                "search, heads-up, after the flop: the blueprint's probability of a raise with our "
+                "hand from which the search considers it without evidence"},
      ExtraParam{"search_robust_runouts", 48,
                 "search: run-outs of the flop for the best response's equities (turn, river: exact)"},
      ExtraParam{"search_anchor_play", 1,

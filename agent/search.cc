@@ -265,6 +265,7 @@ double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
     first_confidence_ = nullptr;
   }
   const Weights& w = RangeAt(depth);
+  if (depth == 1) MixRobustResponse(actions, count, &probs);
   std::array<double, kMaxCandidates> mass{};
   const double total = NormaliseAndWeigh(w, count, &probs, &mass);
   if (total <= 0) return LeafEstimate(state, depth);
@@ -297,6 +298,32 @@ double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
     value += mass[i] / kept * Value(child, depth + 1, streets_left);
   }
   return value;
+}
+
+void ModelSearch::MixRobustResponse(const std::vector<Action>& actions, int count,
+                                    std::vector<Weights>* probs) {
+  if (root_index_ < 0 || root_index_ >= static_cast<int>(options_->root_robust.size())) return;
+  const SearchOptions::RootRobust& robust = options_->root_robust[root_index_];
+  const float c = static_cast<float>(std::clamp(robust.confidence, 0.0, 1.0));
+  if (c >= 1) return;
+  int fold = -1;
+  int call = -1;
+  for (int i = 0; i < count; ++i) {
+    if (actions[i].type == poker::ActionType::kFold) fold = i;
+    if (actions[i].type == poker::ActionType::kCall) call = i;
+  }
+  if (fold < 0 || call < 0) return;  // nothing to call: not a response to a bet
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    double sum = 0;
+    for (int i = 0; i < count; ++i) sum += (*probs)[i][h];
+    // A pair the model gives nothing plays its actions evenly (as NormaliseAndWeigh reads it).
+    const float scale = sum > 0 ? static_cast<float>(c / sum) : 0.0f;
+    const float even = sum > 0 ? 0.0f : c / static_cast<float>(count);
+    for (int i = 0; i < count; ++i) (*probs)[i][h] = (*probs)[i][h] * scale + even;
+    const float goes_on = std::clamp(robust.continues[h], 0.0f, 1.0f);
+    (*probs)[call][h] += (1 - c) * goes_on;
+    (*probs)[fold][h] += (1 - c) * (1 - goes_on);
+  }
 }
 
 absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, poker::PairCards hole,
@@ -336,7 +363,9 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
   for (float& x : root) x = static_cast<float>(x / total);
 
   SearchResult result;
-  result.actions = CandidateActions(state, options.our_fractions, options.max_raises);
+  result.actions = options.root_candidates.empty()
+                       ? CandidateActions(state, options.our_fractions, options.max_raises)
+                       : options.root_candidates;
   const int later_streets = game.num_rounds - 1 - root_round_;
   const int max_streets = std::clamp(options.max_streets, 0, later_streets);
   board_equities_.clear();
@@ -364,7 +393,9 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
       leaf_seed_ = Mix(options.seed, 0x1EAF);
       double confidence = -1;
       first_confidence_ = &confidence;
+      root_index_ = static_cast<int>(i);
       values[i] = Value(child, 1, h);
+      root_index_ = -1;
       first_confidence_ = nullptr;
       if (confidence >= 0) {
         confidence_sum += confidence;

@@ -112,6 +112,21 @@ struct SearchOptions {
   // A wall-clock safety cap (over TCP): once passed, every node not yet expanded is valued by the
   // leaf estimate. None: work budgets only.
   std::optional<std::chrono::steady_clock::time_point> deadline;
+  // Our candidates at the root (empty: CandidateActions with our_fractions and max_raises).
+  std::vector<poker::Action> root_candidates;
+  // Robust responses to our root bets, by root candidate (empty or shorter: none). A data-biased response (Johanson and Bowling 2009) at the opponent's first
+  // node after root candidate i: each pair's action probabilities are
+  //   confidence x (the model's) + (1 - confidence) x (a best response's),
+  // the best response calling with pair h when continue[h] is 1 and folding when it is 0 (it
+  // never raises). The caller sets continue[h] by h's equity against our betting range for that
+  // action and the pot odds it is offered, and the confidence by how often this opponent has been
+  // seen answering bets of that size: a bet the model has little evidence about is not valued
+  // by the model's fold frequency alone.
+  struct RootRobust {
+    double confidence = 1;
+    std::array<float, poker::kNumPairs> continues{};
+  };
+  std::vector<RootRobust> root_robust;
 };
 
 struct SearchResult {
@@ -166,6 +181,10 @@ class ModelSearch {
   double Value(poker::State& state, int depth, int streets_left);
   double OurNode(poker::State& state, int depth, int streets_left);
   double OpponentNode(poker::State& state, int depth, int streets_left);
+  // At the opponent's first node after a root candidate with a robust response
+  // (SearchOptions::root_robust): mixes it into the model's probabilities.
+  void MixRobustResponse(const std::vector<poker::Action>& actions, int count,
+                         std::vector<Weights>* probs);
   double ChanceNode(poker::State& state, int depth, int streets_left);
   double Showdown(const poker::State& state, int depth);
   double LeafEstimate(const poker::State& state, int depth);
@@ -197,6 +216,7 @@ class ModelSearch {
   std::mt19937_64 rng_;
   uint64_t leaf_seed_ = 0;
   double* first_confidence_ = nullptr;  // where the first opponent node records its confidence
+  int root_index_ = -1;                 // the root candidate being valued
 
   // Buffers by depth (a path is at most a few dozen nodes).
   std::vector<Weights> ranges_;

@@ -34,7 +34,9 @@
 #include "agent/multiway_search.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
+#include "agent/range_equity.h"
 #include "agent/search.h"
+#include "agent/search_internal.h"
 #include "agent/tilted_blueprint.h"
 #include "poker/file_io.h"
 #include "poker/rng.h"
@@ -62,6 +64,40 @@ int NearestCandidate(const std::vector<poker::Action>& candidates, const poker::
 using poker::Action;
 using poker::State;
 
+// Classes of our bets by size, for the evidence behind the opponent model's answer to them:
+// the chips a raise adds beyond the call, in pots after the call: below 0.75, below 1.5, below 3,
+// and 3 or more (the overbets: an all-in into a small pot). Preflop bets are classes of their own.
+constexpr int kSizeClasses = 4;
+constexpr int kBetClasses = 2 * kSizeClasses;
+using BetEvidence = std::array<double, kBetClasses>;
+
+// The class of `raise`, made by the player to act in `s`.
+int BetClass(const State& s, const Action& raise) {
+  const double to_call = s.AmountToCall();
+  const double fraction = (raise.raise_to - s.max_spent()) / std::max(1.0, s.pot() + to_call);
+  const int size = fraction < 0.75 ? 0 : fraction < 1.5 ? 1 : fraction < 3 ? 2 : 3;
+  return (s.round() == 0 ? kSizeClasses : 0) + size;
+}
+
+// Counts in `answered` every raise of `me` in the finished hand `final_state` that `opponent`
+// answered (it acted after it), by class.
+void CountAnsweredBets(const State& final_state, int me, int opponent, BetEvidence* answered) {
+  State replay(final_state.game(), final_state.hand_number());
+  int pending = -1;
+  for (int r = 0; r <= final_state.round() && r < final_state.game().num_rounds; ++r) {
+    for (int i = 0; i < final_state.num_actions(r); ++i) {
+      const Action& a = final_state.action(r, i);
+      const int actor = final_state.actor(r, i);
+      if (actor == opponent && pending >= 0) {
+        (*answered)[pending] += 1;
+        pending = -1;
+      }
+      if (actor == me) pending = a.type == poker::ActionType::kRaise ? BetClass(replay, a) : -1;
+      if (!replay.Apply(a).ok()) return;
+    }
+  }
+}
+
 // The search policy's parameters (PolicyParams::extra), with their defaults.
 struct SearchPolicyParams {
   double nodes = 3000;
@@ -87,6 +123,10 @@ struct SearchPolicyParams {
   double margin_floor = 0.05;
   double margin_half = 100;
   double cap_ms = 1000;
+  double robust_k = 50;
+  double robust_runouts = 48;
+  double min_support = 0.02;
+  double anchor_play = 1;
   std::string strategy;
   std::string flop_tables;
   // The multiway search (games of 3+ players).
@@ -131,6 +171,10 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
+  p.robust_k = Extra(params, "search_robust_k", p.robust_k);
+  p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
+  p.min_support = Extra(params, "search_min_support", p.min_support);
+  p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
   p.mw_streets = Extra(params, "search_mw_streets", p.mw_streets);
   p.mw_boards = Extra(params, "search_mw_boards", p.mw_boards);
@@ -303,6 +347,8 @@ class SearchPolicy : public Policy {
       options.deadline =
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
+    ReadOurRange(s, d.me);
+    RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], &options);
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -358,6 +404,7 @@ class SearchPolicy : public Policy {
     if (model_ == nullptr || final_state.game().num_players != 2) return;
     const int opponent = 1 - me;
     model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
+    CountAnsweredBets(final_state, me, opponent, &answered_[SeatOf(opponent)]);
     model_->TrimCache();
   }
 
@@ -463,7 +510,13 @@ class SearchPolicy : public Policy {
       break;
     }
     if (blueprint_ == nullptr) return;  // the fold policy decides
-    decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1);
+    // The anchor plays the blueprint as its file asks (e.g. purified), as `--policy cfr` does.
+    solver::PlayOptions play;
+    if (params_.anchor_play != 0) {
+      absl::StatusOr<solver::PlayOptions> asked = solver::DefaultPlayOptions(*blueprint_);
+      if (asked.ok()) play = *asked;
+    }
+    decider_ = std::make_unique<solver::CfrDecider>(blueprint_, 1, play);
     // Outside hold'em the blueprint is played as it is (see Decide).
     if (!game.IsHoldemCards()) return;
     LoadFlopTables(path);
@@ -514,6 +567,78 @@ class SearchPolicy : public Policy {
     return search_range_.Total() > 0;
   }
 
+  // Our own range as the blueprint reads our actions this hand: what an opponent that knows the
+  // blueprint puts us on (continued from our last decision of the hand).
+  void ReadOurRange(const State& s, int me) {
+    if (our_range_hand_ != static_cast<int64_t>(s.hand_number())) {
+      our_range_.Fill(1.0f);
+      our_range_hand_ = s.hand_number();
+      our_range_actions_ = 0;
+    }
+    our_range_actions_ = model_->ReadActions(s, me, OpponentTilt{}, our_range_actions_, &our_range_);
+  }
+
+  // Our root candidates and the robust responses to our root raises (SearchOptions::
+  // root_candidates, root_robust), after the flop: the blueprint's sizes until data says
+  // otherwise. A raise is searched where the blueprint takes it with our hand (probability at
+  // least search_min_support, floor left out): among those the model's values choose, as the
+  // blueprint itself would be indifferent. A raise the blueprint does not make with our hand has
+  // no betting range behind it from which an opponent's answer could be predicted (the leak a
+  // model-based search exploits in blueprints of its own family: over-folding to overbets), so
+  // it is searched only once this opponent has answered at least search_robust_k raises of its
+  // size class, and then valued against the model mixed with a best response to our range by the
+  // confidence n / (n + search_robust_k), n those answers: the best response calls with the pairs
+  // whose equity against our range, checked down, beats the pot odds. Preflop: every candidate.
+  void RootCandidates(const State& s, int opponent, poker::PairCards hole,
+                      const BetEvidence& answered, SearchOptions* options) {
+    options->root_candidates.clear();
+    options->root_robust.clear();
+    if (params_.robust_k <= 0 || s.round() == 0 || !model_->Prepare(s)) return;
+    const std::vector<Action> all =
+        CandidateActions(s, options->our_fractions, options->max_raises);
+    const int count = static_cast<int>(model_->candidates().size());
+    // The blueprint's own probabilities for our hand (the floor at its least).
+    model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count), -40);
+    const int ours = poker::PairIndex(hole.low, hole.high);
+    std::vector<int> raises;
+    for (const Action& a : all) {
+      if (a.type == poker::ActionType::kRaise &&
+          our_probs_[model_->CandidateFor(a)][ours] < params_.min_support) {
+        if (answered[BetClass(s, a)] < params_.robust_k) continue;
+        raises.push_back(options->root_candidates.size());
+      }
+      options->root_candidates.push_back(a);
+    }
+    if (raises.empty()) return;
+    model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count));
+    const int known = s.NumBoardCardsVisible();
+    std::array<poker::Card, poker::kMaxBoardCards> board{};
+    uint64_t board_mask = 0;
+    for (int i = 0; i < known; ++i) {
+      board[i] = s.board_card(i);
+      board_mask |= uint64_t{1} << board[i];
+    }
+    range_board_.Prepare(board.data(), known, static_cast<int>(params_.robust_runouts),
+                         search_internal::Mix(options->seed, board_mask));
+    options->root_robust.resize(options->root_candidates.size());
+    PairProbs betting;
+    PairProbs equity;
+    for (int i : raises) {
+      const Action& raise = options->root_candidates[i];
+      const double n = answered[BetClass(s, raise)];
+      SearchOptions::RootRobust& robust = options->root_robust[i];
+      robust.confidence = n / (n + params_.robust_k);
+      const PairProbs& p = our_probs_[model_->CandidateFor(raise)];
+      for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
+      range_board_.Equity(betting, &equity);
+      // The opponent's price: what it adds to call over the pot once it has called.
+      const double odds = (raise.raise_to - s.spent(opponent)) / (2.0 * raise.raise_to);
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        robust.continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
+      }
+    }
+  }
+
   SearchPolicyParams params_;
   FoldPolicy fallback_;
   ModelSearch search_;
@@ -526,6 +651,12 @@ class SearchPolicy : public Policy {
   std::unique_ptr<solver::CfrDecider> decider_;
   std::unique_ptr<TiltedBlueprint> model_;
   std::map<int, OpponentTilt> tilts_;  // by seat
+  std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
+  Range our_range_;
+  int64_t our_range_hand_ = -1;
+  int our_range_actions_ = 0;
+  std::array<PairProbs, kMaxTiltCandidates> our_probs_{};
+  RangeEquityBoard range_board_;
   std::vector<int> seats_;
   Range range_;         // the opponent's, read through this hand's actions
   Range search_range_;  // the same without the board's pairs
@@ -613,6 +744,23 @@ const bool kRegistered = RegisterPolicy(
                 "search: wall-clock cap over TCP of one decision's look-ahead (ms); what bounds "
                 "a decision's time",
                 /*text=*/false, cli::Between(0, 1e7)},
+     ExtraParam{"search_robust_k", 50,
+                "search, heads-up, after the flop: answers of the opponent to our raises of a "
+                "size class before the search considers such a raise where the blueprint does "
+                "not make it with our hand; then the model weighs n / (n + k) against a best "
+                "response to our range (0: every raise, valued by the model alone)",
+                /*text=*/false, cli::Between(0, 1e9)},
+     ExtraParam{"search_min_support", 0.02,
+                "search, heads-up, after the flop: the blueprint's probability of a raise with our "
+                "hand from which the search considers it without evidence",
+                /*text=*/false, cli::Between(0, 1)},
+     ExtraParam{"search_robust_runouts", 48,
+                "search: run-outs of the flop for the best response's equities (turn, river: exact)",
+                /*text=*/false, cli::WholeBetween(1, 1e6)},
+     ExtraParam{"search_anchor_play", 1,
+                "search: the blueprint's action played as its file asks (1, e.g. purified) or "
+                "drawn from its mixed strategy (0)",
+                /*text=*/false, cli::Flag()},
      ExtraParam{"search_mw_nodes", 4000,
                 "search, 3+ players: node budget per decision, shared by our candidates",
                 /*text=*/false, cli::WholeBetween(1, 1e9)},

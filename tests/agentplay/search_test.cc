@@ -137,6 +137,48 @@ State RiverSpot3p(const poker::GameDef& game) {
   return state;
 }
 
+TEST(ModelSearchTest, RobustResponseMixesABestResponseIntoTheModel) {
+  // The river spot, our AsKs against QhQd or 5h4h; the model says both always fold to a bet, so
+  // alone it values our all-in (200 bb into 2 bb) at the pot. The best response to our betting
+  // range calls with the queens (it beats that range at the price) and folds 5h4h.
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  Range range;
+  range.Fill(0);
+  const int queens = Pair("Qh", "Qd");
+  const int five_four = Pair("5h", "4h");
+  range.set_weight(queens, 1);
+  range.set_weight(five_four, 1);
+  TwoActionModel model([](int) { return 1.0f; });
+  ModelSearch search;
+  SearchOptions options;
+  options.root_candidates = {Action::Call(), Action::Raise(300), Action::Raise(20000)};
+  absl::StatusOr<SearchResult> alone =
+      search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
+  ASSERT_TRUE(alone.ok()) << alone.status();
+  ASSERT_EQ(alone->actions, options.root_candidates);
+  EXPECT_NEAR(ValueOf(*alone, Action::Raise(20000)), 100.0, 1e-3);
+  // No evidence about all-ins (confidence 0): the best response answers the all-in. Half the
+  // time 5h4h folds (+100), half the time the queens call and win (-20000).
+  options.root_robust.resize(3);
+  options.root_robust[2].confidence = 0;
+  options.root_robust[2].continues[queens] = 1;
+  absl::StatusOr<SearchResult> robust =
+      search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
+  ASSERT_TRUE(robust.ok()) << robust.status();
+  EXPECT_NEAR(ValueOf(*robust, Action::Raise(20000)), 0.5 * 100 - 0.5 * 20000, 1e-2);
+  // The pot-sized bet has no robust response: the model's value, the best of the three.
+  EXPECT_NEAR(ValueOf(*robust, Action::Raise(300)), 100.0, 1e-3);
+  EXPECT_EQ(robust->actions[robust->best], Action::Raise(300));
+  // Half the evidence: the queens call half the time.
+  options.root_robust[2].confidence = 0.5;
+  absl::StatusOr<SearchResult> half =
+      search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
+  ASSERT_TRUE(half.ok()) << half.status();
+  EXPECT_NEAR(ValueOf(*half, Action::Raise(20000)), 0.5 * 100 + 0.5 * (0.5 * 100 - 0.5 * 20000),
+              1e-2);
+}
+
 TEST(MultiwaySearchTest, RiverValuesWithTwoOpponentsMatchHandComputedOnes) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit3p);
   const State state = RiverSpot3p(game);

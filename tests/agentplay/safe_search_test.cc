@@ -1,0 +1,88 @@
+// The `search` policy's all-in discipline: after the flop it considers a raise the blueprint does
+// not make with our hand (an all-in into a small pot) only once the opponent has answered enough
+// raises of that size; the candidates it searched are the decision log's `values`.
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "agent/policies.h"
+#include "agent/policy.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "poker/card.h"
+#include "poker/state.h"
+#include "tests/agentplay/agent_test_util.h"
+
+namespace agent {
+namespace {
+
+using poker::Action;
+using poker::State;
+
+poker::Card C(const char* text) {
+  absl::StatusOr<poker::Card> card = poker::ParseCard(text);
+  EXPECT_TRUE(card.ok()) << text;
+  return card.ok() ? *card : 0;
+}
+
+// Heads-up no-limit, 200 bb stacks, 2c 7d 9h Jc 3s checked to the river: the pot is 2 bb and
+// position 0 (holding `a` `b`) is to act.
+State CheckedRiver(const poker::GameDef& game, const char* a, const char* b, uint32_t hand) {
+  State state(game, hand);
+  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
+  for (int i = 0; i < 5; ++i) state.set_board_card(i, C(board[i]));
+  state.set_hole_card(0, 0, C(a));
+  state.set_hole_card(0, 1, C(b));
+  for (int i = 0; i < 6; ++i) EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  return state;
+}
+
+std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game) {
+  PolicyParams params;
+  params.extra["search_robust_k"] = robust_k;
+  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
+  EXPECT_TRUE(policy.ok()) << policy.status();
+  if (!policy.ok()) return nullptr;
+  (*policy)->SetGame(game);
+  (*policy)->SeatsOfHand({0, 1});
+  return *std::move(policy);
+}
+
+// The candidates the policy searched at `state` (its decision's values).
+std::vector<std::string> Searched(Policy* policy, const State& state) {
+  std::mt19937_64 rng(5);
+  Decision d{state, 0, {state.hole_card(0, 0), state.hole_card(0, 1)}, EquityResult{}, 1, &rng};
+  d.seed = 99;
+  policy->Decide(d);
+  std::vector<std::string> actions;
+  for (const auto& [action, value] : policy->action_values()) actions.push_back(action);
+  return actions;
+}
+
+TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  // Top pair, weak kicker: the blueprint bets half the pot, never all-in.
+  const State spot = CheckedRiver(game, "Jh", "4h", 3);
+  std::unique_ptr<Policy> model_alone = SearchWith(0, game);
+  std::unique_ptr<Policy> safe = SearchWith(10, game);
+  ASSERT_NE(model_alone, nullptr);
+  ASSERT_NE(safe, nullptr);
+  EXPECT_THAT(Searched(model_alone.get(), spot), testing::Contains("r20000"));
+  EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  // Ten hands in which the opponent answered our river all-in into 2 bb (it folded): enough
+  // evidence at search_robust_k = 10.
+  for (uint32_t hand = 10; hand < 20; ++hand) {
+    State shoved = CheckedRiver(game, "Jh", "4h", hand);
+    ASSERT_TRUE(shoved.Apply(Action::Raise(20000)).ok());
+    ASSERT_TRUE(shoved.Apply(Action::Fold()).ok());
+    ASSERT_TRUE(shoved.finished());
+    safe->EndHand(shoved, 0, 100);
+    if (hand < 18) EXPECT_THAT(Searched(safe.get(), spot), testing::Not(testing::Contains("r20000")));
+  }
+  EXPECT_THAT(Searched(safe.get(), spot), testing::Contains("r20000"));
+}
+
+}  // namespace
+}  // namespace agent

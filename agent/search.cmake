@@ -3,6 +3,7 @@
 # Registers itself with the agent's policy registry from a static initializer, so the programs
 # that build agents link it whole-archive, like `cfr_policy` (see cfr.cmake).
 add_library(search_policy STATIC
+  ${CMAKE_CURRENT_LIST_DIR}/bet_evidence.cc
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
   ${CMAKE_CURRENT_LIST_DIR}/multiway_search.cc
   ${CMAKE_CURRENT_LIST_DIR}/range_equity.cc

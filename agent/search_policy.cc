@@ -30,6 +30,7 @@
 #include "absl/strings/str_format.h"
 #include "acpc/acpc_client.h"
 #include "agent/agent_player.h"
+#include "agent/bet_evidence.h"
 #include "agent/hand_reader.h"
 #include "agent/multiway_search.h"
 #include "agent/policies.h"
@@ -64,39 +65,6 @@ int NearestCandidate(const std::vector<poker::Action>& candidates, const poker::
 using poker::Action;
 using poker::State;
 
-// Classes of our bets by size, for the evidence behind the opponent model's answer to them:
-// the chips a raise adds beyond the call, in pots after the call: below 0.75, below 1.5, below 3,
-// and 3 or more (the overbets: an all-in into a small pot). Preflop bets are classes of their own.
-constexpr int kSizeClasses = 4;
-constexpr int kBetClasses = 2 * kSizeClasses;
-using BetEvidence = std::array<double, kBetClasses>;
-
-// The class of `raise`, made by the player to act in `s`.
-int BetClass(const State& s, const Action& raise) {
-  const double to_call = s.AmountToCall();
-  const double fraction = (raise.raise_to - s.max_spent()) / std::max(1.0, s.pot() + to_call);
-  const int size = fraction < 0.75 ? 0 : fraction < 1.5 ? 1 : fraction < 3 ? 2 : 3;
-  return (s.round() == 0 ? kSizeClasses : 0) + size;
-}
-
-// Counts in `answered` every raise of `me` in the finished hand `final_state` that `opponent`
-// answered (it acted after it), by class.
-void CountAnsweredBets(const State& final_state, int me, int opponent, BetEvidence* answered) {
-  State replay(final_state.game(), final_state.hand_number());
-  int pending = -1;
-  for (int r = 0; r <= final_state.round() && r < final_state.game().num_rounds; ++r) {
-    for (int i = 0; i < final_state.num_actions(r); ++i) {
-      const Action& a = final_state.action(r, i);
-      const int actor = final_state.actor(r, i);
-      if (actor == opponent && pending >= 0) {
-        (*answered)[pending] += 1;
-        pending = -1;
-      }
-      if (actor == me) pending = a.type == poker::ActionType::kRaise ? BetClass(replay, a) : -1;
-      if (!replay.Apply(a).ok()) return;
-    }
-  }
-}
 
 // The search policy's parameters (PolicyParams::extra), with their defaults.
 struct SearchPolicyParams {
@@ -348,7 +316,8 @@ class SearchPolicy : public Policy {
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
     ReadOurRange(s, d.me);
-    RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], &options);
+    RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], made_[SeatOf(opponent)],
+                   &options);
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -404,7 +373,7 @@ class SearchPolicy : public Policy {
     if (model_ == nullptr || final_state.game().num_players != 2) return;
     const int opponent = 1 - me;
     model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
-    CountAnsweredBets(final_state, me, opponent, &answered_[SeatOf(opponent)]);
+    CountBets(final_state, me, opponent, &answered_[SeatOf(opponent)], &made_[SeatOf(opponent)]);
     model_->TrimCache();
   }
 
@@ -588,9 +557,13 @@ class SearchPolicy : public Policy {
   // it is searched only once this opponent has answered at least search_robust_k raises of its
   // size class, and then valued against the model mixed with a best response to our range by the
   // confidence n / (n + search_robust_k), n those answers: the best response calls with the pairs
-  // whose equity against our range, checked down, beats the pot odds. Preflop: every candidate.
+  // whose equity against our range, checked down, beats the pot odds. Facing a bet of 1.5 pots or
+  // more of which this opponent has made fewer than search_robust_k, every answer (fold and call
+  // too) must have the blueprint's support: the model's range behind a bet it has no evidence of
+  // is the blueprint's, read at whatever node the bet translates to. Preflop: every candidate.
   void RootCandidates(const State& s, int opponent, poker::PairCards hole,
-                      const BetEvidence& answered, SearchOptions* options) {
+                      const BetEvidence& answered, const BetEvidence& made,
+                      SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
     if (params_.robust_k <= 0 || s.round() == 0 || !model_->Prepare(s)) return;
@@ -600,15 +573,22 @@ class SearchPolicy : public Policy {
     // The blueprint's own probabilities for our hand (the floor at its least).
     model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count), -40);
     const int ours = poker::PairIndex(hole.low, hole.high);
+    const int faced = FacedBetClass(s, opponent);
+    const bool unknown_overbet =
+        faced >= 0 && faced % kSizeClasses >= 2 && made[faced] < params_.robust_k;
     std::vector<int> raises;
     for (const Action& a : all) {
-      if (a.type == poker::ActionType::kRaise &&
-          our_probs_[model_->CandidateFor(a)][ours] < params_.min_support) {
-        if (answered[BetClass(s, a)] < params_.robust_k) continue;
+      const bool supported = our_probs_[model_->CandidateFor(a)][ours] >= params_.min_support;
+      if (a.type == poker::ActionType::kRaise && !supported) {
+        if (unknown_overbet || answered[BetClass(s, a)] < params_.robust_k) continue;
         raises.push_back(options->root_candidates.size());
+      } else if (unknown_overbet && !supported) {
+        continue;
       }
       options->root_candidates.push_back(a);
     }
+    // Our hand's mass may sit on actions that merge in the real state: keep every candidate then.
+    if (options->root_candidates.empty()) options->root_candidates = all;
     if (raises.empty()) return;
     model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count));
     const int known = s.NumBoardCardsVisible();
@@ -652,6 +632,7 @@ class SearchPolicy : public Policy {
   std::unique_ptr<TiltedBlueprint> model_;
   std::map<int, OpponentTilt> tilts_;  // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
+  std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
   Range our_range_;
   int64_t our_range_hand_ = -1;
   int our_range_actions_ = 0;
@@ -748,7 +729,9 @@ const bool kRegistered = RegisterPolicy(
                 "search, heads-up, after the flop: answers of the opponent to our raises of a "
                 "size class before the search considers such a raise where the blueprint does "
                 "not make it with our hand; then the model weighs n / (n + k) against a best "
-                "response to our range (0: every raise, valued by the model alone)",
+                "response to our range; and bets of 1.5+ pots this opponent made before an "
+                "answer the blueprint does not give is searched (0: every action, valued by the "
+                "model alone)",
                 /*text=*/false, cli::Between(0, 1e9)},
      ExtraParam{"search_min_support", 0.02,
                 "search, heads-up, after the flop: the blueprint's probability of a raise with our "

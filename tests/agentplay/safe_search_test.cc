@@ -1,6 +1,7 @@
 // The `search` policy's all-in discipline: after the flop it considers a raise the blueprint does
 // not make with our hand (an all-in into a small pot) only once the opponent has answered enough
-// raises of that size; the candidates it searched are the decision log's `values`.
+// raises of that size, and answers an overbet only as the blueprint does until the opponent has
+// made enough of them; the candidates it searched are the decision log's `values`.
 #include <memory>
 #include <random>
 #include <string>
@@ -82,6 +83,36 @@ TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
     if (hand < 18) EXPECT_THAT(Searched(safe.get(), spot), testing::Not(testing::Contains("r20000")));
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::Contains("r20000"));
+}
+
+// Facing an all-in into a small pot, the answers the search weighs are the blueprint's until the
+// opponent has made enough such bets: the model's range behind the shove is only the blueprint's
+// reading of it.
+TEST(SafeSearchTest, AnAnswerToAnUnknownOverbetKeepsToTheBlueprintsActions) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const auto facing_shove = [&game](uint32_t hand) {
+    State state = CheckedRiver(game, "Jh", "4h", hand);
+    EXPECT_TRUE(state.Apply(Action::Call()).ok());  // we check, the opponent shoves 200 bb
+    EXPECT_TRUE(state.Apply(Action::Raise(20000)).ok());
+    return state;
+  };
+  const State spot = facing_shove(3);
+  std::unique_ptr<Policy> model_alone = SearchWith(0, game);
+  std::unique_ptr<Policy> safe = SearchWith(10, game);
+  ASSERT_NE(model_alone, nullptr);
+  ASSERT_NE(safe, nullptr);
+  EXPECT_THAT(Searched(model_alone.get(), spot), testing::ElementsAre("f", "c"));
+  // Top pair with a 4 kicker facing 100 pots: the blueprint folds it.
+  EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f"));
+  // Ten hands in which the opponent shoved the river into 2 bb (we folded): enough evidence.
+  for (uint32_t hand = 10; hand < 20; ++hand) {
+    State shoved = facing_shove(hand);
+    ASSERT_TRUE(shoved.Apply(Action::Fold()).ok());
+    ASSERT_TRUE(shoved.finished());
+    safe->EndHand(shoved, 0, -100);
+    if (hand < 19) EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f")) << hand;
+  }
+  EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f", "c"));
 }
 
 }  // namespace

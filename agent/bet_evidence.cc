@@ -1,0 +1,59 @@
+#include "agent/bet_evidence.h"
+
+#include <algorithm>
+
+namespace agent {
+
+using poker::Action;
+using poker::State;
+
+// The class of `raise`, made by the player to act in `s`.
+int BetClass(const State& s, const Action& raise) {
+  const double to_call = s.AmountToCall();
+  const double fraction = (raise.raise_to - s.max_spent()) / std::max(1.0, s.pot() + to_call);
+  const int size = fraction < 0.75 ? 0 : fraction < 1.5 ? 1 : fraction < 3 ? 2 : 3;
+  return (s.round() == 0 ? kSizeClasses : 0) + size;
+}
+
+// Counts, in the finished hand `final_state`, every raise of `me` that `opponent` answered (it
+// acted after it) in `answered`, and every raise of `opponent` in `made`, by class.
+void CountBets(const State& final_state, int me, int opponent, BetEvidence* answered,
+               BetEvidence* made) {
+  State replay(final_state.game(), final_state.hand_number());
+  int pending = -1;
+  for (int r = 0; r <= final_state.round() && r < final_state.game().num_rounds; ++r) {
+    for (int i = 0; i < final_state.num_actions(r); ++i) {
+      const Action& a = final_state.action(r, i);
+      const int actor = final_state.actor(r, i);
+      if (actor == opponent && pending >= 0) {
+        (*answered)[pending] += 1;
+        pending = -1;
+      }
+      if (actor == opponent && a.type == poker::ActionType::kRaise) {
+        (*made)[BetClass(replay, a)] += 1;
+      }
+      if (actor == me) pending = a.type == poker::ActionType::kRaise ? BetClass(replay, a) : -1;
+      if (!replay.Apply(a).ok()) return;
+    }
+  }
+}
+
+// The class of the raise we face in `s` (the round's last action, a raise of `opponent`), or -1.
+int FacedBetClass(const State& s, int opponent) {
+  const int r = s.round();
+  const int n = s.num_actions(r);
+  if (n == 0 || s.actor(r, n - 1) != opponent ||
+      s.action(r, n - 1).type != poker::ActionType::kRaise) {
+    return -1;
+  }
+  State replay(s.game(), s.hand_number());
+  for (int round = 0; round <= r; ++round) {
+    for (int i = 0; i < s.num_actions(round); ++i) {
+      if (round == r && i == n - 1) return BetClass(replay, s.action(round, i));
+      if (!replay.Apply(s.action(round, i)).ok()) return -1;
+    }
+  }
+  return -1;
+}
+
+}  // namespace agent

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 namespace poker {
 namespace {
@@ -57,7 +58,11 @@ int HoleSets::IndexOf(absl::Span<const Card> cards) const {
     if (cards[i] >= kNumCards || deck_position_[cards[i]] < 0) return -1;
     p[i] = deck_position_[cards[i]];
   }
-  std::sort(p.begin(), p.begin() + per_set_);
+  // Insertion sort of at most kMaxHoleCards items (std::sort's large-range path, unreachable
+  // here, draws a false -Warray-bounds from GCC 12).
+  for (int i = 1; i < per_set_; ++i) {
+    for (int j = i; j > 0 && p[j - 1] > p[j]; --j) std::swap(p[j - 1], p[j]);
+  }
   int64_t index = 0;
   for (int i = 0; i < per_set_; ++i) {
     if (i > 0 && p[i] == p[i - 1]) return -1;

@@ -80,7 +80,9 @@ TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
     ASSERT_TRUE(shoved.Apply(Action::Fold()).ok());
     ASSERT_TRUE(shoved.finished());
     safe->EndHand(shoved, 0, 100);
-    if (hand < 18) EXPECT_THAT(Searched(safe.get(), spot), testing::Not(testing::Contains("r20000")));
+    if (hand < 18) {
+      EXPECT_THAT(Searched(safe.get(), spot), testing::Not(testing::Contains("r20000")));
+    }
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::Contains("r20000"));
 }
@@ -110,7 +112,9 @@ TEST(SafeSearchTest, AnAnswerToAnUnknownOverbetKeepsToTheBlueprintsActions) {
     ASSERT_TRUE(shoved.Apply(Action::Fold()).ok());
     ASSERT_TRUE(shoved.finished());
     safe->EndHand(shoved, 0, -100);
-    if (hand < 19) EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f")) << hand;
+    if (hand < 19) {
+      EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f")) << hand;
+    }
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f", "c"));
 }

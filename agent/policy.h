@@ -159,7 +159,7 @@ class Policy {
   }
 };
 
-// The two random and smooth helpers every policy uses, defined once: a uniform double in [0, 1)
+// The two random and smooth functions every policy uses, defined once: a uniform double in [0, 1)
 // from 53 bits of `rng` (0.5 when there is no generator: a deterministic middle), and the logistic
 // function 1 / (1 + e^-z).
 inline double Uniform(std::mt19937_64* rng) {

@@ -1,4 +1,4 @@
-// Helpers shared by the heads-up search (agent/search.h) and the multiway search
+// Functions shared by the heads-up search (agent/search.h) and the multiway search
 // (agent/multiway_search.h): seeds, pair masks, showdown comparisons over every pair, the values
 // of our nodes and the opponents' nodes, and the card drawing (the partial Fisher-Yates shuffle of
 // the live deck that samples boards, and the run-outs of a board that leaf equities are averaged

@@ -29,7 +29,7 @@ bool NextField(absl::string_view* rest, char separator, absl::string_view* field
   return true;
 }
 
-// Reject helper: sets the reason and builds the status.
+// Records why a line is rejected (the reason) and builds the status.
 absl::Status Reject(const char** reason, const char* category, std::string detail) {
   *reason = category;
   return absl::InvalidArgumentError(std::move(detail));

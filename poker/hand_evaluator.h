@@ -142,7 +142,7 @@ inline constexpr int kFlushTableSize = 1 << kNumRanks;
 // and 446; in a 16 KB table: 886 and 202), so the rank table's L2 lookups are not what slows 2^24.
 // Tried here (2^16 and 2^24): the 7-card hash of EvaluateSevenCardHands for the ranks, 536 and 400;
 // that hash plus a flush path that builds a bit per card index and takes the suit's ranks with one
-// pext, 547 and 405, and as a build in two rounds of the interleaved benchmark against this
+// pext, 547 and 405, and as a build in two rounds of an interleaved benchmark against this
 // one, 527 vs 502 and 527 vs 503 at 2^16 but 398 vs 397 and 399 vs 394 at 2^24 (not taken: +5% at
 // 2^24 was the bar); that flush path alone, 524 and 404; one masked 7-byte load
 // (_mm_maskz_loadu_epi8) with three pext from it, 484 and 369; two overlapping 4-byte loads (cards

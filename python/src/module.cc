@@ -1,5 +1,5 @@
 // The poker_ai extension module (poker_ai._core): the project's C++ libraries from Python.
-// poker_ai/__init__.py re-exports it with the few pure-Python helpers.
+// poker_ai/__init__.py re-exports it with the few pure-Python functions.
 #include <pybind11/pybind11.h>
 
 #include "python/src/common.h"

@@ -1,4 +1,4 @@
-// Helpers for the agent tests: game definitions, random states reached by random legal play, and
+// Shared code of the agent tests: game definitions, random states reached by random legal play, and
 // a player wrapper that checks every action it returns is legal.
 #ifndef TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
 #define TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_

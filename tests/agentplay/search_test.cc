@@ -676,8 +676,8 @@ TEST(TiltedBlueprintTest, LearnsThatOnlyWeakHandsFold) {
   EXPECT_GT(p_tilted[0], p_plain[0] + 0.2) << "weak: blueprint " << p_plain[0];
   // The fitted floor rises for a player the blueprint's mixed strategy does not explain, and
   // spreads its share evenly: strong pairs keep a little of it. How much depends on the bundled
-  // file: 0.047 -> 0.074 with session 3's limit blueprint, 0.017 -> 0.089 with the purified one
-  // trained on the quiet machine (the weak pairs' 0.51 -> 0.89 moves far more).
+  // file: 0.047 -> 0.074 with the first 256-bucket limit blueprint, 0.017 -> 0.089 with the
+  // purified one trained on the quiet machine (the weak pairs' 0.51 -> 0.89 moves far more).
   EXPECT_LT(p_tilted[strong], p_plain[strong] + 0.1) << "strong: blueprint " << p_plain[strong];
   EXPECT_GT(p_tilted[0], 5 * p_tilted[strong]);
 }

@@ -1,4 +1,4 @@
-// The shared command-line helper: help text defaults, thread counts, number checks (options and
+// The shared command-line library: help text defaults, thread counts, number checks (options and
 // spec parameters), terminal-safe output.
 #include "cli/command_line.h"
 #include "cli/progress.h"

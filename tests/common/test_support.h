@@ -1,4 +1,4 @@
-// Helpers shared by the test suites: where the shared data and the project's game files are,
+// Code shared by the test suites: where the shared data and the project's game files are,
 // temporary folders, and reading a file whole.
 #ifndef TESTS_COMMON_TEST_SUPPORT_H_
 #define TESTS_COMMON_TEST_SUPPORT_H_

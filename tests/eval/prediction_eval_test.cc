@@ -367,7 +367,7 @@ TEST(PredictionEvalTest, OnlineScoresAHandBeforeLearningIt) {
             offline_once->pairs[kPairModel][3].log_likelihood);
 }
 
-// The entry prior must not invert a loose player's range (issue 14). The LP bot calls every
+// The entry prior must not invert a loose player's range. The LP bot calls every
 // preflop hand but the very best (it raises those), so its limping range is flat: read with the
 // entry prior (a model of its actions only, as learned online), the weakest hands must not come
 // out heavier than the others, and the heaviest pairs must not be trash (before the fix, 77% of

@@ -1,6 +1,6 @@
-// The layering written down in the README: each folder is a layer and a file may include only
-// from its own layer or lower ones. Reads every source file of the project and fails on an
-// include that points upward, naming the file, the line and the two layers.
+// The layering written down in docs/project.md (Layout): each folder is a layer and a file may
+// include only from its own layer or lower ones. Reads every source file of the project and fails
+// on an include that points upward, naming the file, the line and the two layers.
 #include <filesystem>
 #include <fstream>
 #include <map>

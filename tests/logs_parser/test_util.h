@@ -1,5 +1,5 @@
-// Helpers of the logs_parser tests: the shared data, the project's game files, temporary folders
-// and compressed copies written with zlib and libbz2.
+// Shared code of the logs_parser tests: the shared data, the project's game files, temporary
+// folders and compressed copies written with zlib and libbz2.
 #ifndef TESTS_LOGS_PARSER_TEST_UTIL_H_
 #define TESTS_LOGS_PARSER_TEST_UTIL_H_
 

@@ -1,4 +1,4 @@
-// Helpers shared by the poker tests: where the shared data and the project's game files are, and
+// Code shared by the poker tests: where the shared data and the project's game files are, and
 // reading a file's lines.
 #ifndef TESTS_POKER_TEST_UTIL_H_
 #define TESTS_POKER_TEST_UTIL_H_

@@ -515,7 +515,7 @@ TEST(HandReaderTest, UpdateFollowsTheDocumentedDfModelFormula) {
     }
     ExpectRatiosAre(got, expected, std::string(c.prefix) + c.action);
   }
-  // The helper itself, checked by hand: facing a bet, HS 0.55 is read at the bin centre
+  // The function itself, checked by hand: facing a bet, HS 0.55 is read at the bin centre
   // 0.55078125, just past fold's domain [0, 0.55]: fold (1 - 0.35) / (0.55078 - 0.35) = 3.24 and
   // call 0.61 / (0.61 - 0.55078) = 10.3 are capped at theta 3, raise 0.83 / (0.83 - 0.55078) =
   // 2.97. HS 0.95 is read at 0.94921875: fold 0.65 / 0.59922 = 1.085, call 0.39 / 0.33922 = 1.150,

@@ -392,7 +392,7 @@ TEST(HoldemBucketsTest, EdgesArePinnedByTheVersion) {
       << "edges of holdem_ehs_pot:169,64,64,64:v1";
   EXPECT_EQ(Fingerprint(nolimit->Tables()), 0xc580671f62441fa4ULL)
       << "edges of holdem_ehs_pot:169,20,20,20:v1";
-  // The finer limit abstraction of session 3 (docs/solver.md).
+  // The finer limit abstraction of the bundled limit blueprint (docs/solver.md).
   std::unique_ptr<CardAbstraction> fine = Make({{169, 256, 256, 192}});
   ASSERT_NE(fine, nullptr);
   EXPECT_EQ(fine->Name(), "holdem_ehs_pot:169,256,256,192:v1");

@@ -1,5 +1,5 @@
-// Helpers of the solver tests: a small game (Kuhn, Leduc) with its exact card abstraction and its
-// betting tree; zlib's deflate and inflate for files built or damaged by hand.
+// Shared code of the solver tests: a small game (Kuhn, Leduc) with its exact card abstraction and
+// its betting tree; zlib's deflate and inflate for files built or damaged by hand.
 #ifndef TESTS_SOLVER_TEST_UTIL_H_
 #define TESTS_SOLVER_TEST_UTIL_H_
 

@@ -100,7 +100,7 @@ TEST_F(ExperimentScriptsTest, ShellScriptsPrintTheirUsageOnHelp) {
     EXPECT_THAT(help.out, ::testing::Not(HasSubstr("#!/"))) << name;
   }
   EXPECT_GE(scripts, 10);
-  // tools/fuzz.sh (README) too: it took --help for a bad number of seconds (exit 2).
+  // tools/fuzz.sh (docs/project.md) too: it took --help for a bad number of seconds (exit 2).
   const test_support::ProgramRun fuzz = test_support::RunCommand(
       "timeout 10 " + std::string(POKER_SOURCE_DIR) + "/tools/fuzz.sh --help 2>&1");
   EXPECT_EQ(fuzz.exit_code, 0) << fuzz.out;

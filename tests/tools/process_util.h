@@ -1,4 +1,4 @@
-// Test helpers: child processes started and killed by pid with bounded waits, a line-oriented
+// Test utilities: child processes started and killed by pid with bounded waits, a line-oriented
 // TCP client for 127.0.0.1, temporary directories, and the game files the tests use.
 #ifndef TESTS_TOOLS_PROCESS_UTIL_H_
 #define TESTS_TOOLS_PROCESS_UTIL_H_

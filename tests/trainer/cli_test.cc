@@ -265,7 +265,7 @@ TEST_F(CliTest, ProblemsArePrintedFirstFiveThenCountedInAll) {
   EXPECT_THAT(some.output, HasSubstr("junk line 4'"));
   EXPECT_THAT(some.output, Not(HasSubstr("junk line 5'")));
   EXPECT_THAT(some.output, HasSubstr("... and 25 more problems (rejected lines by reason below)"));
-  // The same line as below, where no hand is usable (one helper prints both).
+  // The same line as below, where no hand is usable (one function prints both).
   EXPECT_THAT(some.output, HasSubstr("  rejected not a log line           30\n"));
 
   const std::string only_junk = dir_.Write("junk.log", junk);

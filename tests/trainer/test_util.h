@@ -1,4 +1,4 @@
-// Helpers of the trainer tests (the common ones come from tests/common/test_support.h).
+// Shared code of the trainer tests (the common ones come from tests/common/test_support.h).
 #ifndef TESTS_TRAINER_TEST_UTIL_H_
 #define TESTS_TRAINER_TEST_UTIL_H_
 

@@ -157,7 +157,7 @@ void ReadWholeLog(benchmark::State& bench, const std::string& path) {
       benchmark::Counter(static_cast<double>(hands), benchmark::Counter::kIsRate);
 }
 
-// The figure: the real DeepStack log, read, parsed and replayed (>= 500,000 hands/s).
+// The target figure: the real DeepStack log, read, parsed and replayed (>= 500,000 hands/s).
 void BM_ParseDeepStackLog(benchmark::State& bench) {
   if (!std::filesystem::exists(DeepStackPath())) {
     bench.SkipWithError("../shared absent: see BM_ParseGeneratedLog");

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Reproduces the README's speed table: every benchmark of the table, each repeated (5 times by
-# default), with the median and the spread (lowest and highest) of the repetitions, in CPU time
-# and in wall time, and the machine's load averages before and after each row. Writes the table
-# as JSON (--out) and prints it as the README's Markdown table.
+# Reproduces the speed table of docs/speed.md: every benchmark of the table, each repeated (5
+# times by default), with the median and the spread (lowest and highest) of the repetitions, in
+# CPU time and in wall time, and the machine's load averages before and after each row. Writes
+# the table as JSON (--out) and prints it as that page's Markdown table.
 #
 # Rows: the evaluator (pre-built hands, from 7 card indices at 2^16 and 2^24 hands one by one and
 # batched, 2^24 one by one again with the cards on 2 MB pages, the older way from cards,

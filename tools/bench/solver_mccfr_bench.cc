@@ -2,8 +2,8 @@
 // (holdem:169,64,64,64, the real limit betting): sampled iterations per second (one external-
 // sampling traversal per player each) on 1 and 2 threads, wall clock. The bucket tables are
 // filled first by a warm-up of 400 K iterations (not timed; ~1 minute), so the figure is the
-// steady rate of a long run. Part of solver_bench; run it under `/work/notes/heavy -2` (or on an
-// idle machine) and report the load.
+// steady rate of a long run. Part of solver_bench; run it with both CPU slots to itself (an idle
+// machine) and report the load.
 #include <memory>
 #include <string>
 

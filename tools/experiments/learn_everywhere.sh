@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Arena check of online learning outside heads-up no-limit (issue 14): the agent as it now plays
+# Arena check of online learning outside heads-up no-limit: the agent as it now plays
 # (the bundled model of the game when there is one, else an empty model learned online) against
 # the agent as it played before (`model=none,learn=0`: DFmodel only, nothing learned), each
 # against the same rule bots on the same duplicate deals. Prints one arena line per match.

@@ -5,25 +5,26 @@
 #                                               (then all-in only), holdem:169,20,20,20 buckets
 #   data/strategies/holdem.nolimit.2p.cap3.strategy  the same cards, 3 raises a round (`nolimit-cap3`)
 #   data/strategies/kuhn.limit.2p.strategy, leduc.limit.2p.strategy  the exact small games
-# The limit file (bundled since session 4; docs/solver.md): trained on the quiet machine (both
+# The limit file (docs/solver.md): trained on the quiet machine (both
 # CPU slots held, at high priority; 18:44-19:13 UTC on 2026-11-24) with `--seconds 1780` on 2
 # threads, seed 11, which reached the 66,473,216 iterations below (37.3 k it/s); with 2 threads
-# the result differs in the last digits from run to run (lock-free shared tables). Session 3's
-# file (seed 3, 43,143,424 iterations on the loaded machine) measured within noise of it.
+# the result differs in the last digits from run to run (lock-free shared tables). The first
+# 256-bucket file (seed 3, 43,143,424 iterations on the loaded machine) measured within noise of
+# it (docs/experiments/2026-11-solver-blueprints.md).
 # `limit-coarse`: the previous bundled limit file, holdem:169,64,64,64, 16,384,512 iterations on 2
 # threads (15 minutes of the loaded machine), written to holdem.limit.2p.coarse.strategy.
 # The no-limit file: one thread, seed 7, deterministic (this command gives the same payload bit
 # for bit): 1,079 s on one slot of the loaded machine (load average 3.6-5), i.e. within the budget
 # of 30 minutes on 2 threads. Files are written in strategy format 3 (payload deflated).
-# `nolimit-cap3` (bundled since session 7; docs/solver.md): the strongest no-limit blueprint (the
+# `nolimit-cap3` (docs/solver.md): the strongest no-limit blueprint (the
 # sparring partner and the demo's opponent; the search's base stays the file above, whose smaller
 # tree keeps its decisions under 200 ms). One thread, seed 15, deterministic (the payload bit for
 # bit; the header's training seconds differ): `--seconds 1780` on one CPU slot (a rival candidate
 # trained on the other) reached the 20,311,040 iterations below (11.4 k it/s).
-# `nolimit-fine`: the candidate of session 6 (docs/solver.md), not bundled: holdem:169,40,40,40,
-# same betting, 2 threads, seed 13, `--seconds 1780` on the idle machine reached 27,627,520
-# iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy (with 2 threads the rerun
-# matches it in figures, not bit for bit). It beat the bundled file head to
+# `nolimit-fine`: a candidate, not bundled (docs/experiments/2026-11-solver-blueprints.md):
+# holdem:169,40,40,40, same betting, 2 threads, seed 13, `--seconds 1780` on the idle machine
+# reached 27,627,520 iterations (1.44 MB); written to holdem.nolimit.2p.fine.strategy (with 2
+# threads the rerun matches it in figures, not bit for bit). It beat the bundled file head to
 # head on tuning seeds and the agent on fresh seeds (+534.8), but TA by only +562.7 (target 900).
 # `kuhn`, `leduc` (and `small`, both): the small heads-up games' blueprints, which the agent's
 # default `search` plays there (docs/agent.md): the exact games (no abstraction), one thread, fixed

@@ -131,10 +131,12 @@ PyStrategy TrainStrategy(py::handle game, const std::string& out, std::optional<
   while (mccfr.iterations() < target && (budget <= 0 || spent < budget)) {
     const double slice = budget > 0 ? std::min(1.0, budget - spent) : 1.0;
     const auto start = std::chrono::steady_clock::now();
+    absl::Status run;
     {
       py::gil_scoped_release release;
-      mccfr.Run(target, slice);
+      run = mccfr.Run(target, slice);
     }
+    Check(run);
     spent += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();
   }

@@ -104,7 +104,9 @@ void TrainLeduc(const poker::GameDef& game, int64_t iterations, const std::strin
       solver::BettingTree::Build(game, solver::ActionAbstraction{}, **cards);
   ASSERT_TRUE(tree.ok());
   solver::Mccfr mccfr(*tree, **cards, solver::MccfrOptions{.threads = 1, .seed = 17});
-  if (iterations > 0) ASSERT_TRUE(mccfr.Run(iterations).ok());
+  if (iterations > 0) {
+    ASSERT_TRUE(mccfr.Run(iterations).ok());
+  }
   solver::TrainingInfo info;
   info.card_spec = "exact";
   info.iterations = mccfr.iterations();

@@ -77,7 +77,7 @@ TEST(ProgramsTest, EveryProgramAnswersVersion) {
     EXPECT_EQ(run.Wait(milliseconds(10000)), 0) << program << ": " << ReadFile(dir.File("err"));
     EXPECT_EQ(out, program + " (poker_ai) 0.1.0\n") << program;
   }
-  for (const char* script : {"play_match.sh"}) {
+  for (const std::string script : {"play_match.sh"}) {
     TempDir dir;
     Subprocess run({"/bin/bash", Script(script), "--version"}, dir.path(), dir.File("err"));
     EXPECT_EQ(run.ReadRest(milliseconds(20000)), script + " (poker_ai) 0.1.0\n");

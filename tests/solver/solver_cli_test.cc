@@ -93,11 +93,11 @@ TEST_F(SolverCliTest, TrainFailsWhenTheCurveCannotBeWritten) {
 // the progress lines give the total and the time left.
 TEST_F(SolverCliTest, TrainTakesAGameNameAndReportsTheTotalAndTimeLeft) {
   const test_support::ProgramRun run = test_support::RunCommand(
-      "timeout 30 " + SolverPath() + " train --game kuhn.limit.2p --out " + out_ +
-      " --iterations 20000 --progress-every 0.01 2>&1");
+      "timeout 60 " + SolverPath() + " train --game leduc.limit.2p --out " + out_ +
+      " --iterations 1000000 --progress-every 0.1 2>&1");
   ASSERT_EQ(run.exit_code, 0) << run.out;
   EXPECT_TRUE(std::filesystem::exists(out_));
-  EXPECT_THAT(run.out, HasSubstr(" (of 20000, "));
+  EXPECT_THAT(run.out, HasSubstr(" (of 1000000, "));
   EXPECT_THAT(run.out, HasSubstr("ETA "));
   const test_support::ProgramRun unknown = test_support::RunCommand(
       "timeout 30 " + SolverPath() + " train --game no_such_game --out " + out_ +

@@ -149,7 +149,7 @@ TEST_F(PushFoldBotTest, ShovesFoldsAndCallsFromItsRanges) {
 
 TEST_F(PushFoldBotTest, SpecAndGameErrors) {
   EXPECT_THAT(ParseBotSpec("style=pushfold,stack_bb=0").status().message(),
-              ::testing::HasSubstr("bad value '0' for stack_bb"));
+              ::testing::HasSubstr("stack_bb must be a number in [1, 1000] (got 0)"));
   EXPECT_THAT(ParseBotSpec("style=ta,stack_bb=10").status().message(),
               ::testing::HasSubstr("unknown key 'stack_bb'"));
   EXPECT_EQ(ParseBotSpec("style=pushfold,stack_bb=25")->push_fold_stack_bb, 25);

@@ -10,6 +10,7 @@
 #include "poker/codec.h"
 #include "poker/game_def.h"
 #include "solver/cfr_player.h"
+#include "tools/bench/bench_main.h"
 #include "tools/lbr/lbr.h"
 #include "tools/lbr/showdown_equity.h"
 
@@ -66,4 +67,4 @@ BENCHMARK(BM_CfrReportFlop)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();
+POKER_BENCHMARK_MAIN("lbr_bench");

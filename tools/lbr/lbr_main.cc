@@ -114,6 +114,12 @@ int Merge(int argc, char** argv) {
   }
   if (!vm.count("input")) return cli::UsageError("lbr merge", "give the JSON files to merge");
   std::vector<lbr::LbrResult> parts;
+  if (vm.count("out")) {
+    if (absl::Status s = poker::CheckOutputPath(vm["out"].as<std::string>(), "--out"); !s.ok()) {
+      std::cerr << "lbr merge: " << s.message() << "\n";
+      return 1;
+    }
+  }
   for (const std::string& input : vm["input"].as<std::vector<std::string>>()) {
     absl::StatusOr<std::string> text = poker::ReadFileToString(input);
     if (!text.ok()) {
@@ -261,6 +267,16 @@ int main(int argc, char** argv) {
   lbr_options.equity.seed = static_cast<uint64_t>(seed);
   if (lbr_options.equity.flop_runouts < 0 || lbr_options.equity.preflop_boards < 1) {
     return cli::UsageError("lbr", "--flop-runouts must be >= 0 and --preflop-boards positive");
+  }
+  // Where the results go is checked before the work.
+  for (const char* output : {"out", "log"}) {
+    if (!vm.count(output)) continue;
+    if (absl::Status s =
+            poker::CheckOutputPath(vm[output].as<std::string>(), absl::StrCat("--", output));
+        !s.ok()) {
+      std::cerr << "lbr: " << s.message() << "\n";
+      return 1;
+    }
   }
   const std::string spec = vm["opponent"].as<std::string>();
   std::vector<std::string> notes;

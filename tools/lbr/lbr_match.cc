@@ -12,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "logs_parser/json_input.h"
 #include "nlohmann/json.hpp"
 #include "poker/deal.h"
 #include "poker/file_io.h"
@@ -361,6 +362,14 @@ std::string FormatResultJson(const LbrResult& result) {
 }
 
 absl::StatusOr<LbrResult> ParseResultJson(absl::string_view text, absl::string_view source) {
+  // nlohmann's parser recurses once per bracket: deep nesting is refused before it runs.
+  size_t offset = 0;
+  if (logs_parser::JsonNestingDepth(text, logs_parser::kMaxJsonDepth, &offset) >
+      logs_parser::kMaxJsonDepth) {
+    return absl::InvalidArgumentError(absl::StrCat(source, ": nesting deeper than ",
+                                                   logs_parser::kMaxJsonDepth, " at byte ",
+                                                   offset, " (not an LBR result)"));
+  }
   nlohmann::json json = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
   if (json.is_discarded() || !json.is_object()) {
     return absl::InvalidArgumentError(absl::StrCat(source, ": not a JSON object"));

@@ -9,6 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "gtest/gtest.h"
+#include "poker/card.h"
 #include "poker/codec.h"
 #include "poker/deal.h"
 #include "poker/game_def.h"
@@ -45,6 +48,13 @@ inline constexpr char kShortStacks3p[] =
     "numBoardCards = 0 3 1 1\nEND GAMEDEF\n";
 
 inline poker::GameDef Game(const char* text) { return *poker::ParseGameDef(text); }
+
+// The card `text` names ("As"); a test fails on text that names none.
+inline poker::Card C(const char* text) {
+  absl::StatusOr<poker::Card> card = poker::ParseCard(text);
+  EXPECT_TRUE(card.ok()) << text;
+  return card.ok() ? *card : 0;
+}
 
 // A random legal action for the player to act: fold 10% (when legal), call 50%, raise 40% with a
 // raise-to uniform in [min, max] (or min/max exactly a third of the time each).

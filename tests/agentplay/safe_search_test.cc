@@ -22,11 +22,7 @@ namespace {
 using poker::Action;
 using poker::State;
 
-poker::Card C(const char* text) {
-  absl::StatusOr<poker::Card> card = poker::ParseCard(text);
-  EXPECT_TRUE(card.ok()) << text;
-  return card.ok() ? *card : 0;
-}
+using agentplay_test::C;
 
 // Heads-up no-limit, 200 bb stacks, 2c 7d 9h Jc 3s checked to the river: the pot is 2 bb and
 // position 0 (holding `a` `b`) is to act.

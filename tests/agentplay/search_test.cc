@@ -38,11 +38,7 @@ using agentplay_test::Game;
 using poker::Action;
 using poker::State;
 
-poker::Card C(const char* text) {
-  absl::StatusOr<poker::Card> card = poker::ParseCard(text);
-  EXPECT_TRUE(card.ok()) << text;
-  return card.ok() ? *card : 0;
-}
+using agentplay_test::C;
 
 int Pair(const char* a, const char* b) { return poker::PairIndex(C(a), C(b)); }
 

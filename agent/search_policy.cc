@@ -17,6 +17,7 @@
 // Leduc, which have bundled blueprints that are nearly their equilibria): the blueprint's action.
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -64,7 +65,6 @@ int NearestCandidate(const std::vector<poker::Action>& candidates, const poker::
 
 using poker::Action;
 using poker::State;
-
 
 // The search policy's parameters (PolicyParams::extra), with their defaults.
 struct SearchPolicyParams {
@@ -544,23 +544,25 @@ class SearchPolicy : public Policy {
       our_range_hand_ = s.hand_number();
       our_range_actions_ = 0;
     }
-    our_range_actions_ = model_->ReadActions(s, me, OpponentTilt{}, our_range_actions_, &our_range_);
+    our_range_actions_ =
+        model_->ReadActions(s, me, OpponentTilt{}, our_range_actions_, &our_range_);
   }
 
   // Our root candidates and the robust responses to our root raises (SearchOptions::
-  // root_candidates, root_robust), after the flop: the blueprint's sizes until data says
-  // otherwise. A raise is searched where the blueprint takes it with our hand (probability at
-  // least search_min_support, floor left out): among those the model's values choose, as the
-  // blueprint itself would be indifferent. A raise the blueprint does not make with our hand has
-  // no betting range behind it from which an opponent's answer could be predicted (the leak a
-  // model-based search exploits in blueprints of its own family: over-folding to overbets), so
-  // it is searched only once this opponent has answered at least search_robust_k raises of its
-  // size class, and then valued against the model mixed with a best response to our range by the
+  // root_candidates, root_robust), after the flop: the blueprint's sizes until data says otherwise.
+  // A raise is searched where the blueprint takes it with our hand (probability at least
+  // search_min_support, floor left out): among those the model's values choose, as the blueprint
+  // itself would be indifferent; an overbet (1.5 pots or more) counts as taken only where the
+  // anchor plays it (as its file asks). A raise the blueprint does not make with our hand has no
+  // betting range behind it from which an opponent's answer could be predicted (the leak a
+  // model-based search exploits in blueprints of its own family: over-folding to overbets), so it
+  // is searched only once this opponent has answered at least search_robust_k raises of its size
+  // class, and then valued against the model mixed with a best response to our range by the
   // confidence n / (n + search_robust_k), n those answers: the best response calls with the pairs
   // whose equity against our range, checked down, beats the pot odds. Facing a bet of 1.5 pots or
   // more of which this opponent has made fewer than search_robust_k, every answer (fold and call
-  // too) must have the blueprint's support: the model's range behind a bet it has no evidence of
-  // is the blueprint's, read at whatever node the bet translates to. Preflop: every candidate.
+  // too) must have the blueprint's support: the model's range behind a bet it has no evidence of is
+  // the blueprint's, read at whatever node the bet translates to. Preflop: every candidate.
   void RootCandidates(const State& s, int opponent, poker::PairCards hole,
                       const BetEvidence& answered, const BetEvidence& made,
                       SearchOptions* options) {
@@ -576,9 +578,33 @@ class SearchPolicy : public Policy {
     const int faced = FacedBetClass(s, opponent);
     const bool unknown_overbet =
         faced >= 0 && faced % kSizeClasses >= 2 && made[faced] < params_.robust_k;
+    // Overbets (1.5 pots or more) need the anchor's own support, as it plays (e.g. purified):
+    // the mixed strategy keeps a little all-in mass in many buckets, the played one does not.
+    const poker::Card cards[2] = {hole.low, hole.high};
+    const solver::StrategyAtState played = decider_->Strategy(s, cards);
+    const auto played_support = [&played](const Action& raise) {
+      double best = 0;
+      int32_t nearest = -1;
+      for (size_t i = 0; i < played.actions.size(); ++i) {
+        const Action& b = played.actions[i];
+        if (b.type != poker::ActionType::kRaise) continue;
+        const int32_t distance = std::abs(b.raise_to - raise.raise_to);
+        if (nearest < 0 || distance < nearest) {
+          nearest = distance;
+          best = played.played[i];
+        } else if (distance == nearest) {
+          best += played.played[i];
+        }
+      }
+      return best;
+    };
     std::vector<int> raises;
     for (const Action& a : all) {
-      const bool supported = our_probs_[model_->CandidateFor(a)][ours] >= params_.min_support;
+      const bool overbet =
+          a.type == poker::ActionType::kRaise && BetClass(s, a) % kSizeClasses >= 2;
+      const bool supported = overbet
+                                 ? played_support(a) >= params_.min_support
+                                 : our_probs_[model_->CandidateFor(a)][ours] >= params_.min_support;
       if (a.type == poker::ActionType::kRaise && !supported) {
         if (unknown_overbet || answered[BetClass(s, a)] < params_.robust_k) continue;
         raises.push_back(options->root_candidates.size());
@@ -630,7 +656,7 @@ class SearchPolicy : public Policy {
   std::shared_ptr<const solver::Blueprint> blueprint_;
   std::unique_ptr<solver::CfrDecider> decider_;
   std::unique_ptr<TiltedBlueprint> model_;
-  std::map<int, OpponentTilt> tilts_;  // by seat
+  std::map<int, OpponentTilt> tilts_;    // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
   std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
   Range our_range_;
@@ -737,9 +763,10 @@ const bool kRegistered = RegisterPolicy(
                 "search, heads-up, after the flop: the blueprint's probability of a raise with our "
                 "hand from which the search considers it without evidence",
                 /*text=*/false, cli::Between(0, 1)},
-     ExtraParam{"search_robust_runouts", 48,
-                "search: run-outs of the flop for the best response's equities (turn, river: exact)",
-                /*text=*/false, cli::WholeBetween(1, 1e6)},
+     ExtraParam{
+         "search_robust_runouts", 48,
+         "search: run-outs of the flop for the best response's equities (turn, river: exact)",
+         /*text=*/false, cli::WholeBetween(1, 1e6)},
      ExtraParam{"search_anchor_play", 1,
                 "search: the blueprint's action played as its file asks (1, e.g. purified) or "
                 "drawn from its mixed strategy (0)",

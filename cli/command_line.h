@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <functional>
 #include <iomanip>
 #include <iostream>
@@ -30,6 +31,13 @@ namespace cli {
 inline int UsageError(const std::string& program, const std::string& message) {
   std::cerr << program << ": " << message << "\n(" << program << " --help for usage)\n";
   return 2;
+}
+
+// The dealer port of a client program (agent, bot, human), read as an unsigned number: a usage
+// error naming the program and the value when it is outside 1..65535, else nullopt.
+inline std::optional<int> CheckPort(const std::string& program, uint32_t port) {
+  if (port >= 1 && port <= 65535) return std::nullopt;
+  return UsageError(program, "<port> must be 1..65535 (got " + std::to_string(port) + ")");
 }
 
 // The options' help as Boost prints it, with each double default written the short way:

@@ -60,10 +60,7 @@ int main(int argc, char** argv) {
   if (!vm.count("game") || !vm.count("host") || !vm.count("port")) {
     return cli::UsageError("human", "--game, <host> and <port> are required");
   }
-  if (vm["port"].as<uint32_t>() < 1 || vm["port"].as<uint32_t>() > 65535) {
-    return cli::UsageError(
-        "human", absl::StrCat("<port> must be 1..65535 (got ", vm["port"].as<uint32_t>(), ")"));
-  }
+  if (std::optional<int> bad = cli::CheckPort("human", vm["port"].as<uint32_t>())) return *bad;
   absl::StatusOr<logs_parser::NamedGame> named =
       logs_parser::LoadGameArgument(vm["game"].as<std::string>(), "");
   if (!named.ok()) {

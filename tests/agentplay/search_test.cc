@@ -89,17 +89,22 @@ double ValueOf(const SearchResult& result, const Action& action) {
   return 0;
 }
 
+// The river spot's opponent range: QhQd (beats our ace-high) or 5h4h (loses), equally likely.
+Range QueensOrFiveFour() {
+  Range range;
+  range.Fill(0);
+  range.set_weight(Pair("Qh", "Qd"), 1);
+  range.set_weight(Pair("5h", "4h"), 1);
+  return range;
+}
+
 TEST(ModelSearchTest, RiverValuesMatchHandComputedOnes) {
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State state = RiverSpot(game);
   // The opponent holds QhQd (beats our ace-high, always calls a bet) or 5h4h (loses, always
   // folds to a bet), equally likely.
-  Range range;
-  range.Fill(0);
-  const int queens = Pair("Qh", "Qd");
   const int five_four = Pair("5h", "4h");
-  range.set_weight(queens, 1);
-  range.set_weight(five_four, 1);
+  const Range range = QueensOrFiveFour();
   TwoActionModel model([five_four](int pair) { return pair == five_four ? 1.0f : 0.0f; });
   ModelSearch search;
   SearchOptions options;
@@ -139,12 +144,8 @@ TEST(ModelSearchTest, RobustResponseMixesABestResponseIntoTheModel) {
   // range calls with the queens (it beats that range at the price) and folds 5h4h.
   const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
   const State state = RiverSpot(game);
-  Range range;
-  range.Fill(0);
   const int queens = Pair("Qh", "Qd");
-  const int five_four = Pair("5h", "4h");
-  range.set_weight(queens, 1);
-  range.set_weight(five_four, 1);
+  const Range range = QueensOrFiveFour();
   TwoActionModel model([](int) { return 1.0f; });
   ModelSearch search;
   SearchOptions options;

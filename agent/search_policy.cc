@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -586,8 +587,10 @@ class SearchPolicy : public Policy {
     // Overbets (1.5 pots or more) need the anchor's own support, as it plays (e.g. purified):
     // the mixed strategy keeps a little all-in mass in many buckets, the played one does not.
     const poker::Card cards[2] = {hole.low, hole.high};
-    const solver::StrategyAtState played = decider_->Strategy(s, cards);
-    const auto played_support = [&played](const Action& raise) {
+    std::optional<solver::StrategyAtState> anchor;  // looked up at the first overbet only
+    const auto played_support = [&](const Action& raise) {
+      if (!anchor.has_value()) anchor = decider_->Strategy(s, cards);
+      const solver::StrategyAtState& played = *anchor;
       double best = 0;
       int32_t nearest = -1;
       for (size_t i = 0; i < played.actions.size(); ++i) {

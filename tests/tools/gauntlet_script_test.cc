@@ -137,6 +137,10 @@ TEST_F(GauntletScriptTest, ReportCountsAllInsFromLogs) {
                                  "-200.0 bb = -50000.0 mbb/hand"));
   EXPECT_THAT(run.out, HasSubstr("facing the opponents' all-ins: 1 (250.0 per 1000 hands), called "
                                  "0 (0%), net -1.0 bb = -250.0 mbb/hand"));
+  // The same by street: X's preflop shove into 1.5 big blinds, folded to.
+  EXPECT_THAT(run.out, ::testing::ContainsRegex("\nfaced +all-ins +median pot +called +net called "
+                                                "bb +net folded bb\npreflop +1 +1\\.5 +0% +0\\.0 "
+                                                "+-1\\.0\nflop +0 +- +0% +0\\.0 +0\\.0\n"));
   // A log that names no SPEC is an error naming the file, not a traceback.
   dir_.Write("r/spec/X.s0.log", "STATE:0:cc/cc/cc/cc:AsKs|QhQd/2c8d9h/Js/3c:-200|200:A|X\n");
   const test_support::ProgramRun bad = test_support::RunCommand(

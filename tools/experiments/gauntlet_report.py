@@ -157,7 +157,9 @@ def allin_stats(game, directory, names):
     by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
                   "net_called": 0.0} for _ in STREETS]
     small = {"n": 0, "net": 0.0}
-    faced = {"n": 0, "called": 0, "net": 0.0, "net_called": 0.0}
+    faced = {"n": 0, "called": 0, "net": 0.0, "net_called": 0.0,
+             "by_street": [{"n": 0, "pots": [], "called": 0, "net_called": 0.0, "net_folded": 0.0}
+                           for _ in STREETS]}
     per_opponent, hands = {}, 0
     small_pot = 0.1 * (game["stack"] or [0])[0]
     for name in names:
@@ -200,10 +202,17 @@ def allin_stats(game, directory, names):
                                 faced["net"] += value
                                 opp["faced"] += 1
                                 opp["faced_net"] += value
+                                f = faced["by_street"][street]
+                                f["n"] += 1
+                                f["pots"].append(pot)
                                 if answer == "c":
                                     faced["called"] += 1
                                     faced["net_called"] += value
                                     opp["faced_called"] += 1
+                                    f["called"] += 1
+                                    f["net_called"] += value
+                                else:
+                                    f["net_folded"] += value
         per_opponent[name] = opp
         hands += opp["hands"]
     return by_street, small, faced, per_opponent, hands
@@ -232,6 +241,14 @@ def print_allins(game, directory, names, label):
               faced["n"], 1000.0 * faced["n"] / hands, faced["called"],
               100.0 * faced["called"] / faced["n"] if faced["n"] else 0.0, faced["net"] / bb,
               mbb(faced["net"], hands), faced["net_called"] / bb))
+    # Where those chips go: calls that lose, or folds after putting chips into a big pot.
+    print("%-8s %8s %10s %8s %14s %14s" % ("faced", "all-ins", "median pot", "called",
+                                         "net called bb", "net folded bb"))
+    for street, f in zip(STREETS, faced["by_street"]):
+        median = "%.1f" % (statistics.median(f["pots"]) / bb) if f["pots"] else "-"
+        print("%-8s %8d %10s %7.0f%% %14.1f %14.1f" % (
+            street, f["n"], median, 100.0 * f["called"] / f["n"] if f["n"] else 0.0,
+            f["net_called"] / bb, f["net_folded"] / bb))
     print("%-9s %10s %14s %16s %12s %8s %14s" % (
         "opponent", "all-ins/1k", "T+R small/1k", "T+R small mbb/h", "faced/1k", "called",
         "faced mbb/h"))

@@ -1,0 +1,65 @@
+"""tools/experiments/faced_allins.py on hand-made gauntlet logs: the equity against the shover's
+cards, the price and the net of each all-in SPEC faced."""
+
+import os
+import subprocess
+import sys
+
+import poker_ai
+from conftest import GAMES, NL2P, SOURCE
+
+SCRIPT = SOURCE / "tools" / "experiments" / "faced_allins.py"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
+                          env=dict(os.environ))
+
+
+def write_gauntlet(folder, first_log, second_log):
+    (folder / "spec").mkdir()
+    (folder / "opponents.tsv").write_text("X\teq\tbot:style=ta\nT\trule\tbot:style=ta\n")
+    (folder / "spec" / "X.s0.log").write_text(first_log)
+    (folder / "spec" / "X.s0.rot1.log").write_text(second_log)
+    (folder / "spec" / "T.s0.log").write_text(
+        "STATE:0:cc/cc/cc/cr20000c:AsKs|QhQd/2c8d9h/Js/3c:-20000|20000:SPEC|T\n")
+
+
+def test_equity_price_and_net_of_each_faced_all_in(tmp_path):
+    # The bundled no-limit game: position 0 posts the big blind (100) and acts first after the
+    # flop; stacks 20000. X shoves the river into 2 big blinds and SPEC (ace high against queens)
+    # folds; then SPEC opens to 300, X shoves and SPEC calls with AKs against QQ and loses.
+    write_gauntlet(
+        tmp_path,
+        "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:SPEC|X\n",
+        "STATE:0:r300r20000c///:QhQd|AsKs/2c8d9h/Js/3c:20000|-20000:X|SPEC\n")
+    result = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    preflop = poker_ai.equity("AsKs", "", poker_ai.Range("QhQd")).equity
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("facing all-ins against X:")  # the rule bot T is left out
+    assert lines[1] == "spec"
+    # Preflop: 19700 to call for a pot of 40000; the river: 19900, no equity against the queens.
+    assert lines[3] == "preflop  called       1 %7.0f%%      0%%     49%%     -200.0" % (100 * preflop)
+    assert lines[4] == "river    folded       1       0%      0%     50%       -1.0"
+    assert len(lines) == 5  # no baseline folder: the spec run only
+    # --all reads the rule bot too: its river shove was called and won by the queens.
+    every = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path), "--all")
+    assert every.returncode == 0, every.stderr
+    assert "river    called       1       0%      0%     50%     -200.0" in every.stdout
+
+
+def test_bad_input_is_named(tmp_path):
+    write_gauntlet(tmp_path, "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:A|X\n",
+                   "")
+    result = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
+    assert result.returncode == 1
+    assert "X.s0.log:1: a STATE line that does not replay" in result.stderr
+    assert "Traceback" not in result.stderr
+    limit = run("--game", str(GAMES / "holdem.limit.2p.reverse_blinds.game"), "--dir",
+                str(tmp_path))
+    assert limit.returncode == 1
+    assert "a heads-up no-limit game is needed" in limit.stderr
+    missing = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path / "none"))
+    assert missing.returncode == 1
+    assert "opponents.tsv" in missing.stderr

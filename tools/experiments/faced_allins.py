@@ -1,0 +1,150 @@
+#!/usr/bin/env python3
+"""How good a player's answers to the opponents' all-ins were, from gauntlet logs.
+
+  PYTHONPATH=build/python tools/experiments/faced_allins.py --game FILE --dir DIR [--all]
+
+DIR is a folder written by tools/experiments/gauntlet.sh (opponents.tsv, spec/ and, with a
+baseline, baseline/). For every all-in the player seated as SPEC faced (heads-up no-limit), its
+equity at that moment against the cards the shover really held (the logs show every hand's cards;
+exact, from the poker_ai package), what calling asked for (the chips to call over the pot after
+the call), and whether it called. Printed per run (spec, baseline), street and answer: how many,
+the mean equity, how many of them were ahead (equity over one half), the mean price, and the net
+chips of those hands in big blinds. Folds with equity well under the price and calls with equity
+over it are good answers; many folds ahead show a calling range that is too tight. Only the
+equilibrium-style opponents (kind `eq` in opponents.tsv) unless --all. Exit 1 on missing or bad
+files or without the poker_ai package, 2 on a bad command line.
+"""
+import argparse
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gauntlet_report as report  # noqa: E402  (read_game, log files of a run, STREETS)
+
+BOARD_CARDS = (0, 3, 4, 5)
+
+
+class Failure(Exception):
+    pass
+
+
+def faced_allins(game, line):
+    """(street, chips to call, final pot, answer, our hole, their hole, board so far) for every
+    all-in SPEC faced in one STATE line."""
+    fields = line.rstrip("\r\n").split(":")
+    betting, cards, names = fields[2], fields[3], fields[-1].split("|")
+    me = names.index(report.PLAYER)
+    holes = cards.split("/")[0].split("|")
+    board = "".join(cards.split("/")[1:])
+    stack = game["stack"]
+    spent = list(game["blind"])
+    events, pending = [], None
+    for street, actions in enumerate(betting.split("/")):
+        actor = game["first"][street]
+        i = 0
+        while i < len(actions):
+            kind = actions[i]
+            i += 1
+            amount = ""
+            while i < len(actions) and actions[i].isdigit():
+                amount += actions[i]
+                i += 1
+            if pending is not None and actor == me:
+                events.append(pending + (kind,))
+                pending = None
+            if kind == "r":
+                spent[actor] = int(amount) if amount else max(spent)
+                if actor != me and spent[actor] >= stack[actor]:
+                    call = min(spent[actor], stack[me]) - spent[me]
+                    pending = (street, call, 2 * min(spent[actor], stack[me]))
+            elif kind == "c":
+                spent[actor] = min(max(spent), stack[actor])
+            actor = 1 - actor
+    return [(street, call, pot, answer, holes[me], holes[1 - me],
+             board[:2 * BOARD_CARDS[street]])
+            for street, call, pot, answer in events], float(fields[-2].split("|")[me])
+
+
+def run_table(game, poker_ai, directory, names):
+    """Per (street, called) [count, equity sum, ahead, price sum, net chips]."""
+    table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
+    for name in names:
+        files = report.log_files(directory, name)
+        for first in files:
+            base = os.path.basename(first[:-len(".log")])
+            paths = [first] + sorted(os.path.join(directory, f) for f in os.listdir(directory)
+                                     if f.startswith(base + ".rot") and f.endswith(".log"))
+            for path in paths:
+                with open(path) as log:
+                    for number, line in enumerate(log, 1):
+                        if not line.startswith("STATE:"):
+                            continue
+                        try:
+                            events, value = faced_allins(game, line)
+                        except (ValueError, IndexError):
+                            raise Failure("%s:%d: a STATE line that does not replay" %
+                                          (path, number))
+                        for street, call, pot, answer, ours, theirs, board in events:
+                            equity = poker_ai.equity(ours, board, poker_ai.Range(theirs)).equity
+                            row = table[(street, answer == "c")]
+                            row[0] += 1
+                            row[1] += equity
+                            row[2] += equity > 0.5
+                            row[3] += call / pot
+                            row[4] += value
+    return table
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--dir", required=True)
+    parser.add_argument("--all", action="store_true",
+                        help="every opponent, not only the equilibrium-style ones")
+    args = parser.parse_args()
+    try:
+        try:
+            import poker_ai
+        except ImportError:
+            raise Failure("needs the poker_ai package: run with PYTHONPATH=build/python after a "
+                          "build (docs/python.md)")
+        game = report.read_game(args.game)
+        if not game["nolimit"] or game["players"] != 2:
+            raise Failure("%s: a heads-up no-limit game is needed" % args.game)
+        manifest = os.path.join(args.dir, "opponents.tsv")
+        try:
+            with open(manifest) as f:
+                rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+        except OSError as error:
+            raise Failure("%s: %s" % (manifest, error.strerror))
+        names = [r[0] for r in rows if args.all or (len(r) > 1 and r[1] == "eq")]
+        if not names:
+            raise Failure("%s: no opponent to read (--all for the rule bots)" % manifest)
+        bb = game["big_blind"]
+        print("facing all-ins against %s: equity against the shover's cards, price = chips to "
+              "call / pot after the call" % ",".join(names))
+        for run in ("spec", "baseline"):
+            directory = os.path.join(args.dir, run)
+            if not os.path.isdir(directory):
+                continue
+            table = run_table(game, poker_ai, directory, names)
+            print("%s\n%-8s %-7s %6s %8s %7s %7s %10s" % (
+                run, "street", "answer", "times", "equity", "ahead", "price", "net bb"))
+            for (street, called) in sorted(table):
+                n, equity, ahead, price, net = table[(street, called)]
+                print("%-8s %-7s %6d %7.0f%% %6.0f%% %6.0f%% %10.1f" % (
+                    report.STREETS[street], "called" if called else "folded", n,
+                    100.0 * equity / n, 100.0 * ahead / n, 100.0 * price / n, net / bb))
+    except report.Failure as error:
+        sys.stderr.write("faced_allins.py: %s\n" % error)
+        return 1
+    except Failure as error:
+        sys.stderr.write("faced_allins.py: %s\n" % error)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

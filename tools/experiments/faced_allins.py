@@ -38,29 +38,14 @@ def faced_allins(game, line):
     holes = cards.split("/")[0].split("|")
     board = "".join(cards.split("/")[1:])
     stack = game["stack"]
-    spent = list(game["blind"])
     events, pending = [], None
-    for street, actions in enumerate(betting.split("/")):
-        actor = game["first"][street]
-        i = 0
-        while i < len(actions):
-            kind = actions[i]
-            i += 1
-            amount = ""
-            while i < len(actions) and actions[i].isdigit():
-                amount += actions[i]
-                i += 1
-            if pending is not None and actor == me:
-                events.append(pending + (kind,))
-                pending = None
-            if kind == "r":
-                spent[actor] = int(amount) if amount else max(spent)
-                if actor != me and spent[actor] >= stack[actor]:
-                    call = min(spent[actor], stack[me]) - spent[me]
-                    pending = (street, call, 2 * min(spent[actor], stack[me]))
-            elif kind == "c":
-                spent[actor] = min(max(spent), stack[actor])
-            actor = 1 - actor
+    for street, actor, kind, before, after in report.betting_actions(game, betting):
+        if pending is not None and actor == me:
+            events.append(pending + (kind,))
+            pending = None
+        if kind == "r" and actor != me and after[actor] >= stack[actor]:
+            call = min(after[actor], stack[me]) - before[me]
+            pending = (street, call, 2 * min(after[actor], stack[me]))
     return [(street, call, pot, answer, holes[me], holes[1 - me],
              board[:2 * BOARD_CARDS[street]])
             for street, call, pot, answer in events], float(fields[-2].split("|")[me])

@@ -117,15 +117,11 @@ def pooled(per_opponent, scale):
     return mean_ci(samples, scale)
 
 
-def replay(game, line):
-    """The SPEC player's all-in events in one STATE line: its position, its value, and a list of
-    (kind, street, pot before in chips, answered by 'c' or 'f' or None)."""
-    fields = line.rstrip("\r\n").split(":")
-    betting, values, names = fields[2], fields[-2].split("|"), fields[-1].split("|")
-    me = names.index(PLAYER)
+def betting_actions(game, betting):
+    """Each action of a STATE line's betting string, in order: (street, position of the actor,
+    'r', 'c' or 'f', the chips each position had put in before it, and after it)."""
     spent = list(game["blind"])
     stack = game["stack"] or [1 << 62] * 2
-    events, pending = [], None
     for street, actions in enumerate(betting.split("/")):
         actor = game["first"][street]
         i = 0
@@ -136,17 +132,29 @@ def replay(game, line):
             while i < len(actions) and actions[i].isdigit():
                 amount += actions[i]
                 i += 1
-            if pending is not None and actor != pending[3]:
-                events.append(pending[:3] + (kind,))
-                pending = None
-            pot = sum(spent)
+            before = list(spent)
             if kind == "r":
                 spent[actor] = int(amount) if amount else max(spent)
-                if game["nolimit"] and spent[actor] >= stack[actor]:
-                    pending = ("shove" if actor == me else "faced", street, pot, actor)
             elif kind == "c":
                 spent[actor] = min(max(spent), stack[actor])
+            yield street, actor, kind, before, list(spent)
             actor = 1 - actor
+
+
+def replay(game, line):
+    """The SPEC player's all-in events in one STATE line: its position, its value, and a list of
+    (kind, street, pot before in chips, answered by 'c' or 'f' or None)."""
+    fields = line.rstrip("\r\n").split(":")
+    betting, values, names = fields[2], fields[-2].split("|"), fields[-1].split("|")
+    me = names.index(PLAYER)
+    stack = game["stack"] or [1 << 62] * 2
+    events, pending = [], None
+    for street, actor, kind, before, after in betting_actions(game, betting):
+        if pending is not None and actor != pending[3]:
+            events.append(pending[:3] + (kind,))
+            pending = None
+        if kind == "r" and game["nolimit"] and after[actor] >= stack[actor]:
+            pending = ("shove" if actor == me else "faced", street, sum(before), actor)
     if pending is not None:
         events.append(pending[:3] + (None,))
     return me, float(values[me]), events

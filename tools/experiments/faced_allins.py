@@ -25,8 +25,7 @@ import gauntlet_report as report  # noqa: E402  (read_game, log files of a run, 
 BOARD_CARDS = (0, 3, 4, 5)
 
 
-class Failure(Exception):
-    pass
+Failure = report.Failure
 
 
 def faced_allins(game, line):
@@ -98,15 +97,11 @@ def main():
         game = report.read_game(args.game)
         if not game["nolimit"] or game["players"] != 2:
             raise Failure("%s: a heads-up no-limit game is needed" % args.game)
-        manifest = os.path.join(args.dir, "opponents.tsv")
-        try:
-            with open(manifest) as f:
-                rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
-        except OSError as error:
-            raise Failure("%s: %s" % (manifest, error.strerror))
+        rows = report.read_opponents(args.dir)
         names = [r[0] for r in rows if args.all or (len(r) > 1 and r[1] == "eq")]
         if not names:
-            raise Failure("%s: no opponent to read (--all for the rule bots)" % manifest)
+            raise Failure("%s: no opponent to read (--all for the rule bots)" %
+                          os.path.join(args.dir, "opponents.tsv"))
         bb = game["big_blind"]
         print("facing all-ins against %s: equity against the shover's cards, price = chips to "
               "call / pot after the call" % ",".join(names))
@@ -122,9 +117,6 @@ def main():
                 print("%-8s %-7s %6d %7.0f%% %6.0f%% %6.0f%% %10.1f" % (
                     report.STREETS[street], "called" if called else "folded", n,
                     100.0 * equity / n, 100.0 * ahead / n, 100.0 * price / n, net / bb))
-    except report.Failure as error:
-        sys.stderr.write("faced_allins.py: %s\n" % error)
-        return 1
     except Failure as error:
         sys.stderr.write("faced_allins.py: %s\n" % error)
         return 1

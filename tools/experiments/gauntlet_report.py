@@ -285,14 +285,19 @@ def main():
     return 0
 
 
-def report(args):
-    game = read_game(args.game)
-    manifest = os.path.join(args.dir, "opponents.tsv")
+def read_opponents(directory):
+    """The rows (name, kind, spec) of DIR/opponents.tsv."""
+    manifest = os.path.join(directory, "opponents.tsv")
     try:
         with open(manifest) as f:
-            rows = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+            return [line.rstrip("\n").split("\t") for line in f if line.strip()]
     except OSError as error:
         raise Failure("%s: %s" % (manifest, error.strerror))
+
+
+def report(args):
+    game = read_game(args.game)
+    rows = read_opponents(args.dir)
     runs = ["spec"] + (["baseline"] if args.baseline else [])
     deals = {run: {} for run in runs}
     rotations = None

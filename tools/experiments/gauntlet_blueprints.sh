@@ -77,7 +77,7 @@ options_of() {
 # The stored strategy (payload) of a file: its last N bytes, N from `solver inspect`.
 payload() {
   local bytes
-  bytes="$("$bin/solver" inspect "$1" | sed -n 's/.*format 3, payload \([0-9]*\) bytes.*/\1/p')"
+  bytes="$("$bin/solver" inspect "$1" | sed -n 's/.*format [0-9]*, payload \([0-9]*\) bytes.*/\1/p')"
   [ -n "$bytes" ] || { echo "gauntlet_blueprints.sh: cannot read $1's header" >&2; exit 1; }
   tail -c "$bytes" "$1"
 }
@@ -91,10 +91,15 @@ train() {
     local fresh
     fresh="$(mktemp "${TMPDIR:-/tmp}/gauntlet_blueprint.XXXXXX")"
     "$bin/solver" train "${opts[@]}" --progress-every 60 --out "$fresh"
-    if cmp -s <(payload "$fresh") <(payload "$file"); then
+    # The payloads into files first: a header that cannot be read stops the script here (in a
+    # process substitution its exit would be lost and two empty payloads would compare equal).
+    payload "$fresh" >"$fresh.payload"
+    payload "$file" >"$fresh.expected"
+    if cmp -s "$fresh.payload" "$fresh.expected"; then
       echo "gauntlet_blueprints.sh: $target: the same strategy as $file"
-      rm -f "$fresh"
+      rm -f "$fresh" "$fresh.payload" "$fresh.expected"
     else
+      rm -f "$fresh.payload" "$fresh.expected"
       echo "gauntlet_blueprints.sh: $target: $fresh differs from $file" >&2
       exit 1
     fi

@@ -54,12 +54,8 @@ def run_table(game, poker_ai, directory, names):
     """Per (street, called) [count, equity sum, ahead, price sum, net chips]."""
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
     for name in names:
-        files = report.log_files(directory, name)
-        for first in files:
-            base = os.path.basename(first[:-len(".log")])
-            paths = [first] + sorted(os.path.join(directory, f) for f in os.listdir(directory)
-                                     if f.startswith(base + ".rot") and f.endswith(".log"))
-            for path in paths:
+        for first in report.log_files(directory, name):
+            for path in report.paired_diff.rotation_logs(first):
                 with open(path) as log:
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):

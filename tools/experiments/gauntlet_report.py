@@ -174,11 +174,7 @@ def allin_stats(game, directory, names):
         opp = {"hands": 0, "shoves": 0, "small": 0, "small_net": 0.0, "faced": 0,
                "faced_called": 0, "faced_net": 0.0}
         for first in log_files(directory, name):
-            base = first[:-len(".log")]
-            files = [first] + sorted(
-                os.path.join(directory, f) for f in os.listdir(directory)
-                if f.startswith(os.path.basename(base) + ".rot") and f.endswith(".log"))
-            for path in files:
+            for path in paired_diff.rotation_logs(first):
                 with open(path) as log:
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):

@@ -26,10 +26,15 @@ import re
 import sys
 
 
+def rotation_logs(path):
+    """The log at `path` (NAME.log) and its seat rotations' logs (NAME.rot<r>.log, by r)."""
+    return [path] + sorted(glob.glob(glob.escape(re.sub(r"\.log$", "", path)) + ".rot*.log"),
+                           key=lambda f: int(re.search(r"\.rot(\d+)\.log$", f).group(1)))
+
+
 def read_run(path, player):
     """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations."""
-    files = [path] + sorted(glob.glob(glob.escape(re.sub(r"\.log$", "", path)) + ".rot*.log"),
-                            key=lambda f: int(re.search(r"\.rot(\d+)\.log$", f).group(1)))
+    files = rotation_logs(path)
     deals = {}
     for f in files:
         with open(f) as log:

@@ -39,9 +39,9 @@ def test_deepstack_log_every_hand():
     # Heads-up, the players alternate within a street; the pot before the first action of the
     # second street is both players' last raise when the first street ended with a call.
     first_street = fields[2].split("/")[0]
-    if "/" in fields[2] and first_street.endswith("c"):
-        second = sum(1 for c in first_street if c in "rcf")
-        assert first.actions[second].pot_before == 2 * amounts[first_street.count("r") - 1]
+    assert "/" in fields[2] and first_street.endswith("c"), "the first hand reaches a second street"
+    second = sum(1 for c in first_street if c in "rcf")
+    assert first.actions[second].pot_before == 2 * amounts[first_street.count("r") - 1]
     count = 1 + sum(1 for _ in hands)
     with open(path) as log:
         state_lines = sum(1 for line in log if line.startswith("STATE:"))

@@ -302,8 +302,8 @@ double ModelSearch::OpponentNode(State& state, int depth, int streets_left) {
 
 void ModelSearch::MixRobustResponse(const std::vector<Action>& actions, int count,
                                     std::vector<Weights>* probs) {
-  if (root_index_ < 0 || root_index_ >= static_cast<int>(options_->root_robust.size())) return;
-  const SearchOptions::RootRobust& robust = options_->root_robust[root_index_];
+  if (robust_ == nullptr) return;
+  const SearchOptions::RobustResponse& robust = *robust_;
   const float c = static_cast<float>(std::clamp(robust.confidence, 0.0, 1.0));
   if (c >= 1) return;
   int fold = -1;
@@ -386,16 +386,26 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
         values[i] = -1e300;
         continue;
       }
-      ranges_[1] = ranges_[0];
-      // Common random numbers: every root action sees the same board samples and leaf seeds, so
-      // their values differ by the actions, not by the draws.
-      rng_.seed(Mix(options.seed, 0xB0A2D));
-      leaf_seed_ = Mix(options.seed, 0x1EAF);
+      // Against each robust response to this candidate (none: the model alone), the least value.
+      const std::vector<SearchOptions::RobustResponse>* responses =
+          i < options.root_robust.size() && !options.root_robust[i].responses.empty()
+              ? &options.root_robust[i].responses
+              : nullptr;
+      const size_t runs = responses != nullptr ? responses->size() : 1;
       double confidence = -1;
-      first_confidence_ = &confidence;
-      root_index_ = static_cast<int>(i);
-      values[i] = Value(child, 1, h);
-      root_index_ = -1;
+      for (size_t r = 0; r < runs; ++r) {
+        ranges_[1] = ranges_[0];
+        // Common random numbers: every root action sees the same board samples and leaf seeds,
+        // so their values differ by the actions, not by the draws.
+        rng_.seed(Mix(options.seed, 0xB0A2D));
+        leaf_seed_ = Mix(options.seed, 0x1EAF);
+        first_confidence_ = r == 0 ? &confidence : nullptr;
+        robust_ = responses != nullptr ? &(*responses)[r] : nullptr;
+        State played = child;
+        const double value = Value(played, 1, h);
+        values[i] = r == 0 ? value : std::min(values[i], value);
+      }
+      robust_ = nullptr;
       first_confidence_ = nullptr;
       if (confidence >= 0) {
         confidence_sum += confidence;

@@ -114,17 +114,23 @@ struct SearchOptions {
   std::optional<std::chrono::steady_clock::time_point> deadline;
   // Our candidates at the root (empty: CandidateActions with our_fractions and max_raises).
   std::vector<poker::Action> root_candidates;
-  // Robust responses to our root bets, by root candidate (empty or shorter: none). A data-biased response (Johanson and Bowling 2009) at the opponent's first
-  // node after root candidate i: each pair's action probabilities are
+  // Robust responses to our root bets, by root candidate (empty or shorter: none). A data-biased
+  // response (Johanson and Bowling 2009) at the opponent's first node after root candidate i:
+  // each pair's action probabilities are
   //   confidence x (the model's) + (1 - confidence) x (a best response's),
   // the best response calling with pair h when continue[h] is 1 and folding when it is 0 (it
   // never raises). The caller sets continue[h] by h's equity against our betting range for that
   // action and the pot odds it is offered, and the confidence by how often this opponent has been
   // seen answering bets of that size: a bet the model has little evidence about is not valued
-  // by the model's fold frequency alone.
-  struct RootRobust {
+  // by the model's fold frequency alone. With several responses the candidate's value is the
+  // least of its values against each (confidence 1: the model alone; 0 with every continue 1:
+  // an opponent that never folds).
+  struct RobustResponse {
     double confidence = 1;
     std::array<float, poker::kNumPairs> continues{};
+  };
+  struct RootRobust {
+    std::vector<RobustResponse> responses;
   };
   std::vector<RootRobust> root_robust;
 };
@@ -216,7 +222,7 @@ class ModelSearch {
   std::mt19937_64 rng_;
   uint64_t leaf_seed_ = 0;
   double* first_confidence_ = nullptr;  // where the first opponent node records its confidence
-  int root_index_ = -1;                 // the root candidate being valued
+  const SearchOptions::RobustResponse* robust_ = nullptr;  // of the root candidate being valued
 
   // Buffers by depth (a path is at most a few dozen nodes).
   std::vector<Weights> ranges_;

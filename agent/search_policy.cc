@@ -94,6 +94,7 @@ struct SearchPolicyParams {
   double cap_ms = 1000;
   double robust_k = 50;
   double robust_runouts = 48;
+  double unproven = 1;
   double min_support = 0.02;
   double anchor_play = 1;
   std::string strategy;
@@ -142,6 +143,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
+  p.unproven = Extra(params, "search_unproven", p.unproven);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
@@ -606,7 +608,8 @@ class SearchPolicy : public Policy {
       }
       return best;
     };
-    std::vector<int> raises;
+    std::vector<int> proven;    // raises of a class this opponent has answered often enough
+    std::vector<int> unproven;  // the others
     for (const Action& a : all) {
       const bool overbet =
           a.type == poker::ActionType::kRaise && BetClass(s, a) % kSizeClasses >= 2;
@@ -614,16 +617,25 @@ class SearchPolicy : public Policy {
                                  ? played_support(a) >= params_.min_support
                                  : our_probs_[model_->CandidateFor(a)][ours] >= params_.min_support;
       if (a.type == poker::ActionType::kRaise && !supported) {
-        if (unknown_overbet || answered[BetClass(s, a)] < params_.robust_k) continue;
-        raises.push_back(options->root_candidates.size());
+        if (unknown_overbet) continue;
+        if (answered[BetClass(s, a)] >= params_.robust_k) {
+          proven.push_back(options->root_candidates.size());
+        } else if (params_.unproven != 0) {
+          unproven.push_back(options->root_candidates.size());
+        } else {
+          continue;
+        }
       } else if (unknown_overbet && !supported) {
         continue;
       }
       options->root_candidates.push_back(a);
     }
     // Our hand's mass may sit on actions that merge in the real state: keep every candidate then.
-    if (options->root_candidates.empty()) options->root_candidates = all;
-    if (raises.empty()) return;
+    if (options->root_candidates.empty()) {
+      options->root_candidates = all;
+      return;
+    }
+    if (proven.empty() && unproven.empty()) return;
     model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count));
     const int known = s.NumBoardCardsVisible();
     std::array<poker::Card, poker::kMaxBoardCards> board{};
@@ -637,19 +649,51 @@ class SearchPolicy : public Policy {
     options->root_robust.resize(options->root_candidates.size());
     PairProbs betting;
     PairProbs equity;
-    for (int i : raises) {
+    // The opponent's price: what it adds to call over the pot once it has called.
+    const auto best_response = [&](const Action& raise, double confidence) {
+      SearchOptions::RobustResponse response;
+      response.confidence = confidence;
+      const double odds = (raise.raise_to - s.spent(opponent)) / (2.0 * raise.raise_to);
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        response.continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
+      }
+      return response;
+    };
+    for (int i : proven) {
       const Action& raise = options->root_candidates[i];
       const double n = answered[BetClass(s, raise)];
-      SearchOptions::RootRobust& robust = options->root_robust[i];
-      robust.confidence = n / (n + params_.robust_k);
       const PairProbs& p = our_probs_[model_->CandidateFor(raise)];
       for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
       range_board_.Equity(betting, &equity);
-      // The opponent's price: what it adds to call over the pot once it has called.
-      const double odds = (raise.raise_to - s.spent(opponent)) / (2.0 * raise.raise_to);
-      for (int h = 0; h < poker::kNumPairs; ++h) {
-        robust.continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
+      options->root_robust[i].responses = {best_response(raise, n / (n + params_.robust_k))};
+    }
+    if (unproven.empty()) return;
+    // A raise with no betting range of its own behind it: the best response calls with the pairs
+    // that beat, at the price, every hand with which the blueprint raises here (our whole range
+    // if it hardly raises), and the raise is worth the least of its values against the model,
+    // that best response and an opponent that never folds: a bluff is not valued by folds the
+    // model merely predicts, a value bet not by calls from worse hands only.
+    double mass = 0;
+    double whole = 0;
+    for (int h = 0; h < poker::kNumPairs; ++h) {
+      whole += our_range_.weight(h);
+      double raising = 0;
+      for (int c = 0; c < count; ++c) {
+        if (model_->candidates()[c].type == poker::ActionType::kRaise) raising += our_probs_[c][h];
       }
+      betting[h] = our_range_.weight(h) * raising;
+      mass += betting[h];
+    }
+    if (mass < 0.05 * whole) {
+      for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h);
+    }
+    range_board_.Equity(betting, &equity);
+    SearchOptions::RobustResponse never_folds;
+    never_folds.confidence = 0;
+    never_folds.continues.fill(1.0f);
+    for (int i : unproven) {
+      options->root_robust[i].responses = {SearchOptions::RobustResponse{}, never_folds,
+                                           best_response(options->root_candidates[i], 0)};
     }
   }
 
@@ -771,6 +815,13 @@ const bool kRegistered = RegisterPolicy(
                 "search, heads-up, after the flop: the blueprint's probability of a raise with our "
                 "hand from which the search considers it without evidence",
                 /*text=*/false, cli::Between(0, 1)},
+     ExtraParam{"search_unproven", 1,
+                "search, heads-up, after the flop: a raise the blueprint does not make with our "
+                "hand, of a size class the opponent has answered fewer than search_robust_k "
+                "times, is searched at the least of its values against the model, a best "
+                "response to the blueprint's raising range and an opponent that never folds (1), "
+                "or not at all (0)",
+                /*text=*/false, cli::Flag()},
      ExtraParam{
          "search_robust_runouts", 48,
          "search: run-outs of the flop for the best response's equities (turn, river: exact)",

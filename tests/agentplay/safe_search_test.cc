@@ -37,10 +37,11 @@ State CheckedRiver(const poker::GameDef& game, const char* a, const char* b, uin
 }
 
 std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
-                                   double anchor_play = 1) {
+                                   double anchor_play = 1, double unproven = 0) {
   PolicyParams params;
   params.extra["search_robust_k"] = robust_k;
   params.extra["search_anchor_play"] = anchor_play;
+  params.extra["search_unproven"] = unproven;
   absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
   EXPECT_TRUE(policy.ok()) << policy.status();
   if (!policy.ok()) return nullptr;
@@ -49,14 +50,33 @@ std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
   return *std::move(policy);
 }
 
-// The candidates the policy searched at `state` (its decision's values).
-std::vector<std::string> Searched(Policy* policy, const State& state) {
+// The policy's decision at `state`, with the candidates it searched and their values.
+struct Searching {
+  Action chosen;
+  std::vector<std::pair<std::string, double>> values;
+  double ValueOf(const std::string& action) const {
+    for (const auto& [a, v] : values) {
+      if (a == action) return v;
+    }
+    ADD_FAILURE() << action << " was not searched";
+    return 0;
+  }
+};
+
+Searching Search(Policy* policy, const State& state) {
   std::mt19937_64 rng(5);
   Decision d{state, 0, {state.hole_card(0, 0), state.hole_card(0, 1)}, EquityResult{}, 1, &rng};
   d.seed = 99;
-  policy->Decide(d);
+  Searching searching;
+  searching.chosen = policy->Decide(d);
+  searching.values = policy->action_values();
+  return searching;
+}
+
+// The candidates the policy searched at `state` (its decision's values).
+std::vector<std::string> Searched(Policy* policy, const State& state) {
   std::vector<std::string> actions;
-  for (const auto& [action, value] : policy->action_values()) actions.push_back(action);
+  for (const auto& [action, value] : Search(policy, state).values) actions.push_back(action);
   return actions;
 }
 
@@ -83,6 +103,30 @@ TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
     }
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::Contains("r20000"));
+}
+
+// By default a raise without evidence is searched, at the least of its values against the model,
+// a best response to the blueprint's raising range and an opponent that never folds. A bluff (five
+// high) is worth what it loses when called, not the folds the model predicts; with the nut straight
+// the model's own value (it has the opponent call with worse less often) is already the least.
+TEST(SafeSearchTest, AnAllInWithoutEvidenceIsValuedAgainstTheOpponentsThatCallIt) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  std::unique_ptr<Policy> model_alone = SearchWith(0, game);
+  std::unique_ptr<Policy> safe = SearchWith(10, game, 1, 1);
+  ASSERT_NE(model_alone, nullptr);
+  ASSERT_NE(safe, nullptr);
+  const State bluff = CheckedRiver(game, "5h", "4h", 3);
+  const Searching alone = Search(model_alone.get(), bluff);
+  const Searching robust = Search(safe.get(), bluff);
+  EXPECT_THAT(Searched(safe.get(), bluff), testing::Contains("r20000"));
+  EXPECT_LT(robust.ValueOf("r20000"), alone.ValueOf("r20000") - 5000);
+  EXPECT_LT(robust.ValueOf("r20000"), -10000);  // 200 bb called by almost every hand
+  EXPECT_NE(robust.chosen, Action::Raise(20000));
+  // The blueprint's own sizes are valued against the model as before.
+  EXPECT_NEAR(robust.ValueOf("c"), alone.ValueOf("c"), 1e-6);
+  const State nuts = CheckedRiver(game, "Td", "8s", 3);
+  EXPECT_NEAR(Search(safe.get(), nuts).ValueOf("r20000"),
+              Search(model_alone.get(), nuts).ValueOf("r20000"), 1e-6);
 }
 
 // An overbet counts as the blueprint's only where the anchor plays it: the bundled blueprint is

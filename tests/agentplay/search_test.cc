@@ -158,8 +158,10 @@ TEST(ModelSearchTest, RobustResponseMixesABestResponseIntoTheModel) {
   // No evidence about all-ins (confidence 0): the best response answers the all-in. Half the
   // time 5h4h folds (+100), half the time the queens call and win (-20000).
   options.root_robust.resize(3);
-  options.root_robust[2].confidence = 0;
-  options.root_robust[2].continues[queens] = 1;
+  SearchOptions::RobustResponse best_response;
+  best_response.confidence = 0;
+  best_response.continues[queens] = 1;
+  options.root_robust[2].responses = {best_response};
   absl::StatusOr<SearchResult> robust =
       search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
   ASSERT_TRUE(robust.ok()) << robust.status();
@@ -168,12 +170,47 @@ TEST(ModelSearchTest, RobustResponseMixesABestResponseIntoTheModel) {
   EXPECT_NEAR(ValueOf(*robust, Action::Raise(300)), 100.0, 1e-3);
   EXPECT_EQ(robust->actions[robust->best], Action::Raise(300));
   // Half the evidence: the queens call half the time.
-  options.root_robust[2].confidence = 0.5;
+  options.root_robust[2].responses[0].confidence = 0.5;
   absl::StatusOr<SearchResult> half =
       search.Search(state, 0, {C("Ks"), C("As")}, range, &model, options);
   ASSERT_TRUE(half.ok()) << half.status();
   EXPECT_NEAR(ValueOf(*half, Action::Raise(20000)), 0.5 * 100 + 0.5 * (0.5 * 100 - 0.5 * 20000),
               1e-2);
+}
+
+TEST(ModelSearchTest, SeveralRobustResponsesValueARaiseAtTheLeastOfThem) {
+  // The river spot of the test above. Against the model (both pairs fold) the all-in wins the
+  // pot; against an opponent that never folds it wins 20,000 from 5h4h and loses 20,000 to the
+  // queens; against the best response (the queens call, 5h4h folds) it loses half of 20,100.
+  const poker::GameDef game = Game(agentplay_test::kNoLimit2p);
+  const State state = RiverSpot(game);
+  const int queens = Pair("Qh", "Qd");
+  TwoActionModel model([](int) { return 1.0f; });
+  ModelSearch search;
+  SearchOptions options;
+  options.root_candidates = {Action::Call(), Action::Raise(300), Action::Raise(20000)};
+  options.root_robust.resize(3);
+  SearchOptions::RobustResponse never_folds;
+  never_folds.confidence = 0;
+  never_folds.continues.fill(1.0f);
+  SearchOptions::RobustResponse best_response;
+  best_response.confidence = 0;
+  best_response.continues[queens] = 1;
+  const auto all_in_value = [&] {
+    absl::StatusOr<SearchResult> result =
+        search.Search(state, 0, {C("Ks"), C("As")}, QueensOrFiveFour(), &model, options);
+    EXPECT_TRUE(result.ok()) << result.status();
+    return result.ok() ? ValueOf(*result, Action::Raise(20000)) : 0.0;
+  };
+  options.root_robust[2].responses = {SearchOptions::RobustResponse{}};
+  EXPECT_NEAR(all_in_value(), 100.0, 1e-3);
+  options.root_robust[2].responses = {SearchOptions::RobustResponse{}, never_folds};
+  EXPECT_NEAR(all_in_value(), 0.5 * 20000 - 0.5 * 20000, 1e-2);
+  options.root_robust[2].responses = {SearchOptions::RobustResponse{}, never_folds, best_response};
+  EXPECT_NEAR(all_in_value(), 0.5 * 100 - 0.5 * 20000, 1e-2);
+  // The order of the responses does not matter.
+  options.root_robust[2].responses = {best_response, SearchOptions::RobustResponse{}, never_folds};
+  EXPECT_NEAR(all_in_value(), 0.5 * 100 - 0.5 * 20000, 1e-2);
 }
 
 TEST(MultiwaySearchTest, RiverValuesWithTwoOpponentsMatchHandComputedOnes) {

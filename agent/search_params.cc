@@ -1,0 +1,198 @@
+#include "agent/search_params.h"
+
+#include <string>
+#include <vector>
+
+#include "cli/numbers.h"
+
+namespace agent {
+namespace {
+
+double Extra(const PolicyParams& params, const char* name, double fallback) {
+  auto it = params.extra.find(name);
+  return it != params.extra.end() ? it->second : fallback;
+}
+
+}  // namespace
+
+SearchPolicyParams ParamsFrom(const PolicyParams& params) {
+  SearchPolicyParams p;
+  p.nodes = Extra(params, "search_nodes", p.nodes);
+  p.boards = Extra(params, "search_boards", p.boards);
+  p.streets_limit = Extra(params, "search_streets", p.streets_limit);
+  p.streets_nolimit = Extra(params, "search_streets_nl", p.streets_nolimit);
+  p.leaf_runouts = Extra(params, "search_leaf_runouts", p.leaf_runouts);
+  p.preflop_runouts = Extra(params, "search_preflop_runouts", p.preflop_runouts);
+  p.root_flops = Extra(params, "search_root_flops", p.root_flops);
+  p.root_flops_limit = Extra(params, "search_root_flops_limit", p.root_flops_limit);
+  p.root_flop_runouts = Extra(params, "search_root_flop_runouts", p.root_flop_runouts);
+  p.root_flop_raises = Extra(params, "search_root_flop_raises", p.root_flop_raises);
+  p.softness = Extra(params, "search_softness", p.softness);
+  p.min_branch = Extra(params, "search_min_branch", p.min_branch);
+  p.max_fold = Extra(params, "search_max_fold", p.max_fold);
+  p.floor = Extra(params, "search_floor", p.floor);
+  p.fit_floor = Extra(params, "search_fit_floor", p.fit_floor);
+  p.tilt_nested = Extra(params, "search_tilt_nested", p.tilt_nested);
+  p.tilt_rate = Extra(params, "search_tilt_rate", p.tilt_rate);
+  p.tilt_half = Extra(params, "search_tilt_half", p.tilt_half);
+  p.tilt_decay = Extra(params, "search_tilt_decay", p.tilt_decay);
+  p.margin = Extra(params, "search_margin", p.margin);
+  p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
+  p.margin_half = Extra(params, "search_margin_half", p.margin_half);
+  p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
+  p.robust_k = Extra(params, "search_robust_k", p.robust_k);
+  p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
+  p.unproven = Extra(params, "search_unproven", p.unproven);
+  p.min_support = Extra(params, "search_min_support", p.min_support);
+  p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
+  p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
+  p.mw_streets = Extra(params, "search_mw_streets", p.mw_streets);
+  p.mw_boards = Extra(params, "search_mw_boards", p.mw_boards);
+  p.mw_leaf_runouts = Extra(params, "search_mw_leaf_runouts", p.mw_leaf_runouts);
+  p.mw_min_branch = Extra(params, "search_mw_min_branch", p.mw_min_branch);
+  p.mw_min_reach = Extra(params, "search_mw_min_reach", p.mw_min_reach);
+  p.mw_confidence_k = Extra(params, "search_mw_confidence_k", p.mw_confidence_k);
+  p.mw_margin = Extra(params, "search_mw_margin", p.mw_margin);
+  p.mw_margin_floor = Extra(params, "search_mw_margin_floor", p.mw_margin_floor);
+  auto it = params.extra_text.find("search_strategy");
+  if (it != params.extra_text.end()) p.strategy = it->second;
+  it = params.extra_text.find("search_flop_tables");
+  if (it != params.extra_text.end()) p.flop_tables = it->second;
+  return p;
+}
+
+std::vector<ExtraParam> SearchExtraParams() {
+  return {
+      ExtraParam{"search_nodes", 3000, "search: node budget per decision (work, not time)",
+                 /*text=*/false, cli::WholeBetween(1, 1e9)},
+      ExtraParam{"search_boards", 3, "search: next cards sampled per chance node",
+                 /*text=*/false, cli::WholeBetween(1, 1000)},
+      ExtraParam{"search_streets", 3, "search: streets searched past the current one, limit",
+                 /*text=*/false, cli::WholeBetween(0, 4)},
+      ExtraParam{"search_streets_nl", 1, "search: streets searched past the current one, no-limit",
+                 /*text=*/false, cli::WholeBetween(0, 4)},
+      ExtraParam{
+          "search_leaf_runouts", 48,
+          "search: run-outs sampled for a flop or preflop leaf's equity (turn, river: exact)",
+          /*text=*/false, cli::WholeBetween(1, 1e6)},
+      ExtraParam{"search_preflop_runouts", 2000,
+                 "search: run-outs of the preflop equity table per starting hand (0: "
+                 "search_leaf_runouts per search)",
+                 /*text=*/false, cli::WholeBetween(0, 1e7)},
+      ExtraParam{"search_root_flops", 16,
+                 "search, heads-up no-limit, preflop: flops sampled at the first chance node, the "
+                 "flop always searched (0: off, search_boards and the node budget)",
+                 /*text=*/false, cli::WholeBetween(0, 22100)},
+      ExtraParam{"search_root_flops_limit", 0, "search, heads-up limit: search_root_flops there",
+                 /*text=*/false, cli::WholeBetween(0, 22100)},
+      ExtraParam{"search_root_flop_runouts", 16,
+                 "search, heads-up, preflop with search_root_flops: run-outs of a flop's equity "
+                 "(0: search_leaf_runouts)",
+                 /*text=*/false, cli::WholeBetween(0, 1e6)},
+      ExtraParam{"search_root_flop_raises", 1,
+                 "search, heads-up no-limit, preflop with search_root_flops: raises per street "
+                 "expanded after the preflop (-1: as before; limit games expand the real raises)",
+                 /*text=*/false, cli::WholeBetween(-1, 16)},
+      ExtraParam{"search_softness", 0,
+                 "search: softmax temperature (big blinds) of our future nodes",
+                 /*text=*/false, cli::Between(0, 1e6)},
+      ExtraParam{"search_min_branch", 0.002, "search: opponent actions below this are not expanded",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_max_fold", 1, "search: cap on an opponent node's fold probability",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_floor", 0.05,
+                 "search: share of the opponent model spread evenly over its actions",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_fit_floor", 1,
+                 "search: fit the floor per opponent (1) or keep it at search_floor (0)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{"search_tilt_nested", 1,
+                 "search: nested tilt (fold vs continue, then raise vs call) (1) or flat (0)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{"search_tilt_rate", 0.5, "search: step of the opponent's tilt per decision",
+                 /*text=*/false, cli::Between(0, 100)},
+      ExtraParam{"search_tilt_half", 20,
+                 "search: decisions of a class after which the tilt's step is 1/sqrt(2) of it",
+                 /*text=*/false, cli::Between(0, 1e12)},
+      ExtraParam{"search_tilt_decay", 0.01, "search: pull of the tilt toward the blueprint",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_margin", 0.3,
+                 "search: share of the pot the search must gain over the blueprint's action (at "
+                 "first)",
+                 /*text=*/false, cli::Between(-10, 100)},
+      ExtraParam{"search_margin_floor", 0.05,
+                 "search: the margin after many decisions (share of the pot)",
+                 /*text=*/false, cli::Between(-10, 100)},
+      ExtraParam{"search_margin_half", 100,
+                 "search: opponent decisions after which the margin's first part is halved",
+                 /*text=*/false, cli::Between(0, 1e12)},
+      ExtraParam{"search_cap_ms", 1000,
+                 "search: wall-clock cap over TCP of one decision's look-ahead (ms); what bounds "
+                 "a decision's time",
+                 /*text=*/false, cli::Between(0, 1e7)},
+      ExtraParam{"search_robust_k", 50,
+                 "search, heads-up, after the flop: answers of the opponent to our raises of a "
+                 "size class before the search considers such a raise where the blueprint does "
+                 "not make it with our hand; then the model weighs n / (n + k) against a best "
+                 "response to our range; and bets of 1.5+ pots this opponent made before an "
+                 "answer the blueprint does not give is searched (0: every action, valued by the "
+                 "model alone)",
+                 /*text=*/false, cli::Between(0, 1e9)},
+      ExtraParam{
+          "search_min_support", 0.02,
+          "search, heads-up, after the flop: the blueprint's probability of a raise with our "
+          "hand from which the search considers it without evidence",
+          /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_unproven", 1,
+                 "search, heads-up, after the flop: a raise the blueprint does not make with our "
+                 "hand, of a size class the opponent has answered fewer than search_robust_k "
+                 "times, is searched at the least of its values against the model, a best "
+                 "response to the blueprint's raising range and an opponent that never folds (1), "
+                 "or not at all (0)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{
+          "search_robust_runouts", 48,
+          "search: run-outs of the flop for the best response's equities (turn, river: exact)",
+          /*text=*/false, cli::WholeBetween(1, 1e6)},
+      ExtraParam{"search_anchor_play", 1,
+                 "search, no-limit: the blueprint's action played as its file asks (1, e.g. "
+                 "purified) or drawn from its mixed strategy (0; limit: always 0)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{"search_mw_nodes", 4000,
+                 "search, 3+ players: node budget per decision, shared by our candidates",
+                 /*text=*/false, cli::WholeBetween(1, 1e9)},
+      ExtraParam{"search_mw_streets", 0,
+                 "search, 3+ players: streets searched past the current one (budget allowing)",
+                 /*text=*/false, cli::WholeBetween(0, 4)},
+      ExtraParam{"search_mw_boards", 2, "search, 3+ players: next cards sampled per chance node",
+                 /*text=*/false, cli::WholeBetween(1, 1000)},
+      ExtraParam{"search_mw_leaf_runouts", 24,
+                 "search, 3+ players: run-outs of a flop leaf's equity (turn, river: exact)",
+                 /*text=*/false, cli::WholeBetween(1, 1e6)},
+      ExtraParam{"search_mw_min_branch", 0.01,
+                 "search, 3+ players: opponent actions below this are not expanded",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_mw_min_reach", 0.001,
+                 "search, 3+ players: paths the opponents reach less often get the leaf estimate",
+                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_mw_confidence_k", 30,
+                 "search, 3+ players: opponent decisions at a node for half confidence",
+                 /*text=*/false, cli::Between(0, 1e12)},
+      ExtraParam{"search_mw_margin", 0.3,
+                 "search, 3+ players: pots the search must gain over fold's action, at confidence "
+                 "0 (scaled by 1 - confidence)",
+                 /*text=*/false, cli::Between(-10, 100)},
+      ExtraParam{"search_mw_margin_floor", 0.05,
+                 "search, 3+ players: pots the search must gain at full confidence",
+                 /*text=*/false, cli::Between(-10, 100)},
+      ExtraParam{"search_strategy", 0,
+                 "search: blueprint file (empty: bundled; none: no blueprint)",
+                 /*text=*/true},
+      ExtraParam{"search_flop_tables", 0,
+                 "search: the blueprint's flop bucket tables (`solver flop-tables`; empty: the "
+                 "blueprint's path with .flop_tables for .strategy, if there; none: computed as "
+                 "met)",
+                 /*text=*/true}};
+}
+
+}  // namespace agent

@@ -43,6 +43,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
+  p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
@@ -150,6 +151,10 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "response to the blueprint's raising range and an opponent that never folds (1), "
                  "or not at all (0)",
                  /*text=*/false, cli::Flag()},
+      ExtraParam{"search_unproven_margin", 1,
+                 "search: pots by which such a raise must beat the other candidates (its values "
+                 "are lowered by this many pots before the choice)",
+                 /*text=*/false, cli::Between(0, 1000)},
       ExtraParam{
           "search_robust_runouts", 48,
           "search: run-outs of the flop for the best response's equities (turn, river: exact)",

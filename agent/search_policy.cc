@@ -232,6 +232,17 @@ class SearchPolicy : public Policy {
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
     if (!result.ok()) return Fallback(d, result.status().message());
     clock_fired_ = result->clock_cap_fired;
+    // A raise without evidence must beat the others by search_unproven_margin pots: against an
+    // opponent that folds to it the least of its values is about the pot, as checking's is.
+    if (!unproven_.empty()) {
+      for (int i : unproven_) {
+        if (i < static_cast<int>(result->values.size())) {
+          result->values[i] -= params_.unproven_margin * std::max<int32_t>(s.pot(), 1);
+        }
+      }
+      result->best = static_cast<int>(
+          std::max_element(result->values.begin(), result->values.end()) - result->values.begin());
+    }
     for (size_t i = 0; i < result->actions.size(); ++i) {
       values_.emplace_back(acpc::AcpcSession::FormatAction(s.game(), result->actions[i]),
                            result->values[i]);
@@ -478,6 +489,7 @@ class SearchPolicy : public Policy {
                       SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
+    unproven_.clear();
     // Limit bets are at most a pot: limit play is left as it was measured.
     if (params_.robust_k <= 0 || s.round() == 0 || !s.game().is_no_limit() || !model_->Prepare(s)) {
       return;
@@ -596,6 +608,7 @@ class SearchPolicy : public Policy {
     SearchOptions::RobustResponse never_folds;
     never_folds.confidence = 0;
     never_folds.continues.fill(1.0f);
+    unproven_ = unproven;
     for (int i : unproven) {
       options->root_robust[i].responses = {SearchOptions::RobustResponse{}, never_folds,
                                            best_response(options->root_candidates[i], 0)};
@@ -616,6 +629,7 @@ class SearchPolicy : public Policy {
   std::map<int, OpponentTilt> tilts_;    // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
   std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
+  std::vector<int> unproven_;  // this decision's root candidates searched without evidence
   Range our_range_;
   int64_t our_range_hand_ = -1;
   int our_range_actions_ = 0;

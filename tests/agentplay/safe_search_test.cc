@@ -37,8 +37,10 @@ State CheckedRiver(const poker::GameDef& game, const char* a, const char* b, uin
 }
 
 std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
-                                   double anchor_play = 1, double unproven = 0) {
+                                   double anchor_play = 1, double unproven = 0,
+                                   double unproven_margin = 0) {
   PolicyParams params;
+  params.extra["search_unproven_margin"] = unproven_margin;
   params.extra["search_robust_k"] = robust_k;
   params.extra["search_anchor_play"] = anchor_play;
   params.extra["search_unproven"] = unproven;
@@ -109,6 +111,7 @@ TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
 // a best response to the blueprint's raising range and an opponent that never folds. A bluff (five
 // high) is worth what it loses when called, not the folds the model predicts; with the nut straight
 // the model's own value (it has the opponent call with worse less often) is already the least.
+// search_unproven_margin lowers those values by that many pots before the choice.
 TEST(SafeSearchTest, AnAllInWithoutEvidenceIsValuedAgainstTheOpponentsThatCallIt) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   std::unique_ptr<Policy> model_alone = SearchWith(0, game);
@@ -124,9 +127,16 @@ TEST(SafeSearchTest, AnAllInWithoutEvidenceIsValuedAgainstTheOpponentsThatCallIt
   EXPECT_NE(robust.chosen, Action::Raise(20000));
   // The blueprint's own sizes are valued against the model as before.
   EXPECT_NEAR(robust.ValueOf("c"), alone.ValueOf("c"), 1e-6);
-  const State nuts = CheckedRiver(game, "Td", "8s", 3);
-  EXPECT_NEAR(Search(safe.get(), nuts).ValueOf("r20000"),
-              Search(model_alone.get(), nuts).ValueOf("r20000"), 1e-6);
+  // A fresh policy per search below: a policy reads our range on from its last decision of the
+  // same hand.
+  const State nuts = CheckedRiver(game, "Td", "8s", 4);
+  const Searching nuts_alone = Search(SearchWith(0, game).get(), nuts);
+  const Searching nuts_robust = Search(SearchWith(10, game, 1, 1).get(), nuts);
+  EXPECT_NEAR(nuts_robust.ValueOf("r20000"), nuts_alone.ValueOf("r20000"), 1e-6);
+  const Searching lowered = Search(SearchWith(10, game, 1, 1, 1.5).get(), nuts);
+  EXPECT_NEAR(lowered.ValueOf("r20000"), nuts_robust.ValueOf("r20000") - 1.5 * 200,
+              1e-6);  // the pot is 2 bb
+  EXPECT_NEAR(lowered.ValueOf("r200"), nuts_robust.ValueOf("r200"), 1e-6);
 }
 
 // An overbet counts as the blueprint's only where the anchor plays it: the bundled blueprint is

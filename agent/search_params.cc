@@ -44,6 +44,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
+  p.unproven_best_response =
+      Extra(params, "search_unproven_best_response", p.unproven_best_response);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
@@ -155,6 +157,11 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "search: pots by which such a raise must beat the other candidates (its values "
                  "are lowered by this many pots before the choice)",
                  /*text=*/false, cli::Between(0, 1000)},
+      ExtraParam{"search_unproven_best_response", 1,
+                 "search: the best response to the blueprint's raising range is one of the "
+                 "opponents such a raise is valued against (1) or not (0: the model and the "
+                 "never-folding opponent only)",
+                 /*text=*/false, cli::Flag()},
       ExtraParam{
           "search_robust_runouts", 48,
           "search: run-outs of the flop for the best response's equities (turn, river: exact)",

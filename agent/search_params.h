@@ -40,6 +40,7 @@ struct SearchPolicyParams {
   double robust_runouts = 48;
   double unproven = 1;
   double unproven_margin = 1;
+  double unproven_best_response = 1;
   double min_support = 0.02;
   double anchor_play = 1;
   std::string strategy;

@@ -610,8 +610,10 @@ class SearchPolicy : public Policy {
     never_folds.continues.fill(1.0f);
     unproven_ = unproven;
     for (int i : unproven) {
-      options->root_robust[i].responses = {SearchOptions::RobustResponse{}, never_folds,
-                                           best_response(options->root_candidates[i], 0)};
+      options->root_robust[i].responses = {SearchOptions::RobustResponse{}, never_folds};
+      if (params_.unproven_best_response != 0) {
+        options->root_robust[i].responses.push_back(best_response(options->root_candidates[i], 0));
+      }
     }
   }
 

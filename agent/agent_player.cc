@@ -10,6 +10,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <utility>
 
 #include "absl/strings/ascii.h"
@@ -46,7 +47,8 @@ constexpr AgentParamSpec kAgentParamSpecs[] = {
      cli::WholeBetween(0, 1e12)},
     {"time_per_action_ms", &AgentParams::time_per_action_ms,
      "wall-clock cap over TCP of one decision's equity estimates in ms (not of the search "
-     "policy's look-ahead: search_cap_ms)", cli::Between(0, 1e7)},
+     "policy's look-ahead: search_cap_ms)",
+     cli::Between(0, 1e7)},
     {"bet_trials", &AgentParams::bet_trials,
      "Monte Carlo trials per equity against the ranges that call a bet (fold equity)",
      cli::WholeBetween(0, 1e9)},
@@ -208,24 +210,35 @@ absl::Status LoadParamFile(const std::string& path, AgentOptions* options) {
 
 std::string DescribeParams(const AgentOptions& options) {
   std::string out;
+  // The names' column: as wide as the longest name.
+  int width = 26;
   for (const AgentParamSpec& spec : kAgentParamSpecs) {
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", spec.name,
+    width = std::max<int>(width, std::string_view(spec.name).size());
+  }
+  for (const ParamSpec& spec : PolicyParamSpecs()) {
+    width = std::max<int>(width, std::string_view(spec.name).size());
+  }
+  for (const ExtraParam& extra : RegisteredExtraParams()) {
+    width = std::max<int>(width, extra.name.size());
+  }
+  for (const AgentParamSpec& spec : kAgentParamSpecs) {
+    absl::StrAppendFormat(&out, "  %-*s %-8s %s (%s)\n", width, spec.name,
                           Num(options.params.*spec.field), spec.help, spec.range.Text());
   }
   for (const ParamSpec& spec : PolicyParamSpecs()) {
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", spec.name,
+    absl::StrAppendFormat(&out, "  %-*s %-8s %s (%s)\n", width, spec.name,
                           Num(options.policy_params.*spec.field), spec.help, spec.range.Text());
   }
   for (const ExtraParam& extra : RegisteredExtraParams()) {
     if (extra.text) {
       auto it = options.policy_params.extra_text.find(extra.name);
-      absl::StrAppendFormat(&out, "  %-26s %-8s %s\n", extra.name,
+      absl::StrAppendFormat(&out, "  %-*s %-8s %s\n", width, extra.name,
                             it == options.policy_params.extra_text.end() ? "\"\"" : it->second,
                             extra.help);
       continue;
     }
     absl::StatusOr<double> value = GetPolicyParam(extra.name, options.policy_params);
-    absl::StrAppendFormat(&out, "  %-26s %-8s %s (%s)\n", extra.name,
+    absl::StrAppendFormat(&out, "  %-*s %-8s %s (%s)\n", width, extra.name,
                           Num(value.ok() ? *value : extra.default_value), extra.help,
                           extra.range.Text());
   }

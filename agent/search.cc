@@ -386,11 +386,12 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
         values[i] = -1e300;
         continue;
       }
-      // Against each robust response to this candidate (none: the model alone), the least value.
+      // Against each robust response to this candidate (none: the model alone), the least value,
+      // less the candidate's handicap.
+      const SearchOptions::RootRobust* robust =
+          i < options.root_robust.size() ? &options.root_robust[i] : nullptr;
       const std::vector<SearchOptions::RobustResponse>* responses =
-          i < options.root_robust.size() && !options.root_robust[i].responses.empty()
-              ? &options.root_robust[i].responses
-              : nullptr;
+          robust != nullptr && !robust->responses.empty() ? &robust->responses : nullptr;
       const size_t runs = responses != nullptr ? responses->size() : 1;
       double confidence = -1;
       for (size_t r = 0; r < runs; ++r) {
@@ -407,6 +408,7 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
       }
       robust_ = nullptr;
       first_confidence_ = nullptr;
+      if (robust != nullptr) values[i] -= robust->handicap;
       if (confidence >= 0) {
         confidence_sum += confidence;
         ++confidence_count;

@@ -124,13 +124,14 @@ struct SearchOptions {
   // seen answering bets of that size: a bet the model has little evidence about is not valued
   // by the model's fold frequency alone. With several responses the candidate's value is the
   // least of its values against each (confidence 1: the model alone; 0 with every continue 1:
-  // an opponent that never folds).
+  // an opponent that never folds), less `handicap` chips (a margin it must beat the others by).
   struct RobustResponse {
     double confidence = 1;
     std::array<float, poker::kNumPairs> continues{};
   };
   struct RootRobust {
     std::vector<RobustResponse> responses;
+    double handicap = 0;
   };
   std::vector<RootRobust> root_robust;
 };

@@ -232,17 +232,6 @@ class SearchPolicy : public Policy {
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
     if (!result.ok()) return Fallback(d, result.status().message());
     clock_fired_ = result->clock_cap_fired;
-    // A raise without evidence must beat the others by search_unproven_margin pots: against an
-    // opponent that folds to it the least of its values is about the pot, as checking's is.
-    if (!unproven_.empty()) {
-      for (int i : unproven_) {
-        if (i < static_cast<int>(result->values.size())) {
-          result->values[i] -= params_.unproven_margin * std::max<int32_t>(s.pot(), 1);
-        }
-      }
-      result->best = static_cast<int>(
-          std::max_element(result->values.begin(), result->values.end()) - result->values.begin());
-    }
     for (size_t i = 0; i < result->actions.size(); ++i) {
       values_.emplace_back(acpc::AcpcSession::FormatAction(s.game(), result->actions[i]),
                            result->values[i]);
@@ -489,7 +478,6 @@ class SearchPolicy : public Policy {
                       SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
-    unproven_.clear();
     // Limit bets are at most a pot: limit play is left as it was measured.
     if (params_.robust_k <= 0 || s.round() == 0 || !s.game().is_no_limit() || !model_->Prepare(s)) {
       return;
@@ -566,7 +554,8 @@ class SearchPolicy : public Policy {
     options->root_robust.resize(options->root_candidates.size());
     PairProbs betting;
     PairProbs equity;
-    // The opponent's price: what it adds to call over the pot once it has called.
+    // A best response to the range whose equities `equity` holds: it calls `raise` with the
+    // pairs whose equity beats its price (what it adds to call over the pot once it has called).
     const auto best_response = [&](const Action& raise, double confidence) {
       SearchOptions::RobustResponse response;
       response.confidence = confidence;
@@ -590,15 +579,17 @@ class SearchPolicy : public Policy {
     // if it hardly raises), and the raise is worth the least of its values against the model,
     // that best response and an opponent that never folds: a bluff is not valued by folds the
     // model merely predicts, a value bet not by calls from worse hands only.
+    std::vector<int> raising;  // the model's raise candidates
+    for (int c = 0; c < count; ++c) {
+      if (model_->candidates()[c].type == poker::ActionType::kRaise) raising.push_back(c);
+    }
     double mass = 0;
     double whole = 0;
     for (int h = 0; h < poker::kNumPairs; ++h) {
       whole += our_range_.weight(h);
-      double raising = 0;
-      for (int c = 0; c < count; ++c) {
-        if (model_->candidates()[c].type == poker::ActionType::kRaise) raising += our_probs_[c][h];
-      }
-      betting[h] = our_range_.weight(h) * raising;
+      double raises = 0;
+      for (int c : raising) raises += our_probs_[c][h];
+      betting[h] = our_range_.weight(h) * raises;
       mass += betting[h];
     }
     if (mass < 0.05 * whole) {
@@ -608,12 +599,16 @@ class SearchPolicy : public Policy {
     SearchOptions::RobustResponse never_folds;
     never_folds.confidence = 0;
     never_folds.continues.fill(1.0f);
-    unproven_ = unproven;
+    // Against an opponent that folds to such a raise the least of its values is about the pot, as
+    // checking's is: it must beat the others by search_unproven_margin pots.
+    const double handicap = params_.unproven_margin * std::max<int32_t>(s.pot(), 1);
     for (int i : unproven) {
-      options->root_robust[i].responses = {SearchOptions::RobustResponse{}, never_folds};
+      SearchOptions::RootRobust& robust = options->root_robust[i];
+      robust.responses = {SearchOptions::RobustResponse{}, never_folds};
       if (params_.unproven_best_response != 0) {
-        options->root_robust[i].responses.push_back(best_response(options->root_candidates[i], 0));
+        robust.responses.push_back(best_response(options->root_candidates[i], 0));
       }
+      robust.handicap = handicap;
     }
   }
 
@@ -631,7 +626,6 @@ class SearchPolicy : public Policy {
   std::map<int, OpponentTilt> tilts_;    // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
   std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
-  std::vector<int> unproven_;  // this decision's root candidates searched without evidence
   Range our_range_;
   int64_t our_range_hand_ = -1;
   int our_range_actions_ = 0;

@@ -211,6 +211,22 @@ TEST(ModelSearchTest, SeveralRobustResponsesValueARaiseAtTheLeastOfThem) {
   // The order of the responses does not matter.
   options.root_robust[2].responses = {best_response, SearchOptions::RobustResponse{}, never_folds};
   EXPECT_NEAR(all_in_value(), 0.5 * 100 - 0.5 * 20000, 1e-2);
+  // A handicap is taken off the least value, and the best candidate is chosen after it.
+  options.root_robust[2].responses = {SearchOptions::RobustResponse{}};
+  options.root_robust[2].handicap = 50;
+  EXPECT_NEAR(all_in_value(), 100.0 - 50, 1e-3);
+  options.root_candidates = {Action::Call(), Action::Raise(20000)};
+  options.root_robust.assign(2, {});
+  options.root_robust[1].responses = {SearchOptions::RobustResponse{}};
+  absl::StatusOr<SearchResult> chosen =
+      search.Search(state, 0, {C("Ks"), C("As")}, QueensOrFiveFour(), &model, options);
+  ASSERT_TRUE(chosen.ok()) << chosen.status();
+  const double check = ValueOf(*chosen, Action::Call());
+  ASSERT_LT(check, 100.0);  // the all-in (the pot, every pair folding) is best without a handicap
+  options.root_robust[1].handicap = 100.0 - check + 1;
+  chosen = search.Search(state, 0, {C("Ks"), C("As")}, QueensOrFiveFour(), &model, options);
+  ASSERT_TRUE(chosen.ok()) << chosen.status();
+  EXPECT_EQ(chosen->actions[chosen->best], Action::Call());
 }
 
 TEST(MultiwaySearchTest, RiverValuesWithTwoOpponentsMatchHandComputedOnes) {

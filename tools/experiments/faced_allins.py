@@ -21,6 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gauntlet_report as report  # noqa: E402  (read_game, log files of a run, STREETS)
+import paired_diff  # noqa: E402  (rotation_logs: a log and its seat rotations' logs)
 
 BOARD_CARDS = (0, 3, 4, 5)
 
@@ -55,7 +56,7 @@ def run_table(game, poker_ai, directory, names):
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
     for name in names:
         for first in report.log_files(directory, name):
-            for path in report.paired_diff.rotation_logs(first):
+            for path in paired_diff.rotation_logs(first):
                 with open(path) as log:
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):

@@ -23,7 +23,7 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import paired_diff  # noqa: E402  (read_run: a player's chips per deal over the rotations' logs)
+import paired_diff  # noqa: E402  (read_run: a player's chips per deal; rotation_logs)
 
 STREETS = ("preflop", "flop", "turn", "river")
 PLAYER = "SPEC"

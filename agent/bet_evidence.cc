@@ -1,6 +1,10 @@
 #include "agent/bet_evidence.h"
 
 #include <algorithm>
+#include <array>
+
+#include "absl/status/statusor.h"
+#include "agent/range.h"
 
 namespace agent {
 
@@ -54,6 +58,45 @@ int FacedBetClass(const State& s, int opponent) {
     }
   }
   return -1;
+}
+
+// Adds the shown calls (and re-raises) of `opponent` to raises of `me` in `final_state` to
+// `evidence`.
+void CountShownCalls(const State& final_state, int me, int opponent, EquityCalculator* calculator,
+                     CallEvidence* evidence) {
+  const poker::GameDef& game = final_state.game();
+  if (!game.IsHoldemCards() || game.num_players != 2 || !final_state.HoleCardsKnown(opponent)) return;
+  const poker::PairCards theirs{final_state.hole_card(opponent, 0),
+                                final_state.hole_card(opponent, 1)};
+  std::array<poker::Card, poker::kMaxBoardCards> board{};
+  for (int i = 0; i < final_state.NumBoardCardsVisible(); ++i) board[i] = final_state.board_card(i);
+  static const Range kRandom;
+  const Range* const random[] = {&kRandom};
+  State replay(game, final_state.hand_number());
+  bool pending = false;  // our raise that counts, not yet answered
+  for (int r = 0; r <= final_state.round() && r < game.num_rounds; ++r) {
+    for (int i = 0; i < final_state.num_actions(r); ++i) {
+      const Action& a = final_state.action(r, i);
+      const int actor = final_state.actor(r, i);
+      if (actor == opponent && pending) {
+        pending = false;
+        if (a.type != poker::ActionType::kFold) {
+          const absl::StatusOr<EquityResult> equity = calculator->Compute(
+              theirs, absl::MakeConstSpan(board.data(), game.BoardCardsThrough(r)), random);
+          if (equity.ok()) {
+            evidence->calls += 1;
+            if (equity->equity < 0.5) evidence->weak += 1;
+          }
+        }
+      }
+      if (actor == me) {
+        const double to_call = replay.AmountToCall();
+        pending = r >= 2 && a.type == poker::ActionType::kRaise &&
+                  a.raise_to - replay.max_spent() >= 0.5 * (replay.pot() + to_call);
+      }
+      if (!replay.Apply(a).ok()) return;
+    }
+  }
 }
 
 }  // namespace agent

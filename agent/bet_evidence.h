@@ -6,6 +6,7 @@
 
 #include <array>
 
+#include "agent/equity.h"
 #include "poker/state.h"
 
 namespace agent {
@@ -27,6 +28,23 @@ void CountBets(const poker::State& final_state, int me, int opponent, BetEvidenc
 
 // The class of the raise faced in `s` (the round's last action, a raise of `opponent`), or -1.
 int FacedBetClass(const poker::State& s, int opponent);
+
+// What showdowns told about how loosely an opponent calls our bets: of our turn and river raises
+// that add at least half the pot (after the call) and that it called or re-raised and then showed
+// its cards, how many (`calls`) and how many with a hand whose equity against a random hand, on
+// the board of that round, was under one half (`weak`). Equilibrium-style players continue with
+// such hands 10-20% of the time (mostly draws on the turn); a bot that calls or raises with
+// anything, about half of the time.
+struct CallEvidence {
+  double calls = 0;
+  double weak = 0;
+};
+
+// Adds the finished hand `final_state`'s calls of `opponent` to raises of `me` to `evidence`
+// (nothing when the opponent's cards are not known: it folded, or the hand ended before a
+// showdown). Heads-up hold'em only; `calculator` computes the equities (exact).
+void CountShownCalls(const poker::State& final_state, int me, int opponent,
+                     EquityCalculator* calculator, CallEvidence* evidence);
 
 }  // namespace agent
 

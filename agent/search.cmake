@@ -9,7 +9,6 @@ add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/range_equity.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_internal.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_params.cc
-  ${CMAKE_CURRENT_LIST_DIR}/search_params.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc
   ${CMAKE_CURRENT_LIST_DIR}/tilted_blueprint.cc)
 target_include_directories(search_policy PUBLIC ${PROJECT_SOURCE_DIR})

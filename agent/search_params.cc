@@ -46,6 +46,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
   p.unproven_best_response =
       Extra(params, "search_unproven_best_response", p.unproven_best_response);
+  p.loose = Extra(params, "search_loose", p.loose);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
@@ -151,8 +152,9 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "hand, of a size class the opponent has answered fewer than search_robust_k "
                  "times, is searched at the least of its values against the model, a best "
                  "response to the blueprint's raising range and an opponent that never folds (1), "
-                 "or not at all (0)",
-                 /*text=*/false, cli::Flag()},
+                 "only against an opponent seen calling loosely (2: see search_loose), or not at "
+                 "all (0)",
+                 /*text=*/false, cli::WholeBetween(0, 2)},
       ExtraParam{"search_unproven_margin", 1,
                  "search: pots by which such a raise must beat the other candidates (its values "
                  "are lowered by this many pots before the choice)",
@@ -162,6 +164,12 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "opponents such a raise is valued against (1) or not (0: the model and the "
                  "never-folding opponent only)",
                  /*text=*/false, cli::Flag()},
+      ExtraParam{"search_loose", 0.3,
+                 "search: the share of this opponent's shown calls and raises of our turn and "
+                 "river bets made with hands under 50% against a random hand (shrunk by 10 of none) "
+                 "from which that best response gives way to the model (wholly at 0.1 more; 1: "
+                 "never)",
+                 /*text=*/false, cli::Between(0, 1)},
       ExtraParam{
           "search_robust_runouts", 48,
           "search: run-outs of the flop for the best response's equities (turn, river: exact)",

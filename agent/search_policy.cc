@@ -68,6 +68,11 @@ int NearestCandidate(const std::vector<poker::Action>& candidates, const poker::
 using poker::Action;
 using poker::State;
 
+// search_loose: the shown calls of none that shrink the share of weak calls while evidence is
+// thin, and the rise of that share over which the best response gives way wholly to the model.
+constexpr double kLoosePrior = 10;
+constexpr double kLooseWidth = 0.1;
+
 // The bundled blueprints that may fit a heads-up game (data/strategies/ beside the bundled
 // models): in hold'em the one file of its betting; in other games (Kuhn, Leduc) every strategy
 // file there not named holdem.* (small files; the first whose game is this one is played).
@@ -226,7 +231,7 @@ class SearchPolicy : public Policy {
     }
     ReadOurRange(s, d.me);
     RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], made_[SeatOf(opponent)],
-                   &options);
+                   calls_[SeatOf(opponent)], &options);
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -279,10 +284,14 @@ class SearchPolicy : public Policy {
   void EndHand(const State& final_state, int me, double chips) override {
     (void)chips;
     range_hand_ = -1;
-    if (model_ == nullptr || final_state.game().num_players != 2) return;
+    if (final_state.game().num_players != 2) return;
     const int opponent = 1 - me;
-    model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
     CountBets(final_state, me, opponent, &answered_[SeatOf(opponent)], &made_[SeatOf(opponent)]);
+    if (holdem_) {
+      CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[SeatOf(opponent)]);
+    }
+    if (model_ == nullptr) return;
+    model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
     model_->TrimCache();
   }
 
@@ -465,17 +474,22 @@ class SearchPolicy : public Policy {
   // itself would be indifferent; an overbet (1.5 pots or more) counts as taken only where the
   // anchor plays it (as its file asks). A raise the blueprint does not make with our hand has no
   // betting range behind it from which an opponent's answer could be predicted (the leak a
-  // model-based search exploits in blueprints of its own family: over-folding to overbets), so it
-  // is searched only once this opponent has answered at least search_robust_k raises of its size
-  // class, and then valued against the model mixed with a best response to our range by the
-  // confidence n / (n + search_robust_k), n those answers: the best response calls with the pairs
-  // whose equity against our range, checked down, beats the pot odds. Facing a bet of 1.5 pots or
-  // more of which this opponent has made fewer than search_robust_k, every answer (fold and call
-  // too) must have the blueprint's support: the model's range behind a bet it has no evidence of is
-  // the blueprint's, read at whatever node the bet translates to. Preflop: every candidate.
+  // model-based search exploits in blueprints of its own family: over-folding to overbets). Once
+  // this opponent has answered at least search_robust_k raises of its size class it is valued
+  // against the model mixed with a best response to our range by the confidence
+  // n / (n + search_robust_k), n those answers: the best response calls with the pairs whose
+  // equity against our range, checked down, beats the pot odds. Until then it is searched at the
+  // least of its values against the model, a best response to the blueprint's raising range and
+  // an opponent that never folds (search_unproven 1; 2: only against an opponent seen calling
+  // loosely; 0: not searched), and against an opponent whose shown calls of our bets were often
+  // made with weak hands (search_loose) that best response gives way to the model: such an
+  // opponent is not one. Facing a bet of 1.5 pots or more of which this opponent has made fewer
+  // than search_robust_k, every answer (fold and call too) must have the blueprint's support: the
+  // model's range behind a bet it has no evidence of is the blueprint's, read at whatever node the
+  // bet translates to. Preflop: every candidate.
   void RootCandidates(const State& s, int opponent, poker::PairCards hole,
                       const BetEvidence& answered, const BetEvidence& made,
-                      SearchOptions* options) {
+                      const CallEvidence& shown, SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
     // Limit bets are at most a pot: limit play is left as it was measured.
@@ -513,6 +527,12 @@ class SearchPolicy : public Policy {
       }
       return best;
     };
+    // An opponent seen calling our bets with weak hands (a bot that calls with anything) is not
+    // the best response: that response gives way to the model as the share of its weak calls
+    // passes search_loose (shrunk by kLoosePrior calls of none while the evidence is thin).
+    const double share = shown.weak / (shown.calls + kLoosePrior);
+    const double loose = std::clamp((share - params_.loose) / kLooseWidth, 0.0, 1.0);
+    const bool search_unproven = params_.unproven == 1 || (params_.unproven == 2 && loose > 0);
     std::vector<int> proven;    // raises of a class this opponent has answered often enough
     std::vector<int> unproven;  // the others
     for (const Action& a : all) {
@@ -525,7 +545,7 @@ class SearchPolicy : public Policy {
         if (unknown_overbet) continue;
         if (answered[BetClass(s, a)] >= params_.robust_k) {
           proven.push_back(options->root_candidates.size());
-        } else if (params_.unproven != 0) {
+        } else if (search_unproven) {
           unproven.push_back(options->root_candidates.size());
         } else {
           continue;
@@ -605,8 +625,8 @@ class SearchPolicy : public Policy {
     for (int i : unproven) {
       SearchOptions::RootRobust& robust = options->root_robust[i];
       robust.responses = {SearchOptions::RobustResponse{}, never_folds};
-      if (params_.unproven_best_response != 0) {
-        robust.responses.push_back(best_response(options->root_candidates[i], 0));
+      if (params_.unproven_best_response != 0 && loose < 1) {
+        robust.responses.push_back(best_response(options->root_candidates[i], loose));
       }
       robust.handicap = handicap;
     }
@@ -626,6 +646,8 @@ class SearchPolicy : public Policy {
   std::map<int, OpponentTilt> tilts_;    // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
   std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
+  std::map<int, CallEvidence> calls_;    // by seat: its shown calls of our turn and river bets
+  EquityCalculator calls_equity_;        // their equities (CountShownCalls)
   Range our_range_;
   int64_t our_range_hand_ = -1;
   int our_range_actions_ = 0;

@@ -2,12 +2,15 @@
 // not make with our hand (an all-in into a small pot) only once the opponent has answered enough
 // raises of that size, and answers an overbet only as the blueprint does until the opponent has
 // made enough of them; the candidates it searched are the decision log's `values`.
+#include <cstdlib>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "agent/bet_evidence.h"
+#include "agent/equity.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
 #include "gmock/gmock.h"
@@ -201,6 +204,112 @@ TEST(SafeSearchTest, AnAnswerToAnUnknownOverbetKeepsToTheBlueprintsActions) {
     }
   }
   EXPECT_THAT(Searched(safe.get(), spot), testing::ElementsAre("f", "c"));
+}
+
+// A river hand checked to us in which we bet half the pot (1 bb) and the opponent calls holding `c`
+// `d` and shows them.
+State CalledRiverBet(const poker::GameDef& game, const char* c, const char* d, uint32_t hand) {
+  State state = CheckedRiver(game, "Jh", "Ah", hand);
+  state.set_hole_card(1, 0, C(c));
+  state.set_hole_card(1, 1, C(d));
+  EXPECT_TRUE(state.Apply(Action::Raise(200)).ok());
+  EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  EXPECT_TRUE(state.finished());
+  return state;
+}
+
+// The evidence of loose calls: our turn and river raises of half the pot or more that the
+// opponent called (or re-raised) and showed, and which of them it called with a hand under one half against a
+// random hand on that round's board.
+TEST(SafeSearchTest, ShownCallsCountTheWeakOnes) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  EquityCalculator calculator;
+  CallEvidence evidence;
+  CountShownCalls(CalledRiverBet(game, "6d", "4c", 1), 0, 1, &calculator, &evidence);  // jack high
+  EXPECT_EQ(evidence.calls, 1);
+  EXPECT_EQ(evidence.weak, 1);
+  CountShownCalls(CalledRiverBet(game, "Jd", "9d", 2), 0, 1, &calculator, &evidence);  // two pair
+  EXPECT_EQ(evidence.calls, 2);
+  EXPECT_EQ(evidence.weak, 1);
+  // A re-raise continues too.
+  State raised = CheckedRiver(game, "Jh", "Ah", 7);
+  raised.set_hole_card(1, 0, C("6d"));
+  raised.set_hole_card(1, 1, C("4c"));
+  ASSERT_TRUE(raised.Apply(Action::Raise(200)).ok());
+  ASSERT_TRUE(raised.Apply(Action::Raise(600)).ok());
+  ASSERT_TRUE(raised.Apply(Action::Call()).ok());
+  CountShownCalls(raised, 0, 1, &calculator, &evidence);
+  EXPECT_EQ(evidence.calls, 3);
+  EXPECT_EQ(evidence.weak, 2);
+  // Not counted: cards not shown, a fold, a bet on the flop.
+  State unknown = CheckedRiver(game, "Jh", "Ah", 3);
+  ASSERT_TRUE(unknown.Apply(Action::Raise(300)).ok());
+  ASSERT_TRUE(unknown.Apply(Action::Call()).ok());
+  CountShownCalls(unknown, 0, 1, &calculator, &evidence);
+  State folded = CheckedRiver(game, "Jh", "Ah", 4);
+  folded.set_hole_card(1, 0, C("6d"));
+  folded.set_hole_card(1, 1, C("4c"));
+  ASSERT_TRUE(folded.Apply(Action::Raise(300)).ok());
+  ASSERT_TRUE(folded.Apply(Action::Fold()).ok());
+  CountShownCalls(folded, 0, 1, &calculator, &evidence);
+  State flop(game, 6);
+  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
+  for (int i = 0; i < 5; ++i) flop.set_board_card(i, C(board[i]));
+  flop.set_hole_card(0, 0, C("Jh"));
+  flop.set_hole_card(0, 1, C("Ah"));
+  flop.set_hole_card(1, 0, C("6d"));
+  flop.set_hole_card(1, 1, C("4c"));
+  for (int i = 0; i < 2; ++i) ASSERT_TRUE(flop.Apply(Action::Call()).ok());
+  ASSERT_TRUE(flop.Apply(Action::Raise(400)).ok());  // position 0 acts first after the flop
+  ASSERT_EQ(flop.actor(1, 0), 0);
+  ASSERT_TRUE(flop.Apply(Action::Call()).ok());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(flop.Apply(Action::Call()).ok());
+  ASSERT_TRUE(flop.finished());
+  CountShownCalls(flop, 0, 1, &calculator, &evidence);
+  EXPECT_EQ(evidence.calls, 3);
+  EXPECT_EQ(evidence.weak, 2);
+}
+
+// Against an opponent seen calling our bets with weak hands, the best response gives way to the
+// model in the value of a raise without evidence (search_loose): the raise is then valued as
+// without that response. With top pair, top kicker, the river overbet to 3 bb into 2 bb is worth
+// less against the best response than against the model; after ten river bets called with jack
+// high it is worth what the model says.
+TEST(SafeSearchTest, ABotThatCallsWithAnythingIsNotTheBestResponse) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const auto policy = [&](double best_response, double loose = 0.3) {
+    PolicyParams params;
+    params.extra["search_loose"] = loose;
+    params.extra["search_robust_k"] = 10;
+    params.extra["search_unproven"] = 1;
+    params.extra["search_unproven_margin"] = 0;
+    params.extra["search_unproven_best_response"] = best_response;
+    absl::StatusOr<std::unique_ptr<Policy>> made = MakePolicy("search", params);
+    EXPECT_TRUE(made.ok()) << made.status();
+    (*made)->SetGame(game);
+    (*made)->SeatsOfHand({0, 1});
+    return *std::move(made);
+  };
+  const State spot = CheckedRiver(game, "Jh", "Ah", 3);
+  // 0 hands, 10 hands, 10 hands with search_loose=1 (never).
+  for (const int hands : {0, 10, -10}) {
+    SCOPED_TRACE(hands);
+    std::unique_ptr<Policy> with = policy(1, hands < 0 ? 1 : 0.3);
+    std::unique_ptr<Policy> without = policy(0);
+    // The same hands for both (the model's tilt learns from them too).
+    for (int hand = 0; hand < std::abs(hands); ++hand) {
+      const State called = CalledRiverBet(game, "6d", "4c", 10 + hand);
+      with->EndHand(called, 0, 0);
+      without->EndHand(called, 0, 0);
+    }
+    const double robust = Search(with.get(), spot).ValueOf("r300");
+    const double model = Search(without.get(), spot).ValueOf("r300");
+    if (hands <= 0) {
+      EXPECT_LT(robust, model - 20);
+    } else {
+      EXPECT_NEAR(robust, model, 1e-6);
+    }
+  }
 }
 
 }  // namespace

@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import poker_ai
-from conftest import GAMES, NL2P, SOURCE
+from conftest import GAMES, NL2P, SOURCE, assert_refuses_bad_logs
 
 SCRIPT = SOURCE / "tools" / "experiments" / "faced_allins.py"
 
@@ -52,14 +52,4 @@ def test_equity_price_and_net_of_each_faced_all_in(tmp_path):
 def test_bad_input_is_named(tmp_path):
     write_gauntlet(tmp_path, "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:A|X\n",
                    "")
-    result = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
-    assert result.returncode == 1
-    assert "X.s0.log:1: a STATE line that does not replay" in result.stderr
-    assert "Traceback" not in result.stderr
-    limit = run("--game", str(GAMES / "holdem.limit.2p.reverse_blinds.game"), "--dir",
-                str(tmp_path))
-    assert limit.returncode == 1
-    assert "a heads-up no-limit game is needed" in limit.stderr
-    missing = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path / "none"))
-    assert missing.returncode == 1
-    assert "opponents.tsv" in missing.stderr
+    assert_refuses_bad_logs(run, tmp_path)

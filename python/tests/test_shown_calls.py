@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from conftest import GAMES, NL2P, SOURCE
+from conftest import GAMES, NL2P, SOURCE, assert_refuses_bad_logs
 
 SCRIPT = SOURCE / "tools" / "experiments" / "shown_calls.py"
 
@@ -58,15 +58,4 @@ def test_counts_weak_share_and_when_it_passed(tmp_path):
 
 def test_bad_input_is_named(tmp_path):
     write_gauntlet(tmp_path, "STATE:0:cc/cc/cc/r200c:AsKs|6d4c/2c8d9h/Js/3c:200|-200:A|X\n")
-    game = str(GAMES / f"{NL2P}.game")
-    result = run("--game", game, "--dir", str(tmp_path))
-    assert result.returncode == 1
-    assert "X.s0.log:1: a STATE line that does not replay" in result.stderr
-    assert "Traceback" not in result.stderr
-    limit = run("--game", str(GAMES / "holdem.limit.2p.reverse_blinds.game"), "--dir",
-                str(tmp_path))
-    assert limit.returncode == 1
-    assert "a heads-up no-limit game is needed" in limit.stderr
-    missing = run("--game", game, "--dir", str(tmp_path / "none"))
-    assert missing.returncode == 1
-    assert "opponents.tsv" in missing.stderr
+    assert_refuses_bad_logs(run, tmp_path)

@@ -86,14 +86,7 @@ def main():
                         help="every opponent, not only the equilibrium-style ones")
     args = parser.parse_args()
     try:
-        try:
-            import poker_ai
-        except ImportError:
-            raise Failure("needs the poker_ai package: run with PYTHONPATH=build/python after a "
-                          "build (docs/python.md)")
-        game = report.read_game(args.game)
-        if not game["nolimit"] or game["players"] != 2:
-            raise Failure("%s: a heads-up no-limit game is needed" % args.game)
+        poker_ai, game = report.poker_ai_and_nolimit_game(args.game)
         rows = report.read_opponents(args.dir)
         names = [r[0] for r in rows if args.all or (len(r) > 1 and r[1] == "eq")]
         if not names:

@@ -281,6 +281,20 @@ def main():
     return 0
 
 
+def poker_ai_and_nolimit_game(path):
+    """The poker_ai package and the heads-up no-limit game at `path` (read_game), for the scripts
+    that evaluate hands from a gauntlet's logs; Failure when either is missing."""
+    try:
+        import poker_ai
+    except ImportError:
+        raise Failure("needs the poker_ai package: run with PYTHONPATH=build/python after a "
+                      "build (docs/python.md)")
+    game = read_game(path)
+    if not game["nolimit"] or game["players"] != 2:
+        raise Failure("%s: a heads-up no-limit game is needed" % path)
+    return poker_ai, game
+
+
 def read_opponents(directory):
     """The rows (name, kind, spec) of DIR/opponents.tsv."""
     manifest = os.path.join(directory, "opponents.tsv")

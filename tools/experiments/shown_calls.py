@@ -98,14 +98,7 @@ def main():
                         help="the share the policy's search_loose starts from (default 0.3)")
     args = parser.parse_args()
     try:
-        try:
-            import poker_ai
-        except ImportError:
-            raise Failure("needs the poker_ai package: run with PYTHONPATH=build/python after a "
-                          "build (docs/python.md)")
-        game = report.read_game(args.game)
-        if not game["nolimit"] or game["players"] != 2:
-            raise Failure("%s: a heads-up no-limit game is needed" % args.game)
+        poker_ai, game = report.poker_ai_and_nolimit_game(args.game)
         rows = report.read_opponents(args.dir)
         directory = os.path.join(args.dir, args.run)
         print("%-9s %-5s %9s %6s %15s %8s %14s" % ("opponent", "kind", "continues", "weak",

@@ -30,7 +30,7 @@ FIRST = "".join([
     # A river re-raise with jack high: counted, weak.
     "STATE:5:cc/cc/cc/r200r600c:AsKs|6d4c/2c8d9h/Js/3c:600|-600:SPEC|X\n",
 ])
-# The seat rotation (the same match): X checks, SPEC bets half the pot, X calls with jack high.
+# The seat rotation (a match of its own): X checks, SPEC bets half the pot, X calls with jack high.
 ROTATION = "STATE:0:cc/cc/cc/cr200c:6d4c|AsKs/2c8d9h/Js/3c:-200|200:X|SPEC\n"
 
 
@@ -48,12 +48,13 @@ def test_counts_weak_share_and_when_it_passed(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
     assert lines[0].split()[:4] == ["opponent", "kind", "continues", "weak"]
-    # 4 continues, 3 weak; the share 3 / (4 + 10) at the end, never over 0.3.
-    assert lines[1].split() == ["X", "eq", "4", "75%", "0.21", "-", "0.21", "0.21", "0/1", "(-)"]
-    # From 0.05: passed at the first hand (1 / 11).
-    low = run("--game", game, "--dir", str(tmp_path), "--loose", "0.05")
+    # 4 continues, 3 weak; the shares at the end of the two matches 2 / (3 + 10) and 1 / (1 + 10),
+    # never over 0.3.
+    assert lines[1].split() == ["X", "eq", "4", "75%", "0.09", "-", "0.15", "0.15", "0/2", "(-)"]
+    # From 0.1: passed in the first match only, at its sixth hand (2 / 13).
+    low = run("--game", game, "--dir", str(tmp_path), "--loose", "0.1")
     assert low.returncode == 0, low.stderr
-    assert low.stdout.splitlines()[1].split()[-2:] == ["1/1", "(1)"]
+    assert low.stdout.splitlines()[1].split()[-2:] == ["1/2", "(6)"]
 
 
 def test_bad_input_is_named(tmp_path):

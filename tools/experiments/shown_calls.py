@@ -9,9 +9,9 @@ DIR is a folder written by tools/experiments/gauntlet.sh (opponents.tsv, spec/ a
 baseline, baseline/). For every turn or river raise of the player seated as SPEC that adds at
 least half the pot (after the call) and that the opponent called or re-raised and then showed its
 cards, the opponent's equity against a random hand on that round's board (exact, from the poker_ai
-package); a continue under one half is weak. As the policy counts them, over each shard's log and
-then its seat rotations' logs (one match: the arena plays the rotations with the same players),
-the share weak / (continues + 10) is followed hand by hand. Printed per opponent: the shown
+package); a continue under one half is weak. As the policy counts them, over each log (one match:
+the arena makes its players afresh for every shard and seat rotation), the share
+weak / (continues + 10) is followed hand by hand. Printed per opponent: the shown
 continues, the weak ones' share of them, the shrunk share at the end of each match (least and
 largest), the largest it reached, and in how many matches it passed --loose (where the policy's
 best response starts to give way) with the earliest hand it did. Heads-up no-limit only. Exit 1
@@ -58,29 +58,31 @@ def shown_continues(game, line):
 def opponent_row(game, poker_ai, directory, name, loose):
     continues = weak = 0
     ends, largest, passed, first = [], 0.0, 0, None
-    for shard in report.log_files(directory, name):
+    # One match per log: the arena makes its players afresh for every shard and seat rotation.
+    matches = [path for shard in report.log_files(directory, name)
+               for path in paired_diff.rotation_logs(shard)]
+    for path in matches:
         shown = low = 0
         hand = 0
         crossed = False
-        for path in paired_diff.rotation_logs(shard):
-            with open(path) as log:
-                for number, line in enumerate(log, 1):
-                    if not line.startswith("STATE:"):
-                        continue
-                    hand += 1
-                    try:
-                        events = shown_continues(game, line)
-                    except (ValueError, IndexError):
-                        raise Failure("%s:%d: a STATE line that does not replay" % (path, number))
-                    for theirs, board in events:
-                        shown += 1
-                        low += poker_ai.equity(theirs, board, 1).equity < 0.5
-                    share = low / (shown + PRIOR)
-                    largest = max(largest, share)
-                    if share > loose and not crossed:
-                        crossed = True
-                        passed += 1
-                        first = hand if first is None else min(first, hand)
+        with open(path) as log:
+            for number, line in enumerate(log, 1):
+                if not line.startswith("STATE:"):
+                    continue
+                hand += 1
+                try:
+                    events = shown_continues(game, line)
+                except (ValueError, IndexError):
+                    raise Failure("%s:%d: a STATE line that does not replay" % (path, number))
+                for theirs, board in events:
+                    shown += 1
+                    low += poker_ai.equity(theirs, board, 1).equity < 0.5
+                share = low / (shown + PRIOR)
+                largest = max(largest, share)
+                if share > loose and not crossed:
+                    crossed = True
+                    passed += 1
+                    first = hand if first is None else min(first, hand)
         continues += shown
         weak += low
         ends.append(low / (shown + PRIOR))

@@ -2,6 +2,7 @@
 """The table of tools/experiments/gauntlet.sh, from the arena results and logs it wrote.
 
   tools/experiments/gauntlet_report.py --game FILE --dir DIR --spec SPEC [--baseline SPEC2]
+      [--stretch N]
 
 DIR holds opponents.tsv (name, kind, spec per line: kind `eq` for equilibrium-style blueprints,
 `rule` for rule bots), spec/NAME.json (the merged duplicate result of the player seated as SPEC
@@ -12,8 +13,10 @@ figures average the opponents with equal weight deal by deal (every opponent pla
 deals), so the interval accounts for the deals they share. Then the player's all-ins from the
 logs (no-limit): per street how often it moves all-in, the median pot before the shove, how often
 it is called, won and lost when called, net chips; its turn and river all-ins into pots under 10%
-of its stack; and how it does facing the opponents' all-ins. Exit 1 on missing or inconsistent
-files, 2 on a bad command line.
+of its stack; and how it does facing the opponents' all-ins. With --stretch N, also those small-pot
+turn and river all-ins per 1000 hands in each stretch of N hands of a match (a log), per opponent:
+how they change as the evidence about an opponent grows. Exit 1 on missing or inconsistent files,
+2 on a bad command line.
 """
 import argparse
 import json
@@ -160,8 +163,10 @@ def replay(game, line):
     return me, float(values[me]), events
 
 
-def allin_stats(game, directory, names):
-    """Per street and per opponent counts and sums of the player's all-in events."""
+def allin_stats(game, directory, names, stretch=0):
+    """Per street and per opponent counts and sums of the player's all-in events; with `stretch`
+    hands, per opponent also [hands, turn and river shoves into small pots] in each stretch of
+    that many hands of a match (a log: the arena makes its players afresh for each)."""
     by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
                   "net_called": 0.0} for _ in STREETS]
     small = {"n": 0, "net": 0.0}
@@ -172,14 +177,22 @@ def allin_stats(game, directory, names):
     small_pot = 0.1 * (game["stack"] or [0])[0]
     for name in names:
         opp = {"hands": 0, "shoves": 0, "small": 0, "small_net": 0.0, "faced": 0,
-               "faced_called": 0, "faced_net": 0.0}
+               "faced_called": 0, "faced_net": 0.0, "stretches": []}
         for first in log_files(directory, name):
             for path in paired_diff.rotation_logs(first):
                 with open(path) as log:
+                    in_match = 0
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):
                             continue
                         opp["hands"] += 1
+                        stretches = opp["stretches"]
+                        if stretch > 0:
+                            k = in_match // stretch
+                            while len(stretches) <= k:
+                                stretches.append([0, 0])
+                            stretches[k][0] += 1
+                        in_match += 1
                         try:
                             _, value, events = replay(game, line)
                         except (ValueError, IndexError):
@@ -201,6 +214,8 @@ def allin_stats(game, directory, names):
                                     small["net"] += value
                                     opp["small"] += 1
                                     opp["small_net"] += value
+                                    if stretch > 0:
+                                        stretches[k][1] += 1
                             else:
                                 faced["n"] += 1
                                 faced["net"] += value
@@ -222,9 +237,9 @@ def allin_stats(game, directory, names):
     return by_street, small, faced, per_opponent, hands
 
 
-def print_allins(game, directory, names, label):
+def print_allins(game, directory, names, label, stretch=0):
     bb = game["big_blind"]
-    by_street, small, faced, per_opponent, hands = allin_stats(game, directory, names)
+    by_street, small, faced, per_opponent, hands = allin_stats(game, directory, names, stretch)
     mbb = lambda chips, n: 1000.0 * chips / (bb * n) if n else 0.0  # noqa: E731
     print()
     print("%s's all-ins over %d hands against %d opponents (pot before the shove in big blinds; "
@@ -263,6 +278,14 @@ def print_allins(game, directory, names, label):
             name, 1000.0 * o["shoves"] / n, 1000.0 * o["small"] / n, mbb(o["small_net"], n),
             1000.0 * o["faced"] / n, 100.0 * o["faced_called"] / o["faced"] if o["faced"] else 0,
             mbb(o["faced_net"], n)))
+    if stretch > 0:
+        # The small-pot shoves as a match goes on: evidence about an opponent's answers grows.
+        print("turn and river all-ins into small pots per 1000 hands, by stretches of %d hands of "
+              "a match:" % stretch)
+        for name in names:
+            print("%-9s %s" % (name, " ".join(
+                "%6.1f" % (1000.0 * shoves / count) for count, shoves in
+                per_opponent[name]["stretches"])))
 
 
 def main():
@@ -272,6 +295,9 @@ def main():
     parser.add_argument("--dir", required=True)
     parser.add_argument("--spec", required=True)
     parser.add_argument("--baseline")
+    parser.add_argument("--stretch", type=int, default=0,
+                        help="also print the turn and river all-ins into small pots per 1000 "
+                             "hands in each stretch of this many hands of a match")
     args = parser.parse_args()
     try:
         report(args)
@@ -355,9 +381,10 @@ def report(args):
     if not game["nolimit"]:
         print("\n(limit: no all-ins to report)")
         return
-    print_allins(game, os.path.join(args.dir, "spec"), [r[0] for r in rows], "SPEC")
+    print_allins(game, os.path.join(args.dir, "spec"), [r[0] for r in rows], "SPEC", args.stretch)
     if args.baseline:
-        print_allins(game, os.path.join(args.dir, "baseline"), [r[0] for r in rows], "SPEC2")
+        print_allins(game, os.path.join(args.dir, "baseline"), [r[0] for r in rows], "SPEC2",
+                     args.stretch)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ def test_small_pot_shoves_by_stretch_of_a_match(tmp_path):
     _, small, _, per_opponent, hands = gauntlet_report.allin_stats(game, str(tmp_path), ["X"], 2)
     assert hands == 5
     assert small["n"] == 3
-    # Stretches of 2 hands, each log a match of its own: [hands, shoves].
-    assert per_opponent["X"]["stretches"] == [[3, 1], [2, 2]]
+    # Stretches of 2 hands, each log a match of its own: [hands, shoves, SPEC's chips].
+    assert per_opponent["X"]["stretches"] == [[3, 1, 300.0], [2, 2, 20100.0]]
     # Without --stretch nothing is split.
     assert gauntlet_report.allin_stats(game, str(tmp_path), ["X"])[3]["X"]["stretches"] == []

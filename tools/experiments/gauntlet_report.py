@@ -14,8 +14,8 @@ deals), so the interval accounts for the deals they share. Then the player's all
 logs (no-limit): per street how often it moves all-in, the median pot before the shove, how often
 it is called, won and lost when called, net chips; its turn and river all-ins into pots under 10%
 of its stack; and how it does facing the opponents' all-ins. With --stretch N, also those small-pot
-turn and river all-ins per 1000 hands in each stretch of N hands of a match (a log), per opponent:
-how they change as the evidence about an opponent grows. Exit 1 on missing or inconsistent files,
+turn and river all-ins per 1000 hands and the player's mbb/hand in each stretch of N hands of a
+match (a log), per opponent: how they change as the evidence about an opponent grows. Exit 1 on missing or inconsistent files,
 2 on a bad command line.
 """
 import argparse
@@ -165,8 +165,9 @@ def replay(game, line):
 
 def allin_stats(game, directory, names, stretch=0):
     """Per street and per opponent counts and sums of the player's all-in events; with `stretch`
-    hands, per opponent also [hands, turn and river shoves into small pots] in each stretch of
-    that many hands of a match (a log: the arena makes its players afresh for each)."""
+    hands, per opponent also [hands, turn and river shoves into small pots, the player's chips] in
+    each stretch of that many hands of a match (a log: the arena makes its players afresh for
+    each)."""
     by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
                   "net_called": 0.0} for _ in STREETS]
     small = {"n": 0, "net": 0.0}
@@ -190,7 +191,7 @@ def allin_stats(game, directory, names, stretch=0):
                         if stretch > 0:
                             k = in_match // stretch
                             while len(stretches) <= k:
-                                stretches.append([0, 0])
+                                stretches.append([0, 0, 0.0])
                             stretches[k][0] += 1
                         in_match += 1
                         try:
@@ -198,6 +199,8 @@ def allin_stats(game, directory, names, stretch=0):
                         except (ValueError, IndexError):
                             raise Failure("%s:%d: a STATE line that does not replay" %
                                           (path, number))
+                        if stretch > 0:
+                            stretches[k][2] += value
                         for kind, street, pot, answer in events:
                             if kind == "shove":
                                 s = by_street[street]
@@ -280,12 +283,12 @@ def print_allins(game, directory, names, label, stretch=0):
             mbb(o["faced_net"], n)))
     if stretch > 0:
         # The small-pot shoves as a match goes on: evidence about an opponent's answers grows.
-        print("turn and river all-ins into small pots per 1000 hands, by stretches of %d hands of "
-              "a match:" % stretch)
+        print("by stretches of %d hands of a match: turn and river all-ins into small pots per "
+              "1000 hands / mbb/hand" % stretch)
         for name in names:
-            print("%-9s %s" % (name, " ".join(
-                "%6.1f" % (1000.0 * shoves / count) for count, shoves in
-                per_opponent[name]["stretches"])))
+            print("%-9s %s" % (name, "  ".join(
+                "%.1f/%+.0f" % (1000.0 * shoves / count, mbb(chips, count))
+                for count, shoves, chips in per_opponent[name]["stretches"])))
 
 
 def main():
@@ -297,7 +300,7 @@ def main():
     parser.add_argument("--baseline")
     parser.add_argument("--stretch", type=int, default=0,
                         help="also print the turn and river all-ins into small pots per 1000 "
-                             "hands in each stretch of this many hands of a match")
+                             "hands and mbb/hand in each stretch of this many hands of a match")
     args = parser.parse_args()
     try:
         report(args)

@@ -33,8 +33,8 @@ int FacedBetClass(const poker::State& s, int opponent);
 // that add at least half the pot (after the call) and that it called or re-raised and then showed
 // its cards, how many (`calls`) and how many with a hand whose equity against a random hand, on
 // the board of that round, was under one half (`weak`). Equilibrium-style players continue with
-// such hands 10-20% of the time (mostly draws on the turn); a bot that calls or raises with
-// anything, about half of the time.
+// such hands 10-20% of the time (as often on the river as on the turn); a bot that calls or
+// raises with anything, about half of the time.
 struct CallEvidence {
   double calls = 0;
   double weak = 0;

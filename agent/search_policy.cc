@@ -287,9 +287,7 @@ class SearchPolicy : public Policy {
     if (final_state.game().num_players != 2) return;
     const int opponent = 1 - me;
     CountBets(final_state, me, opponent, &answered_[SeatOf(opponent)], &made_[SeatOf(opponent)]);
-    if (holdem_) {
-      CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[SeatOf(opponent)]);
-    }
+    CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[SeatOf(opponent)]);
     if (model_ == nullptr) return;
     model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
     model_->TrimCache();
@@ -625,6 +623,7 @@ class SearchPolicy : public Policy {
     for (int i : unproven) {
       SearchOptions::RootRobust& robust = options->root_robust[i];
       robust.responses = {SearchOptions::RobustResponse{}, never_folds};
+      // Wholly given way (loose 1), the best response is the model itself: left out.
       if (params_.unproven_best_response != 0 && loose < 1) {
         robust.responses.push_back(best_response(options->root_candidates[i], loose));
       }

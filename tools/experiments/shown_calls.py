@@ -26,7 +26,7 @@ import gauntlet_report as report  # noqa: E402  (read_game, log files of a run)
 import paired_diff  # noqa: E402  (rotation_logs: a log and its seat rotations' logs)
 
 BOARD_CARDS = (0, 3, 4, 5)
-PRIOR = 10  # the continues of none that shrink the share (as the policy's)
+PRIOR = 10  # the continues of none that shrink the share (kLoosePrior in agent/search_policy.cc)
 
 Failure = report.Failure
 

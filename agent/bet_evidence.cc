@@ -19,10 +19,8 @@ int BetClass(const State& s, const Action& raise) {
   return (s.round() == 0 ? kSizeClasses : 0) + size;
 }
 
-// Counts, in the finished hand `final_state`, every raise of `me` that `opponent` answered (it
-// acted after it) in `answered`, and every raise of `opponent` in `made`, by class.
 void CountBets(const State& final_state, int me, int opponent, BetEvidence* answered,
-               BetEvidence* made) {
+               BetEvidence* folded, BetEvidence* made) {
   State replay(final_state.game(), final_state.hand_number());
   int pending = -1;
   for (int r = 0; r <= final_state.round() && r < final_state.game().num_rounds; ++r) {
@@ -31,6 +29,7 @@ void CountBets(const State& final_state, int me, int opponent, BetEvidence* answ
       const int actor = final_state.actor(r, i);
       if (actor == opponent && pending >= 0) {
         (*answered)[pending] += 1;
+        if (a.type == poker::ActionType::kFold) (*folded)[pending] += 1;
         pending = -1;
       }
       if (actor == opponent && a.type == poker::ActionType::kRaise) {

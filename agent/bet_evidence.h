@@ -22,9 +22,10 @@ using BetEvidence = std::array<double, kBetClasses>;
 int BetClass(const poker::State& s, const poker::Action& raise);
 
 // Counts, in the finished hand `final_state`, every raise of `me` that `opponent` answered (it
-// acted after it) in `answered`, and every raise of `opponent` in `made`, by class.
+// acted after it) in `answered`, those it answered by folding in `folded`, and every raise of
+// `opponent` in `made`, by class.
 void CountBets(const poker::State& final_state, int me, int opponent, BetEvidence* answered,
-               BetEvidence* made);
+               BetEvidence* folded, BetEvidence* made);
 
 // The class of the raise faced in `s` (the round's last action, a raise of `opponent`), or -1.
 int FacedBetClass(const poker::State& s, int opponent);

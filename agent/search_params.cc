@@ -47,6 +47,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.unproven_best_response =
       Extra(params, "search_unproven_best_response", p.unproven_best_response);
   p.loose = Extra(params, "search_loose", p.loose);
+  p.observed = Extra(params, "search_observed", p.observed);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
@@ -170,6 +171,12 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "from which that best response gives way to the model (wholly at 0.1 more; 1: "
                  "never)",
                  /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_observed", 1,
+                 "search: a raise of a size class the opponent has answered search_robust_k "
+                 "times or more is valued at the lesser of its values against the mixed model "
+                 "and against the opponent as observed: folding its weakest pairs as often as it "
+                 "folded to raises of that class (1), or against the mixed model alone (0)",
+                 /*text=*/false, cli::Flag()},
       ExtraParam{
           "search_robust_runouts", 48,
           "search: run-outs of the flop for the best response's equities (turn, river: exact)",

@@ -42,6 +42,7 @@ struct SearchPolicyParams {
   double unproven_margin = 1;
   double unproven_best_response = 1;
   double loose = 0.3;
+  double observed = 1;
   double min_support = 0.02;
   double anchor_play = 1;
   std::string strategy;

@@ -230,8 +230,9 @@ class SearchPolicy : public Policy {
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
     ReadOurRange(s, d.me);
-    RootCandidates(s, opponent, d.hole, answered_[SeatOf(opponent)], made_[SeatOf(opponent)],
-                   calls_[SeatOf(opponent)], &options);
+    const int seat = SeatOf(opponent);
+    RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
+                   &options);
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -286,8 +287,9 @@ class SearchPolicy : public Policy {
     range_hand_ = -1;
     if (final_state.game().num_players != 2) return;
     const int opponent = 1 - me;
-    CountBets(final_state, me, opponent, &answered_[SeatOf(opponent)], &made_[SeatOf(opponent)]);
-    CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[SeatOf(opponent)]);
+    const int seat = SeatOf(opponent);
+    CountBets(final_state, me, opponent, &answered_[seat], &folded_[seat], &made_[seat]);
+    CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[seat]);
     if (model_ == nullptr) return;
     model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
     model_->TrimCache();
@@ -476,7 +478,9 @@ class SearchPolicy : public Policy {
   // this opponent has answered at least search_robust_k raises of its size class it is valued
   // against the model mixed with a best response to our range by the confidence
   // n / (n + search_robust_k), n those answers: the best response calls with the pairs whose
-  // equity against our range, checked down, beats the pot odds. Until then it is searched at the
+  // equity against our range, checked down, beats the pot odds; with search_observed, at the
+  // lesser of that value and its value against the opponent folding to it as often as it folded
+  // to raises of that class (its weakest pairs). Until then it is searched at the
   // least of its values against the model, a best response to the blueprint's raising range and
   // an opponent that never folds (search_unproven 1; 2: only against an opponent seen calling
   // loosely; 0: not searched), and against an opponent whose shown calls of our bets were often
@@ -486,7 +490,8 @@ class SearchPolicy : public Policy {
   // model's range behind a bet it has no evidence of is the blueprint's, read at whatever node the
   // bet translates to. Preflop: every candidate.
   void RootCandidates(const State& s, int opponent, poker::PairCards hole,
-                      const BetEvidence& answered, const BetEvidence& made,
+                      const BetEvidence& answered, const BetEvidence& folded,
+                      const BetEvidence& made,
                       const CallEvidence& shown, SearchOptions* options) {
     options->root_candidates.clear();
     options->root_robust.clear();
@@ -583,6 +588,35 @@ class SearchPolicy : public Policy {
       }
       return response;
     };
+    // The opponent as it has answered such raises: it folds the share `folds` of its range (by
+    // weight), its pairs of least equity against our betting range (`equity`), and goes on with
+    // the others. The model's tilt is not by size: its folds to an overbet stay the blueprint's
+    // (over-folding, in blueprints of our family), however often this opponent has called them.
+    std::vector<int> order;
+    const auto observed_response = [&](double folds) {
+      SearchOptions::RobustResponse response;
+      response.confidence = 0;
+      order.clear();
+      double total = 0;
+      for (int h = 0; h < poker::kNumPairs; ++h) {
+        const poker::PairCards pair = poker::PairFromIndex(h);
+        const bool blocked = pair.low == hole.low || pair.low == hole.high ||
+                             pair.high == hole.low || pair.high == hole.high;
+        if (blocked || search_range_.weight(h) <= 0) continue;
+        order.push_back(h);
+        total += search_range_.weight(h);
+      }
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return equity[a] < equity[b]; });
+      double left = folds * total;  // weight still to fold
+      for (int h : order) {
+        const double w = search_range_.weight(h);
+        const double fold = std::clamp(left / w, 0.0, 1.0);
+        response.continues[h] = static_cast<float>(1 - fold);
+        left -= fold * w;
+      }
+      return response;
+    };
     for (int i : proven) {
       const Action& raise = options->root_candidates[i];
       const double n = answered[BetClass(s, raise)];
@@ -590,6 +624,10 @@ class SearchPolicy : public Policy {
       for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
       range_board_.Equity(betting, &equity);
       options->root_robust[i].responses = {best_response(raise, n / (n + params_.robust_k))};
+      if (params_.observed != 0) {
+        options->root_robust[i].responses.push_back(
+            observed_response(folded[BetClass(s, raise)] / n));
+      }
     }
     if (unproven.empty()) return;
     // A raise with no betting range of its own behind it: the best response calls with the pairs
@@ -644,6 +682,7 @@ class SearchPolicy : public Policy {
   std::unique_ptr<TiltedBlueprint> model_;
   std::map<int, OpponentTilt> tilts_;    // by seat
   std::map<int, BetEvidence> answered_;  // by seat: its answers to our raises, by class
+  std::map<int, BetEvidence> folded_;    // by seat: those answers that were folds
   std::map<int, BetEvidence> made_;      // by seat: its own raises, by class
   std::map<int, CallEvidence> calls_;    // by seat: its shown calls of our turn and river bets
   EquityCalculator calls_equity_;        // their equities (CountShownCalls)

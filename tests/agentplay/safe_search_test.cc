@@ -312,5 +312,49 @@ TEST(SafeSearchTest, ABotThatCallsWithAnythingIsNotTheBestResponse) {
   }
 }
 
+// Once the opponent has answered enough raises of a size class, such a raise is valued at the
+// lesser of its values against the model (mixed with the best response) and against the opponent
+// as observed: folding its weakest pairs as often as it folded to that class (search_observed).
+// With five high, a river all-in into 2 bb after ten all-ins the opponent called loses about what
+// it risks; after ten it folded to, it is worth what the mixed model says.
+TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const auto policy = [&](double observed) {
+    PolicyParams params;
+    params.extra["search_robust_k"] = 10;
+    params.extra["search_unproven"] = 0;
+    params.extra["search_observed"] = observed;
+    absl::StatusOr<std::unique_ptr<Policy>> made = MakePolicy("search", params);
+    EXPECT_TRUE(made.ok()) << made.status();
+    (*made)->SetGame(game);
+    (*made)->SeatsOfHand({0, 1});
+    return *std::move(made);
+  };
+  const State spot = CheckedRiver(game, "5h", "4h", 3);
+  for (const bool calls : {true, false}) {
+    SCOPED_TRACE(calls ? "called" : "folded to");
+    std::unique_ptr<Policy> with = policy(1);
+    std::unique_ptr<Policy> without = policy(0);
+    for (uint32_t hand = 10; hand < 20; ++hand) {
+      State shoved = CheckedRiver(game, "5h", "4h", hand);
+      shoved.set_hole_card(1, 0, C("Jd"));
+      shoved.set_hole_card(1, 1, C("9d"));
+      ASSERT_TRUE(shoved.Apply(Action::Raise(20000)).ok());
+      ASSERT_TRUE(shoved.Apply(calls ? Action::Call() : Action::Fold()).ok());
+      ASSERT_TRUE(shoved.finished());
+      with->EndHand(shoved, 0, 0);
+      without->EndHand(shoved, 0, 0);
+    }
+    const double observed = Search(with.get(), spot).ValueOf("r20000");
+    const double mixed = Search(without.get(), spot).ValueOf("r20000");
+    if (calls) {
+      EXPECT_LT(observed, -15000);  // 200 bb called by every hand that beats five high
+      EXPECT_LT(observed, mixed - 1000);
+    } else {
+      EXPECT_NEAR(observed, mixed, 1e-6);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace agent

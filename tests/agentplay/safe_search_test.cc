@@ -3,6 +3,8 @@
 // raises of that size, and answers an overbet only as the blueprint does until the opponent has
 // made enough of them; the candidates it searched are the decision log's `values`.
 #include <cstdlib>
+#include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
@@ -39,20 +41,26 @@ State CheckedRiver(const poker::GameDef& game, const char* a, const char* b, uin
   return state;
 }
 
-std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
-                                   double anchor_play = 1, double unproven = 0,
-                                   double unproven_margin = 0) {
+// The `search` policy with these extra parameters, seated heads-up in `game`.
+std::unique_ptr<Policy> SearchPolicy(const poker::GameDef& game,
+                                     const std::map<std::string, double, std::less<>>& extra) {
   PolicyParams params;
-  params.extra["search_unproven_margin"] = unproven_margin;
-  params.extra["search_robust_k"] = robust_k;
-  params.extra["search_anchor_play"] = anchor_play;
-  params.extra["search_unproven"] = unproven;
+  params.extra = extra;
   absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
   EXPECT_TRUE(policy.ok()) << policy.status();
   if (!policy.ok()) return nullptr;
   (*policy)->SetGame(game);
   (*policy)->SeatsOfHand({0, 1});
   return *std::move(policy);
+}
+
+std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
+                                   double anchor_play = 1, double unproven = 0,
+                                   double unproven_margin = 0) {
+  return SearchPolicy(game, {{"search_unproven_margin", unproven_margin},
+                             {"search_robust_k", robust_k},
+                             {"search_anchor_play", anchor_play},
+                             {"search_unproven", unproven}});
 }
 
 // The policy's decision at `state`, with the candidates it searched and their values.
@@ -278,17 +286,11 @@ TEST(SafeSearchTest, ShownCallsCountTheWeakOnes) {
 TEST(SafeSearchTest, ABotThatCallsWithAnythingIsNotTheBestResponse) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   const auto policy = [&](double best_response, double loose = 0.3) {
-    PolicyParams params;
-    params.extra["search_loose"] = loose;
-    params.extra["search_robust_k"] = 10;
-    params.extra["search_unproven"] = 1;
-    params.extra["search_unproven_margin"] = 0;
-    params.extra["search_unproven_best_response"] = best_response;
-    absl::StatusOr<std::unique_ptr<Policy>> made = MakePolicy("search", params);
-    EXPECT_TRUE(made.ok()) << made.status();
-    (*made)->SetGame(game);
-    (*made)->SeatsOfHand({0, 1});
-    return *std::move(made);
+    return SearchPolicy(game, {{"search_loose", loose},
+                               {"search_robust_k", 10},
+                               {"search_unproven", 1},
+                               {"search_unproven_margin", 0},
+                               {"search_unproven_best_response", best_response}});
   };
   const State spot = CheckedRiver(game, "Jh", "Ah", 3);
   // 0 hands, 10 hands, 10 hands with search_loose=1 (never).
@@ -320,15 +322,8 @@ TEST(SafeSearchTest, ABotThatCallsWithAnythingIsNotTheBestResponse) {
 TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   const auto policy = [&](double observed) {
-    PolicyParams params;
-    params.extra["search_robust_k"] = 10;
-    params.extra["search_unproven"] = 0;
-    params.extra["search_observed"] = observed;
-    absl::StatusOr<std::unique_ptr<Policy>> made = MakePolicy("search", params);
-    EXPECT_TRUE(made.ok()) << made.status();
-    (*made)->SetGame(game);
-    (*made)->SeatsOfHand({0, 1});
-    return *std::move(made);
+    return SearchPolicy(
+        game, {{"search_robust_k", 10}, {"search_unproven", 0}, {"search_observed", observed}});
   };
   const State spot = CheckedRiver(game, "5h", "4h", 3);
   for (const bool calls : {true, false}) {

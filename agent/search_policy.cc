@@ -291,7 +291,7 @@ class SearchPolicy : public Policy {
     CountBets(final_state, me, opponent, &answered_[seat], &folded_[seat], &made_[seat]);
     CountShownCalls(final_state, me, opponent, &calls_equity_, &calls_[seat]);
     if (model_ == nullptr) return;
-    model_->FitHand(final_state, me, opponent, &tilts_[SeatOf(opponent)]);
+    model_->FitHand(final_state, me, opponent, &tilts_[seat]);
     model_->TrimCache();
   }
 
@@ -592,20 +592,24 @@ class SearchPolicy : public Policy {
     // weight), its pairs of least equity against our betting range (`equity`), and goes on with
     // the others. The model's tilt is not by size: its folds to an overbet stay the blueprint's
     // (over-folding, in blueprints of our family), however often this opponent has called them.
-    std::vector<int> order;
-    const auto observed_response = [&](double folds) {
-      SearchOptions::RobustResponse response;
-      response.confidence = 0;
-      order.clear();
-      double total = 0;
+    // Its pairs (those our cards do not block) and their weight, the same for every raise.
+    std::vector<int> pairs;
+    double total = 0;
+    if (params_.observed != 0) {
       for (int h = 0; h < poker::kNumPairs; ++h) {
         const poker::PairCards pair = poker::PairFromIndex(h);
         const bool blocked = pair.low == hole.low || pair.low == hole.high ||
                              pair.high == hole.low || pair.high == hole.high;
         if (blocked || search_range_.weight(h) <= 0) continue;
-        order.push_back(h);
+        pairs.push_back(h);
         total += search_range_.weight(h);
       }
+    }
+    std::vector<int> order;
+    const auto observed_response = [&](double folds) {
+      SearchOptions::RobustResponse response;
+      response.confidence = 0;
+      order = pairs;
       std::stable_sort(order.begin(), order.end(),
                        [&](int a, int b) { return equity[a] < equity[b]; });
       double left = folds * total;  // weight still to fold
@@ -619,14 +623,15 @@ class SearchPolicy : public Policy {
     };
     for (int i : proven) {
       const Action& raise = options->root_candidates[i];
-      const double n = answered[BetClass(s, raise)];
+      const int size_class = BetClass(s, raise);
+      const double n = answered[size_class];
       const PairProbs& p = our_probs_[model_->CandidateFor(raise)];
       for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
       range_board_.Equity(betting, &equity);
       options->root_robust[i].responses = {best_response(raise, n / (n + params_.robust_k))};
       if (params_.observed != 0) {
         options->root_robust[i].responses.push_back(
-            observed_response(folded[BetClass(s, raise)] / n));
+            observed_response(folded[size_class] / n));
       }
     }
     if (unproven.empty()) return;

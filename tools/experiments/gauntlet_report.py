@@ -15,8 +15,8 @@ logs (no-limit): per street how often it moves all-in, the median pot before the
 it is called, won and lost when called, net chips; its turn and river all-ins into pots under 10%
 of its stack; and how it does facing the opponents' all-ins. With --stretch N, also those small-pot
 turn and river all-ins per 1000 hands and the player's mbb/hand in each stretch of N hands of a
-match (a log), per opponent: how they change as the evidence about an opponent grows. Exit 1 on missing or inconsistent files,
-2 on a bad command line.
+match (a log), per opponent: how they change as the evidence about an opponent grows. Exit 1 on
+missing or inconsistent files, 2 on a bad command line.
 """
 import argparse
 import json

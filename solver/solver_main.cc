@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -51,15 +52,28 @@ constexpr int kMaxThreads = 256;
 
 std::atomic<bool> g_stop{false};
 std::atomic<int> g_signal{0};
+std::atomic<std::int64_t> g_first_signal_ns{0};
+
+// Monotonic time in nanoseconds; clock_gettime may be called from a signal handler.
+std::int64_t MonotonicNs() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 // The first SIGINT or SIGTERM asks training to stop at the next whole chunk (the checkpoint is
-// then written); a second one ends the process at once, as without a handler (atomic writes leave
-// no partial file).
+// then written); a second one at least a second later ends the process at once, as without a
+// handler (atomic writes leave no partial file). A copy of the first arriving within that second
+// is ignored: `timeout` and some schedulers signal the process and then its whole group, so one
+// request can be delivered twice.
 void OnSignal(int signal_number) {
   if (g_stop.exchange(true)) {
+    if (MonotonicNs() - g_first_signal_ns.load() < 1'000'000'000) return;
     std::signal(signal_number, SIG_DFL);
     std::raise(signal_number);
     return;
   }
+  g_first_signal_ns.store(MonotonicNs());
   g_signal.store(signal_number);
 }
 

@@ -175,7 +175,9 @@ TEST_F(SolverCliTest, OutputPathsAreCheckedBeforeTraining) {
 
 // A run stopped by SIGTERM (Slurm's time limit) or SIGINT (Ctrl-C) before its budget keeps its
 // work in the checkpoint, does not write --out and exits 1 saying so (it used to exit 0 with the
-// partial strategy in --out); the checkpoint resumes it to the budget.
+// partial strategy in --out); the checkpoint resumes it to the budget. The signal is sent twice
+// at once, as `timeout` does (to the process, then to its group): one request, not a second
+// "stop now".
 TEST_F(SolverCliTest, AnInterruptedRunKeepsItsCheckpointAndWritesNoStrategy) {
   for (const char* signal_name : {"TERM", "INT"}) {
     SCOPED_TRACE(signal_name);
@@ -183,9 +185,10 @@ TEST_F(SolverCliTest, AnInterruptedRunKeepsItsCheckpointAndWritesNoStrategy) {
     std::filesystem::remove(out_ + ".ckpt");
     // The signal comes after 3 s of a 600 s budget.
     const test_support::ProgramRun run = test_support::RunCommand(
-        std::string("timeout --preserve-status -s ") + signal_name + " 3 " + SolverPath() +
-        " train --game " + POKER_SOURCE_DIR + "/data/games/leduc.limit.2p.game --out " + out_ +
-        " --seconds 600 --progress-every 0.5 2>&1");
+        "timeout 120 sh -c '" + SolverPath() + " train --game " + POKER_SOURCE_DIR +
+        "/data/games/leduc.limit.2p.game --out " + out_ +
+        " --seconds 600 --progress-every 0.5 & pid=$!; sleep 3; kill -" + signal_name +
+        " $pid; kill -" + signal_name + " $pid; wait $pid' 2>&1");
     EXPECT_EQ(run.exit_code, 1) << run.out;
     EXPECT_THAT(run.out, HasSubstr(std::string("solver: interrupted by SIG") + signal_name));
     EXPECT_THAT(run.out, HasSubstr("the checkpoint " + out_ + ".ckpt holds them"));

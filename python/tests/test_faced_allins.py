@@ -49,6 +49,27 @@ def test_equity_price_and_net_of_each_faced_all_in(tmp_path):
     assert "river    called       1       0%      0%     50%     -200.0" in every.stdout
 
 
+def test_lines_say_how_each_all_in_was_met(tmp_path):
+    # The same two hands: the river shove came after SPEC checked (pot 2 big blinds at the
+    # river's start), the preflop one over its open (pot 1.5 big blinds: the blinds).
+    write_gauntlet(
+        tmp_path,
+        "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:SPEC|X\n",
+        "STATE:0:r300r20000c///:QhQd|AsKs/2c8d9h/Js/3c:20000|-20000:X|SPEC\n")
+    result = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path), "--lines")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[5].split() == ["street", "faced", "times", "per", "1000", "pot", "bb", "called",
+                                "net", "bb", "called", "net"]
+    # Two hands read: each all-in is 500 per 1,000 hands.
+    assert lines[6] == "preflop  over our bet          1    500.00      1.5       1     -200.0      -200.0"
+    assert lines[7] == "river    after our check       1    500.00      2.0       0       -1.0         0.0"
+    assert len(lines) == 8
+    # Without --lines the table is not printed.
+    plain = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
+    assert "faced" not in plain.stdout
+
+
 def test_bad_input_is_named(tmp_path):
     write_gauntlet(tmp_path, "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:A|X\n",
                    "")

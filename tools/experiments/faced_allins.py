@@ -13,10 +13,18 @@ chips of those hands in big blinds. Folds with equity well under the price and c
 over it are good answers; many folds ahead show a calling range that is too tight. Only the
 equilibrium-style opponents (kind `eq` in opponents.tsv) unless --all. Exit 1 on missing or bad
 files or without the poker_ai package, 2 on a bad command line.
+
+With --lines, a second table per run says how SPEC came to face each all-in: what it had done
+last on that street before the shove (`over our bet`: it bet or raised; `after our check`;
+`after our call`: preflop, its limp; `lead`: the opponent shoved first on the street), with the
+pot at the street's start in big blinds (median), how often per 1,000 hands of the run, how many
+it called, and the net of those hands (all of them, then the called ones) in big blinds. Set
+beside the baseline's it shows where a policy builds the pots that meet shoves.
 """
 import argparse
 import collections
 import os
+import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -30,8 +38,9 @@ Failure = report.Failure
 
 
 def faced_allins(game, line):
-    """(street, chips to call, final pot, answer, our hole, their hole, board so far) for every
-    all-in SPEC faced in one STATE line."""
+    """(street, chips to call, final pot, answer, our hole, their hole, board so far, how we came
+    to face it, pot at the street's start) for every all-in SPEC faced in one STATE line, and
+    SPEC's value."""
     fields = line.rstrip("\r\n").split(":")
     betting, cards, names = fields[2], fields[3], fields[-1].split("|")
     me = names.index(report.PLAYER)
@@ -39,21 +48,33 @@ def faced_allins(game, line):
     board = "".join(cards.split("/")[1:])
     stack = game["stack"]
     events, pending = [], None
+    street_now, ours, street_pot = -1, None, 0
     for street, actor, kind, before, after in report.betting_actions(game, betting):
+        if street != street_now:
+            street_now, ours, street_pot = street, None, sum(before)
         if pending is not None and actor == me:
             events.append(pending + (kind,))
             pending = None
         if kind == "r" and actor != me and after[actor] >= stack[actor]:
             call = min(after[actor], stack[me]) - before[me]
-            pending = (street, call, 2 * min(after[actor], stack[me]))
+            how = {None: "lead", "r": "over our bet", "check": "after our check",
+                   "c": "after our call"}[ours]
+            pending = (street, call, 2 * min(after[actor], stack[me]), how, street_pot)
+        if actor == me:
+            ours = "check" if kind == "c" and before[me] == max(before) else kind
     return [(street, call, pot, answer, holes[me], holes[1 - me],
-             board[:2 * BOARD_CARDS[street]])
-            for street, call, pot, answer in events], float(fields[-2].split("|")[me])
+             board[:2 * BOARD_CARDS[street]], how, street_pot)
+            for street, call, pot, how, street_pot, answer in events], \
+        float(fields[-2].split("|")[me])
 
 
 def run_table(game, poker_ai, directory, names):
-    """Per (street, called) [count, equity sum, ahead, price sum, net chips]."""
+    """Per (street, called) [count, equity sum, ahead, price sum, net chips]; per (street, how we
+    came to face it) [count, called, net chips, net chips of the called, street pots]; and the
+    number of hands read."""
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
+    lines = collections.defaultdict(lambda: [0, 0, 0.0, 0.0, []])
+    hands = 0
     for name in names:
         for first in report.log_files(directory, name):
             for path in paired_diff.rotation_logs(first):
@@ -61,12 +82,14 @@ def run_table(game, poker_ai, directory, names):
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):
                             continue
+                        hands += 1
                         try:
                             events, value = faced_allins(game, line)
                         except (ValueError, IndexError):
                             raise Failure("%s:%d: a STATE line that does not replay" %
                                           (path, number))
-                        for street, call, pot, answer, ours, theirs, board in events:
+                        for (street, call, pot, answer, ours, theirs, board, how,
+                             street_pot) in events:
                             equity = poker_ai.equity(ours, board, poker_ai.Range(theirs)).equity
                             row = table[(street, answer == "c")]
                             row[0] += 1
@@ -74,7 +97,24 @@ def run_table(game, poker_ai, directory, names):
                             row[2] += equity > 0.5
                             row[3] += call / pot
                             row[4] += value
-    return table
+                            way = lines[(street, how)]
+                            way[0] += 1
+                            way[1] += answer == "c"
+                            way[2] += value
+                            way[3] += value if answer == "c" else 0.0
+                            way[4].append(street_pot)
+    return table, lines, hands
+
+
+def print_lines(lines, hands, bb):
+    """The --lines table of one run."""
+    print("%-8s %-16s %6s %9s %8s %7s %10s %11s" % (
+        "street", "faced", "times", "per 1000", "pot bb", "called", "net bb", "called net"))
+    for (street, how) in sorted(lines):
+        n, called, net, net_called, pots = lines[(street, how)]
+        print("%-8s %-16s %6d %9.2f %8.1f %7d %10.1f %11.1f" % (
+            report.STREETS[street], how, n, 1000.0 * n / max(hands, 1),
+            statistics.median(pots) / bb, called, net / bb, net_called / bb))
 
 
 def main():
@@ -84,6 +124,9 @@ def main():
     parser.add_argument("--dir", required=True)
     parser.add_argument("--all", action="store_true",
                         help="every opponent, not only the equilibrium-style ones")
+    parser.add_argument("--lines", action="store_true",
+                        help="also how SPEC came to face each all-in (its last action on the "
+                        "street before the shove), per run")
     args = parser.parse_args()
     try:
         poker_ai, game = report.poker_ai_and_nolimit_game(args.game)
@@ -99,7 +142,7 @@ def main():
             directory = os.path.join(args.dir, run)
             if not os.path.isdir(directory):
                 continue
-            table = run_table(game, poker_ai, directory, names)
+            table, lines, hands = run_table(game, poker_ai, directory, names)
             print("%s\n%-8s %-7s %6s %8s %7s %7s %10s" % (
                 run, "street", "answer", "times", "equity", "ahead", "price", "net bb"))
             for (street, called) in sorted(table):
@@ -107,6 +150,8 @@ def main():
                 print("%-8s %-7s %6d %7.0f%% %6.0f%% %6.0f%% %10.1f" % (
                     report.STREETS[street], "called" if called else "folded", n,
                     100.0 * equity / n, 100.0 * ahead / n, 100.0 * price / n, net / bb))
+            if args.lines:
+                print_lines(lines, hands, bb)
     except Failure as error:
         sys.stderr.write("faced_allins.py: %s\n" % error)
         return 1

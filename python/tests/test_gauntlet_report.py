@@ -28,3 +28,42 @@ def test_small_pot_shoves_by_stretch_of_a_match(tmp_path):
     assert per_opponent["X"]["stretches"] == [[3, 1, 300.0], [2, 2, 20100.0]]
     # Without --stretch nothing is split.
     assert gauntlet_report.allin_stats(game, str(tmp_path), ["X"])[3]["X"]["stretches"] == []
+
+
+def write_run(folder, opponents, values):
+    """A gauntlet.sh folder: opponents.tsv, and for X two deals in two seatings, SPEC's chips
+    `values` = (deal 0, deal 1) in the first seating, then the same in the second."""
+    (folder / "spec").mkdir(parents=True)
+    (folder / "opponents.tsv").write_text(
+        "".join("%s\teq\tbot:style=ta\n" % name for name in opponents))
+    hand = "STATE:%d:cc/cc/cc/cc:AsKs|6d4c/2c8d9h/Js/3c:%d|%d:%s\n"
+    (folder / "spec" / "X.s0.log").write_text(
+        hand % (0, values[0], -values[0], "SPEC|X") + hand % (1, values[1], -values[1], "SPEC|X"))
+    (folder / "spec" / "X.s0.rot1.log").write_text(
+        hand % (0, -values[2], values[2], "X|SPEC") + hand % (1, -values[3], values[3], "X|SPEC"))
+    (folder / "spec" / "X.json").write_text(
+        '{"hands": 4, "players": [{"name": "SPEC", "mbb_per_hand": 0, "ci95": 0}]}')
+    for name in opponents[1:]:
+        (folder / "spec" / (name + ".json")).write_text("{}")
+
+
+def test_several_runs_are_pooled_deal_by_deal(tmp_path):
+    import subprocess
+    # Run A played X and Y, run B only X: X is read from both, Y is named as left out.
+    write_run(tmp_path / "A", ["X", "Y"], (100, -100, 300, 100))
+    write_run(tmp_path / "B", ["X"], (-100, 100, -100, 100))
+    result = subprocess.run(
+        [sys.executable, str(SOURCE / "tools" / "experiments" / "gauntlet_report.py"), "--game",
+         str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path / "A"), "--dir", str(tmp_path / "B"),
+         "--spec", "agent"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1] == ("8 hands per opponent (4 deals x 2 seats, 2 runs pooled), duplicate; "
+                        "mbb/hand +- 95% interval paired by deal")
+    assert lines[2] == "left out, not played in every run: Y"
+    # The four deals' chips over both seatings, in mbb/hand (1000 / (big blind 100 x 2 seats)):
+    # 400, 0, -200, 200 -> 2000, 0, -1000, 1000; the mean 500 with its interval over four samples.
+    mean, half = gauntlet_report.mean_ci([2000.0, 0.0, -1000.0, 1000.0], 1.0)
+    assert mean == 500.0
+    assert lines[4] == "%-9s %-5s %8.1f +- %6.1f" % ("X", "eq", mean, half)
+    assert "SPEC's all-ins over 8 hands against 1 opponents" in result.stdout

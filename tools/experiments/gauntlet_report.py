@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The table of tools/experiments/gauntlet.sh, from the arena results and logs it wrote.
 
-  tools/experiments/gauntlet_report.py --game FILE --dir DIR --spec SPEC [--baseline SPEC2]
-      [--stretch N]
+  tools/experiments/gauntlet_report.py --game FILE --dir DIR [--dir DIR2 ...] --spec SPEC
+      [--baseline SPEC2] [--stretch N]
 
 DIR holds opponents.tsv (name, kind, spec per line: kind `eq` for equilibrium-style blueprints,
 `rule` for rule bots), spec/NAME.json (the merged duplicate result of the player seated as SPEC
@@ -17,6 +17,11 @@ of its stack; and how it does facing the opponents' all-ins. With --stretch N, a
 turn and river all-ins per 1000 hands and the player's mbb/hand in each stretch of N hands of a
 match (a log), per opponent: how they change as the evidence about an opponent grows. Exit 1 on
 missing or inconsistent files, 2 on a bad command line.
+
+With several --dir (runs of the same specs and seats on different seeds), every figure is over all
+their deals together: each deal of each run is one sample (per opponent then from the logs, not
+the arena's result files), and the all-in tables read every run's logs. Only the opponents played
+in every run are read (the others are named).
 """
 import argparse
 import json
@@ -163,11 +168,13 @@ def replay(game, line):
     return me, float(values[me]), events
 
 
-def allin_stats(game, directory, names, stretch=0):
-    """Per street and per opponent counts and sums of the player's all-in events; with `stretch`
-    hands, per opponent also [hands, turn and river shoves into small pots, the player's chips] in
-    each stretch of that many hands of a match (a log: the arena makes its players afresh for
-    each)."""
+def allin_stats(game, directories, names, stretch=0):
+    """Per street and per opponent counts and sums of the player's all-in events in the logs of
+    one run's folder (or a list of them); with `stretch` hands, per opponent also [hands, turn and
+    river shoves into small pots, the player's chips] in each stretch of that many hands of a
+    match (a log: the arena makes its players afresh for each)."""
+    if isinstance(directories, str):
+        directories = [directories]
     by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
                   "net_called": 0.0} for _ in STREETS]
     small = {"n": 0, "net": 0.0}
@@ -179,7 +186,7 @@ def allin_stats(game, directory, names, stretch=0):
     for name in names:
         opp = {"hands": 0, "shoves": 0, "small": 0, "small_net": 0.0, "faced": 0,
                "faced_called": 0, "faced_net": 0.0, "stretches": []}
-        for first in log_files(directory, name):
+        for first in [f for d in directories for f in log_files(d, name)]:
             for path in paired_diff.rotation_logs(first):
                 with open(path) as log:
                     in_match = 0
@@ -240,9 +247,9 @@ def allin_stats(game, directory, names, stretch=0):
     return by_street, small, faced, per_opponent, hands
 
 
-def print_allins(game, directory, names, label, stretch=0):
+def print_allins(game, directories, names, label, stretch=0):
     bb = game["big_blind"]
-    by_street, small, faced, per_opponent, hands = allin_stats(game, directory, names, stretch)
+    by_street, small, faced, per_opponent, hands = allin_stats(game, directories, names, stretch)
     mbb = lambda chips, n: 1000.0 * chips / (bb * n) if n else 0.0  # noqa: E731
     print()
     print("%s's all-ins over %d hands against %d opponents (pot before the shove in big blinds; "
@@ -295,7 +302,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", required=True)
-    parser.add_argument("--dir", required=True)
+    parser.add_argument("--dir", required=True, action="append",
+                        help="a folder written by gauntlet.sh; repeat to pool runs on other seeds")
     parser.add_argument("--spec", required=True)
     parser.add_argument("--baseline")
     parser.add_argument("--stretch", type=int, default=0,
@@ -336,21 +344,38 @@ def read_opponents(directory):
 
 def report(args):
     game = read_game(args.game)
-    rows = read_opponents(args.dir)
+    dirs = args.dir
+    rows = read_opponents(dirs[0])
+    common = set(r[0] for r in rows)
+    for other in dirs[1:]:
+        common &= set(r[0] for r in read_opponents(other))
+    left_out = [r[0] for r in rows if r[0] not in common]
+    rows = [r for r in rows if r[0] in common]
+    if not rows:
+        raise Failure("the folders %s have no opponent in common" % ", ".join(dirs))
     runs = ["spec"] + (["baseline"] if args.baseline else [])
-    deals = {run: {} for run in runs}
+    # deals[run][name]: {(folder index, deal): chips summed over the deal's rotations}
+    deals = {run: {name: {} for name, _, _ in rows} for run in runs}
     rotations = None
-    for name, _, _ in rows:
-        for run in runs:
-            deals[run][name], rot = deal_results(os.path.join(args.dir, run), name)
-            rotations = rotations or rot
+    for i, directory in enumerate(dirs):
+        for name, _, _ in rows:
+            for run in runs:
+                part, rot = deal_results(os.path.join(directory, run), name)
+                if rotations not in (None, rot):
+                    raise Failure("%s: %d seat rotations, %s %d" % (directory, rot, dirs[0],
+                                                                    rotations))
+                rotations = rot
+                deals[run][name].update({(i, deal): chips for deal, chips in part.items()})
     scale = 1000.0 / (game["big_blind"] * rotations)
-    hands = arena_figures(os.path.join(args.dir, "spec"), rows[0][0])[2]
+    hands = sum(arena_figures(os.path.join(d, "spec"), rows[0][0])[2] for d in dirs)
     print("SPEC  = %s" % args.spec)
     if args.baseline:
         print("SPEC2 = %s" % args.baseline)
-    print("%d hands per opponent (%d deals x %d seats), duplicate; mbb/hand +- 95%% interval "
-          "paired by deal" % (hands, hands // rotations, rotations))
+    print("%d hands per opponent (%d deals x %d seats%s), duplicate; mbb/hand +- 95%% interval "
+          "paired by deal" % (hands, hands // rotations, rotations,
+                              ", %d runs pooled" % len(dirs) if len(dirs) > 1 else ""))
+    if left_out:
+        print("left out, not played in every run: %s" % ", ".join(left_out))
     header = "%-9s %-5s %17s" % ("opponent", "kind", "SPEC")
     if args.baseline:
         header += " %17s %19s" % ("SPEC2", "SPEC - SPEC2")
@@ -362,10 +387,17 @@ def report(args):
             line += " %8.1f +- %6.1f" % f
         print(line)
 
+    def run_figures(run, name):
+        # One run: the arena's own result; several: over all their deals.
+        if len(dirs) == 1:
+            return arena_figures(os.path.join(dirs[0], run), name)[:2]
+        results = deals[run][name]
+        return mean_ci([results[h] for h in sorted(results)], scale)
+
     for name, kind, _ in rows:
-        figures = [arena_figures(os.path.join(args.dir, "spec"), name)[:2]]
+        figures = [run_figures("spec", name)]
         if args.baseline:
-            figures.append(arena_figures(os.path.join(args.dir, "baseline"), name)[:2])
+            figures.append(run_figures("baseline", name))
             a, b = deals["spec"][name], deals["baseline"][name]
             if sorted(a) != sorted(b):
                 raise Failure("%s: the two runs do not hold the same deals" % name)
@@ -384,9 +416,10 @@ def report(args):
     if not game["nolimit"]:
         print("\n(limit: no all-ins to report)")
         return
-    print_allins(game, os.path.join(args.dir, "spec"), [r[0] for r in rows], "SPEC", args.stretch)
+    names = [r[0] for r in rows]
+    print_allins(game, [os.path.join(d, "spec") for d in dirs], names, "SPEC", args.stretch)
     if args.baseline:
-        print_allins(game, os.path.join(args.dir, "baseline"), [r[0] for r in rows], "SPEC2",
+        print_allins(game, [os.path.join(d, "baseline") for d in dirs], names, "SPEC2",
                      args.stretch)
 
 

@@ -67,3 +67,66 @@ def test_several_runs_are_pooled_deal_by_deal(tmp_path):
     assert mean == 500.0
     assert lines[4] == "%-9s %-5s %8.1f +- %6.1f" % ("X", "eq", mean, half)
     assert "SPEC's all-ins over 8 hands against 1 opponents" in result.stdout
+
+
+def test_luck_takes_out_the_board_cards_and_averages_zero():
+    import poker_ai
+    game = gauntlet_report.read_game(str(GAMES / f"{NL2P}.game"))
+    luck = gauntlet_report.Luck(game, poker_ai)
+    ours, theirs, flop, turn = "AsKs", "QhQd", "2c8d9h", "Js"
+
+    def equity(board):
+        return poker_ai.equity(ours, board, poker_ai.Range(theirs),
+                               max_exact_evaluations=4000000).equity
+
+    # Checked to the turn (pot 200), all-in there: the river's luck is taken out at the whole pot
+    # of 40000, the flop's and turn's at 200.
+    expected = equity(flop + turn) * 40000 - 20000 - (equity(flop + turn) - equity("")) * 200
+    total, rivers = 0.0, 0
+    for rank in "23456789TJQKA":
+        for suit in "cdhs":
+            if (rank + suit) in [ours[:2], ours[2:], theirs[:2], theirs[2:], flop[:2], flop[2:4],
+                                 flop[4:], turn]:
+                continue
+            wins = poker_ai.equity(ours, flop + turn + rank + suit, poker_ai.Range(theirs)).equity
+            chips = round(wins * 40000 - 20000)
+            line = "STATE:0:cc/cc/cr20000c/:%s|%s/%s/%s/%s:%d|%d:SPEC|X\n" % (
+                ours, theirs, flop, turn, rank + suit, chips, -chips)
+            adjusted = luck(line, ["SPEC", "X"], 0)
+            assert abs(adjusted - expected) < 1e-6
+            total += chips - adjusted
+            rivers += 1
+    assert rivers == 44
+    # Over every river the luck taken out is only the flop's and the turn's (the river's is 0 on
+    # average).
+    assert abs(total / rivers - (equity(flop + turn) - equity("")) * 200) < 1e-6
+    # A hand that ended before the flop has no luck to take out.
+    assert luck("STATE:1:r300f:AsKs|QhQd:-100|100:X|SPEC\n", ["X", "SPEC"], 1) == 100
+
+
+def test_luck_option_reads_the_logs(tmp_path):
+    import subprocess
+    import poker_ai
+    # Two deals, each: SPEC checks down AsKs against 6d4c (pot 200) and wins 100; in the other
+    # seating, SPEC holds 6d4c, goes all-in preflop and loses 20000 on this board.
+    folder = tmp_path / "A"
+    write_run(folder, ["X"], (0, 0, 0, 0))
+    board = "2c8d9h/Js/3c"
+    (folder / "spec" / "X.s0.log").write_text("".join(
+        "STATE:%d:cc/cc/cc/cc:AsKs|6d4c/%s:100|-100:SPEC|X\n" % (deal, board) for deal in (0, 1)))
+    (folder / "spec" / "X.s0.rot1.log").write_text("".join(
+        "STATE:%d:r20000c///:AsKs|6d4c/%s:20000|-20000:X|SPEC\n" % (deal, board)
+        for deal in (0, 1)))
+    result = subprocess.run(
+        [sys.executable, str(SOURCE / "tools" / "experiments" / "gauntlet_report.py"), "--game",
+         str(GAMES / f"{NL2P}.game"), "--dir", str(folder), "--spec", "agent", "--luck"],
+        capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[1].endswith("; the board cards' luck taken out (--luck)")
+    e = [poker_ai.equity("AsKs", board.replace("/", "")[:n], poker_ai.Range("6d4c"),
+                         max_exact_evaluations=4000000).equity for n in (0, 10)]
+    # Checked down: 100 less the cards' luck at a pot of 200; all-in preflop: SPEC's equity
+    # with 6d4c times the pot of 40000, less its 20000 (the arena's result file is not read).
+    deal = (100 - (e[1] - e[0]) * 200) + ((1 - e[0]) * 40000 - 20000)
+    assert lines[3].split()[:3] == ["X", "eq", "%.1f" % (deal * 1000.0 / (100 * 2))]

@@ -32,8 +32,9 @@ def rotation_logs(path):
                            key=lambda f: int(re.search(r"\.rot(\d+)\.log$", f).group(1)))
 
 
-def read_run(path, player):
-    """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations."""
+def read_run(path, player, value=None):
+    """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations;
+    with `value`, value(line, names, position) gives the chips of each STATE line instead."""
     files = rotation_logs(path)
     deals = {}
     for f in files:
@@ -47,7 +48,9 @@ def read_run(path, player):
                 names = fields[-1].split("|")
                 if player not in names:
                     raise ValueError("%s:%d: no player '%s' in %s" % (f, number, player, fields[-1]))
-                chips = float(fields[-2].split("|")[names.index(player)])
+                position = names.index(player)
+                chips = (float(fields[-2].split("|")[position]) if value is None else
+                         value(line, names, position))
                 deals.setdefault(int(fields[1]), []).append(chips)
     return deals, len(files)
 

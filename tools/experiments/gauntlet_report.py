@@ -27,7 +27,8 @@ With --luck (PYTHONPATH=build/python: the poker_ai package), the mbb/hand figure
 of the board cards: for each round of cards a hand reached, the change the cards made to the
 player's equity against the opponent's real hole cards, times the pot already in (class Luck).
 Each such term averages exactly 0, so the figures estimate the same thing with narrower intervals
-(about 15% narrower on the no-limit gauntlet); the all-in tables stay as played.
+(11-17% narrower against the no-limit gauntlet's blueprints, 5-7% in limit, up to 65% against
+rule bots; docs/strength.md); the all-in tables stay as played.
 """
 import argparse
 import json

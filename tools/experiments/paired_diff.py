@@ -17,6 +17,14 @@ the runs do not hold the same deals or the player is missing, 2 for a bad comman
 With several pairs (e.g. the same two settings on several seeds), each pair is printed as above
 and then the pooled A - B over all their deals (each deal one sample; the pairs must have the
 same number of rotations).
+
+  PYTHONPATH=build/python tools/experiments/paired_diff.py --player me --big-blind 100 \
+      --luck GAME A.log B.log
+
+With --luck GAME (the runs' heads-up .game file; needs the poker_ai package), every hand's chips
+have the board cards' luck taken out first (gauntlet_report.py's Luck: the change each round of
+cards made to the player's equity against the other's real hole cards, times the pot already in;
+each term averages 0): the same estimates with narrower intervals.
 """
 import argparse
 import glob
@@ -49,8 +57,11 @@ def read_run(path, player, value=None):
                 if player not in names:
                     raise ValueError("%s:%d: no player '%s' in %s" % (f, number, player, fields[-1]))
                 position = names.index(player)
-                chips = (float(fields[-2].split("|")[position]) if value is None else
-                         value(line, names, position))
+                try:
+                    chips = (float(fields[-2].split("|")[position]) if value is None else
+                             value(line, names, position))
+                except (ValueError, IndexError):
+                    raise ValueError("%s:%d: a STATE line that does not replay" % (f, number))
                 deals.setdefault(int(fields[1]), []).append(chips)
     return deals, len(files)
 
@@ -62,12 +73,26 @@ def main():
     parser.add_argument("--big-blind", type=float, required=True)
     parser.add_argument("runs", nargs="+", metavar="A B",
                         help="pairs of logs: A1 B1 [A2 B2 ...]")
+    parser.add_argument("--luck", metavar="GAME",
+                        help="take the board cards' luck out of every hand (the runs' heads-up "
+                             ".game file; needs the poker_ai package)")
     args = parser.parse_args()
     if len(args.runs) % 2 != 0:
         parser.error("the logs come in pairs (A B)")
+    value = None
+    if args.luck:
+        import gauntlet_report  # the replay of a hand's betting and the Luck rule
+        try:
+            value = gauntlet_report.Luck(gauntlet_report.read_game(args.luck),
+                                         gauntlet_report.import_poker_ai())
+        except gauntlet_report.Failure as error:
+            sys.stderr.write("paired_diff.py: %s\n" % error)
+            return 1
+        print("the board cards' luck taken out (--luck)")
     pooled, pooled_rotations = [], None
     for i in range(0, len(args.runs), 2):
-        diffs, rotations = compare(args.runs[i], args.runs[i + 1], args.player, args.big_blind)
+        diffs, rotations = compare(args.runs[i], args.runs[i + 1], args.player, args.big_blind,
+                                   value)
         if diffs is None:
             return 1
         if pooled_rotations not in (None, rotations):
@@ -90,12 +115,12 @@ def stats(samples, scale):
     return mean * scale, 1.96 * math.sqrt(var / n) * scale
 
 
-def compare(path_a, path_b, player, big_blind):
+def compare(path_a, path_b, player, big_blind, value=None):
     """Prints one pair's comparison; returns its per-deal differences (chips) and rotations, or
-    (None, None) after an error message."""
+    (None, None) after an error message. `value`: as read_run's."""
     try:
-        a, rot_a = read_run(path_a, player)
-        b, rot_b = read_run(path_b, player)
+        a, rot_a = read_run(path_a, player, value)
+        b, rot_b = read_run(path_b, player, value)
     except (OSError, ValueError) as error:
         sys.stderr.write("paired_diff.py: %s\n" % error)
         return None, None

@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import os
+import signal
 import statistics
 import sys
 
@@ -371,6 +372,8 @@ def main():
                         help="also print the turn and river all-ins into small pots per 1000 "
                              "hands and mbb/hand in each stretch of this many hands of a match")
     args = parser.parse_args()
+    # A reader that stops early (`| head`) ends the script quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     try:
         report(args)
     except Failure as error:

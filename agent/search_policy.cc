@@ -592,10 +592,11 @@ class SearchPolicy : public Policy {
     // weight), its pairs of least equity against our betting range (`equity`), and goes on with
     // the others. The model's tilt is not by size: its folds to an overbet stay the blueprint's
     // (over-folding, in blueprints of our family), however often this opponent has called them.
-    // Its pairs (those our cards do not block) and their weight, the same for every raise.
+    // Its pairs (those our cards do not block) and their weight, the same for every raise (only
+    // proven raises use them).
     std::vector<int> pairs;
     double total = 0;
-    if (params_.observed != 0) {
+    if (params_.observed != 0 && !proven.empty()) {
       for (int h = 0; h < poker::kNumPairs; ++h) {
         const poker::PairCards pair = poker::PairFromIndex(h);
         const bool blocked = pair.low == hole.low || pair.low == hole.high ||

@@ -21,13 +21,14 @@ def test_small_pot_shoves_by_stretch_of_a_match(tmp_path):
     (tmp_path / "X.s0.rot1.log").write_text(
         "STATE:0:cc/cc/cc/cr20000f:6d4c|AsKs/2c8d9h/Js/3c:-100|100:X|SPEC\n")
     game = gauntlet_report.read_game(str(GAMES / f"{NL2P}.game"))
-    _, small, _, per_opponent, hands = gauntlet_report.allin_stats(game, str(tmp_path), ["X"], 2)
+    _, small, _, per_opponent, hands = gauntlet_report.allin_stats(game, [str(tmp_path)], ["X"],
+                                                                   2)
     assert hands == 5
     assert small["n"] == 3
     # Stretches of 2 hands, each log a match of its own: [hands, shoves, SPEC's chips].
     assert per_opponent["X"]["stretches"] == [[3, 1, 300.0], [2, 2, 20100.0]]
     # Without --stretch nothing is split.
-    assert gauntlet_report.allin_stats(game, str(tmp_path), ["X"])[3]["X"]["stretches"] == []
+    assert gauntlet_report.allin_stats(game, [str(tmp_path)], ["X"])[3]["X"]["stretches"] == []
 
 
 def write_run(folder, opponents, values):

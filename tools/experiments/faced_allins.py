@@ -28,10 +28,8 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import gauntlet_report as report  # noqa: E402  (read_game, log files of a run, STREETS)
+import gauntlet_report as report  # noqa: E402  (read_game, log files of a run, STREETS, BOARD_CARDS)
 import paired_diff  # noqa: E402  (rotation_logs: a log and its seat rotations' logs)
-
-BOARD_CARDS = (0, 3, 4, 5)
 
 
 Failure = report.Failure
@@ -48,22 +46,22 @@ def faced_allins(game, line):
     board = "".join(cards.split("/")[1:])
     stack = game["stack"]
     events, pending = [], None
-    street_now, ours, street_pot = -1, None, 0
+    street_now, last, street_pot = -1, None, 0  # last: SPEC's last action on the street
     for street, actor, kind, before, after in report.betting_actions(game, betting):
         if street != street_now:
-            street_now, ours, street_pot = street, None, sum(before)
+            street_now, last, street_pot = street, None, sum(before)
         if pending is not None and actor == me:
             events.append(pending + (kind,))
             pending = None
         if kind == "r" and actor != me and after[actor] >= stack[actor]:
             call = min(after[actor], stack[me]) - before[me]
             how = {None: "lead", "r": "over our bet", "check": "after our check",
-                   "c": "after our call"}[ours]
+                   "c": "after our call"}[last]
             pending = (street, call, 2 * min(after[actor], stack[me]), how, street_pot)
         if actor == me:
-            ours = "check" if kind == "c" and before[me] == max(before) else kind
+            last = "check" if kind == "c" and before[me] == max(before) else kind
     return [(street, call, pot, answer, holes[me], holes[1 - me],
-             board[:2 * BOARD_CARDS[street]], how, street_pot)
+             board[:2 * report.BOARD_CARDS[street]], how, street_pot)
             for street, call, pot, how, street_pot, answer in events], \
         float(fields[-2].split("|")[me])
 

@@ -42,6 +42,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import paired_diff  # noqa: E402  (read_run: a player's chips per deal; rotation_logs)
 
 STREETS = ("preflop", "flop", "turn", "river")
+BOARD_CARDS = (0, 3, 4, 5)  # board cards seen on each street
 PLAYER = "SPEC"
 
 
@@ -116,22 +117,21 @@ class Luck:
     variance taken out wherever the pot was already in (an all-in before the river counts its
     equity). Needs the poker_ai package; heads-up only."""
 
-    BOARD_CARDS = (0, 3, 4, 5)
-
     def __init__(self, game, poker_ai):
         self.game = game
         self.poker_ai = poker_ai
-        self.preflop = {}  # (ours, theirs): equity; every opponent and run shares the deals
+        # (ours, theirs, board): equity, exact (preflop too). Every opponent, seating and run of
+        # a gauntlet is dealt the same cards, so each is computed once.
+        self.known = {}
 
     def equity(self, ours, theirs, board):
-        if board:
-            return self.poker_ai.equity(ours, board, self.poker_ai.Range(theirs)).equity
-        if (ours, theirs) not in self.preflop:
-            e = self.poker_ai.equity(ours, "", self.poker_ai.Range(theirs),
+        key = (ours, theirs, board)
+        if key not in self.known:
+            e = self.poker_ai.equity(ours, board, self.poker_ai.Range(theirs),
                                      max_exact_evaluations=4000000).equity
-            self.preflop[(ours, theirs)] = e
-            self.preflop[(theirs, ours)] = 1.0 - e
-        return self.preflop[(ours, theirs)]
+            self.known[key] = e
+            self.known[(theirs, ours, board)] = 1.0 - e
+        return self.known[key]
 
     def __call__(self, line, names, position):
         fields = line.rstrip("\r\n").split(":")
@@ -148,9 +148,9 @@ class Luck:
         for street in range(1, rounds):
             if before is None:
                 before = self.equity(holes[position], holes[1 - position],
-                                     board[:2 * self.BOARD_CARDS[street - 1]])
+                                     board[:2 * BOARD_CARDS[street - 1]])
             after = self.equity(holes[position], holes[1 - position],
-                                board[:2 * self.BOARD_CARDS[street]])
+                                board[:2 * BOARD_CARDS[street]])
             luck += (after - before) * pots[street - 1]
             before = after
         return chips - luck
@@ -229,11 +229,10 @@ def replay(game, line):
 
 def allin_stats(game, directories, names, stretch=0):
     """Per street and per opponent counts and sums of the player's all-in events in the logs of
-    one run's folder (or a list of them); with `stretch` hands, per opponent also [hands, turn and
-    river shoves into small pots, the player's chips] in each stretch of that many hands of a
-    match (a log: the arena makes its players afresh for each)."""
-    if isinstance(directories, str):
-        directories = [directories]
+    the folders `directories` (one run's, or the same run's on several seeds); with `stretch`
+    hands, per opponent also [hands, turn and river shoves into small pots, the player's chips]
+    in each stretch of that many hands of a match (a log: the arena makes its players afresh for
+    each)."""
     by_street = [{"n": 0, "pots": [], "called": 0, "won": 0, "lost": 0, "net": 0.0,
                   "net_called": 0.0} for _ in STREETS]
     small = {"n": 0, "net": 0.0}

@@ -64,7 +64,9 @@ def test_lines_say_how_each_all_in_was_met(tmp_path):
     # Two hands read: each all-in is 500 per 1,000 hands.
     assert lines[6] == "preflop  over our bet          1    500.00      1.5       1     -200.0      -200.0"
     assert lines[7] == "river    after our check       1    500.00      2.0       0       -1.0         0.0"
-    assert len(lines) == 8
+    # Neither hand has a raise over a turn or river bet: the table of raises has no rows.
+    assert lines[8] == "raises over a turn or river bet: how many, all-in"
+    assert len(lines) == 9
     # Without --lines the table is not printed.
     plain = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
     assert "faced" not in plain.stdout
@@ -74,3 +76,16 @@ def test_bad_input_is_named(tmp_path):
     write_gauntlet(tmp_path, "STATE:0:cc/cc/cc/cr20000f:AsKs|QhQd/2c8d9h/Js/3c:-100|100:A|X\n",
                    "")
     assert_refuses_bad_logs(run, tmp_path)
+
+
+def test_turn_and_river_raises_over_a_bet():
+    sys.path.insert(0, str(SOURCE / "tools" / "experiments"))
+    import faced_allins
+    game = faced_allins.report.read_game(str(GAMES / f"{NL2P}.game"))
+    # Position 0 acts first after the flop. Turn: SPEC (0) bets, X raises to 1200, SPEC re-raises
+    # all-in; river: none (the flop raise does not count, nor a bet alone).
+    line = "STATE:0:cc/r200r600c/r300r1200r20000c/:AsKs|QhQd/2c8d9h/Js/3c:20000|-20000:SPEC|X\n"
+    assert faced_allins.turn_river_raises(game, line) == [(False, False), (True, True)]
+    # X shoves the river over SPEC's bet.
+    line = "STATE:1:cc/cc/cc/r200r20000f:AsKs|QhQd/2c8d9h/Js/3c:-300|300:SPEC|X\n"
+    assert faced_allins.turn_river_raises(game, line) == [(False, True)]

@@ -19,7 +19,9 @@ last on that street before the shove (`over our bet`: it bet or raised; `after o
 `after our call`: preflop, its limp; `lead`: the opponent shoved first on the street), with the
 pot at the street's start in big blinds (median), how often per 1,000 hands of the run, how many
 it called, and the net of those hands (all of them, then the called ones) in big blinds. Set
-beside the baseline's it shows where a policy builds the pots that meet shoves.
+beside the baseline's it shows where a policy builds the pots that meet shoves. Then, per
+opponent, the raises over a bet on the turn and river, the opponent's and SPEC's: how many, and
+the share that were all-in.
 """
 import argparse
 import collections
@@ -66,12 +68,27 @@ def faced_allins(game, line):
         float(fields[-2].split("|")[me])
 
 
+def turn_river_raises(game, line):
+    """(SPEC raised, all-in) for every raise over a bet on the turn or river of one STATE line."""
+    fields = line.rstrip("\r\n").split(":")
+    me = fields[-1].split("|").index(report.PLAYER)
+    stack = game["stack"]
+    raises, bet_street = [], -1  # the street on which the last action was a bet or raise
+    for street, actor, kind, before, after in report.betting_actions(game, fields[2]):
+        if kind == "r":
+            if street >= 2 and bet_street == street:
+                raises.append((actor == me, after[actor] >= stack[actor]))
+            bet_street = street
+    return raises
+
+
 def run_table(game, poker_ai, directory, names):
     """Per (street, called) [count, equity sum, ahead, price sum, net chips]; per (street, how we
     came to face it) [count, called, net chips, net chips of the called, street pots]; and the
     number of hands read."""
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
     lines = collections.defaultdict(lambda: [0, 0, 0.0, 0.0, []])
+    lines["raises"] = collections.defaultdict(lambda: [0, 0])  # (name, SPEC's): [raises, all-in]
     hands = 0
     for name in names:
         for first in report.log_files(directory, name):
@@ -82,6 +99,10 @@ def run_table(game, poker_ai, directory, names):
                             continue
                         hands += 1
                         try:
+                            for ours, allin in turn_river_raises(game, line):
+                                counts = lines["raises"][(name, ours)]
+                                counts[0] += 1
+                                counts[1] += allin
                             events, value = faced_allins(game, line)
                         except (ValueError, IndexError):
                             raise Failure("%s:%d: a STATE line that does not replay" %
@@ -108,11 +129,19 @@ def print_lines(lines, hands, bb):
     """The --lines table of one run."""
     print("%-8s %-16s %6s %9s %8s %7s %10s %11s" % (
         "street", "faced", "times", "per 1000", "pot bb", "called", "net bb", "called net"))
+    raises = lines.pop("raises")
     for (street, how) in sorted(lines):
         n, called, net, net_called, pots = lines[(street, how)]
         print("%-8s %-16s %6d %9.2f %8.1f %7d %10.1f %11.1f" % (
             report.STREETS[street], how, n, 1000.0 * n / max(hands, 1),
             statistics.median(pots) / bb, called, net / bb, net_called / bb))
+    # The model's tilt learns how often an opponent raises, not how big: the sizes, apart.
+    print("raises over a turn or river bet: how many, all-in")
+    for name in sorted(set(n for n, _ in raises)):
+        theirs, ours = raises[(name, False)], raises[(name, True)]
+        print("%-9s the opponent's %6d %4.0f%%   SPEC's %6d %4.0f%%" % (
+            name, theirs[0], 100.0 * theirs[1] / max(theirs[0], 1), ours[0],
+            100.0 * ours[1] / max(ours[0], 1)))
 
 
 def main():

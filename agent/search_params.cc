@@ -36,6 +36,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.tilt_rate = Extra(params, "search_tilt_rate", p.tilt_rate);
   p.tilt_half = Extra(params, "search_tilt_half", p.tilt_half);
   p.tilt_decay = Extra(params, "search_tilt_decay", p.tilt_decay);
+  p.size_prior = Extra(params, "search_size_prior", p.size_prior);
   p.margin = Extra(params, "search_margin", p.margin);
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
@@ -121,6 +122,11 @@ std::vector<ExtraParam> SearchExtraParams() {
                  /*text=*/false, cli::Between(0, 1e12)},
       ExtraParam{"search_tilt_decay", 0.01, "search: pull of the tilt toward the blueprint",
                  /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_size_prior", 0,
+                 "search, after the preflop: the opponent's share of all-ins among its raises, "
+                 "shrunk toward the blueprint's by this many raises, sets the model's split of "
+                 "each pair's raising between all-in and the other sizes (0: the blueprint's)",
+                 /*text=*/false, cli::Between(0, 1e9)},
       ExtraParam{"search_margin", 0.3,
                  "search: share of the pot the search must gain over the blueprint's action (at "
                  "first)",

@@ -32,6 +32,7 @@ struct SearchPolicyParams {
   double tilt_rate = 0.5;
   double tilt_half = 20;
   double tilt_decay = 0.01;
+  double size_prior = 0;
   double margin = 0.3;
   double margin_floor = 0.05;
   double margin_half = 100;

@@ -151,7 +151,7 @@ class TiltedOpponentModel : public OpponentActionModel {
     prepared_ = false;
     const int cls = TiltClassOf(state);
     const TiltTheta theta = tilt_.Theta(cls);
-    model_->Probabilities(state, &theta, probs, tilt_.FloorShift(cls));
+    model_->Probabilities(state, &theta, probs, tilt_.FloorShift(cls), tilt_.AllinShift(cls));
   }
 
  private:
@@ -273,6 +273,10 @@ class SearchPolicy : public Policy {
                                open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                                facing[0][1], facing[0][2], facing[top][0], facing[top][1],
                                facing[top][2]));
+    if (params_.size_prior > 0) {
+      absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
+                                             tilt.allin_shift[0], tilt.allin_shift[1]));
+    }
     if (anchor_index >= 0 && gain <= margin) {
       absl::StrAppend(&why_, ": blueprint");
       return anchor;
@@ -415,6 +419,7 @@ class SearchPolicy : public Policy {
     tilt.rate = params_.tilt_rate;
     tilt.half = params_.tilt_half;
     tilt.decay = params_.tilt_decay;
+    tilt.size_prior = params_.size_prior;
     model_ = std::make_unique<TiltedBlueprint>(*blueprint_, tilt);
   }
 

@@ -37,6 +37,44 @@ int Replay(const State& s, int player, int skip, F&& f) {
   return index;
 }
 
+// The all-in among `candidates` for the player to act in `state` when it is one of two raise
+// sizes or more (the size tilt splits raising between it and the others), else -1.
+int SizedAllin(const State& state, const std::vector<Action>& candidates) {
+  const int32_t stack = state.game().stack[state.CurrentPlayer()];
+  int allin = -1;
+  int raises = 0;
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (candidates[i].type != poker::ActionType::kRaise) continue;
+    ++raises;
+    if (candidates[i].raise_to >= stack) allin = static_cast<int>(i);
+  }
+  return raises >= 2 ? allin : -1;
+}
+
+// Splits every pair's raising between the all-in candidate `allin` and the other raises by
+// `shift` (TiltOptions::size_prior).
+void ShiftAllin(const std::vector<Action>& candidates, int allin, double shift,
+                absl::Span<PairProbs> probs) {
+  const int count = static_cast<int>(candidates.size());
+  for (int h = 0; h < poker::kNumPairs; ++h) {
+    float raising = 0;
+    for (int i = 0; i < count; ++i) {
+      if (candidates[i].type == poker::ActionType::kRaise) raising += probs[i][h];
+    }
+    const float old_allin = probs[allin][h];
+    const float others = raising - old_allin;
+    if (raising <= 0 || others <= 0) continue;
+    const double share = old_allin / raising;
+    const double wanted = shift >= 0 ? share + shift * (1 - share) : share * (1 + shift);
+    const float new_allin = static_cast<float>(wanted * raising);
+    const float scale = (raising - new_allin) / others;
+    for (int i = 0; i < count; ++i) {
+      if (candidates[i].type == poker::ActionType::kRaise) probs[i][h] *= scale;
+    }
+    probs[allin][h] = new_allin;
+  }
+}
+
 // The first candidate of kind `k` (its tilt factor is the kind's), or 0 when there is none.
 int FirstOfKind(const std::array<int, kMaxTiltCandidates>& kind, int count, int k) {
   for (int i = 0; i < count; ++i) {
@@ -144,7 +182,8 @@ double TiltedBlueprint::FloorAt(double floor_shift) const {
 }
 
 void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
-                                    absl::Span<PairProbs> probs, double floor_shift) {
+                                    absl::Span<PairProbs> probs, double floor_shift,
+                                    double allin_shift) {
   const BoardCards& cards = Cards(state);
   const int count = static_cast<int>(candidates_.size());
   std::array<int, kMaxTiltCandidates> kind{};
@@ -202,6 +241,10 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
     const float inv = 1.0f / sum;
     for (int i = 0; i < count; ++i) probs[i][h] = p[i] * inv;
   }
+  if (allin_shift != 0) {
+    const int allin = SizedAllin(state, candidates_);
+    if (allin >= 0) ShiftAllin(candidates_, allin, allin_shift, probs);
+  }
 }
 
 void TiltedBlueprint::StartRange(const State& state, int me, int board_cards, Range* range) {
@@ -218,7 +261,8 @@ int TiltedBlueprint::ReadActions(const State& state, int opponent, const Opponen
     const int count = static_cast<int>(candidates_.size());
     const int cls = TiltClassOf(before);
     const TiltTheta theta = tilt.Theta(cls);
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), tilt.FloorShift(cls));
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), tilt.FloorShift(cls),
+                  tilt.AllinShift(cls));
     range->Multiply(scratch_[CandidateFor(action)]);
     range->Normalize();
   });
@@ -246,14 +290,20 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     const int count = static_cast<int>(candidates_.size());
     const TiltTheta theta = tilt->Theta(cls);
     const double shift = tilt->FloorShift(cls);
-    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), shift);
+    const double allin_shift = tilt->AllinShift(cls);
+    Probabilities(before, &theta, absl::MakeSpan(scratch_.data(), count), shift, allin_shift);
     if (options_.fit_floor) {  // at the floor's log-odds +- kFloorStep, for its derivative
-      Probabilities(before, &theta, absl::MakeSpan(plain_.data(), count), shift + kFloorStep);
-      Probabilities(before, &theta, absl::MakeSpan(minus_.data(), count), shift - kFloorStep);
+      Probabilities(before, &theta, absl::MakeSpan(plain_.data(), count), shift + kFloorStep,
+                    allin_shift);
+      Probabilities(before, &theta, absl::MakeSpan(minus_.data(), count), shift - kFloorStep,
+                    allin_shift);
     }
     const BoardCards& cards = Cards(before);
     const int taken = CandidateFor(action);
     const int kind = TiltKindOf(candidates_[taken]);
+    if (options_.size_prior > 0 && kind == 2 && before.round() > 0) {
+      CountSize(before, cls, theta, shift, shown, range, taken, tilt);
+    }
     std::array<int, kMaxTiltCandidates> kind_of{};
     std::array<bool, kTiltKinds> available{};
     for (int i = 0; i < count; ++i) {
@@ -344,6 +394,58 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     tilt->decisions[step.cls] += 1;
     tilt->total += 1;
   }
+  if (options_.size_prior > 0) {
+    for (int f = 0; f < 2; ++f) {
+      const double n = tilt->sized_raises[f];
+      if (n <= 0) continue;
+      // The blueprint's share, and the opponent's shrunk toward it by size_prior raises.
+      const double expected = std::clamp(tilt->expected_allins[f] / n, 1e-6, 1 - 1e-6);
+      const double seen =
+          (tilt->sized_allins[f] + options_.size_prior * expected) / (n + options_.size_prior);
+      tilt->allin_shift[f] =
+          seen >= expected ? (seen - expected) / (1 - expected) : seen / expected - 1;
+    }
+  }
+}
+
+void TiltedBlueprint::CountSize(const State& before, int cls, const TiltTheta& theta,
+                                double floor_shift, int shown, const Range& range, int taken,
+                                OpponentTilt* tilt) {
+  const int allin = SizedAllin(before, candidates_);
+  if (allin < 0) return;
+  const int count = static_cast<int>(candidates_.size());
+  // The blueprint's all-in share of each pair's raising, over the pairs the opponent may have
+  // held as the model (with the size tilt) reads its raise: the shown pair, or its range.
+  Probabilities(before, &theta, absl::MakeSpan(unsized_.data(), count), floor_shift);
+  const auto share = [&](int h) {
+    double raising = 0;
+    for (int i = 0; i < count; ++i) {
+      if (candidates_[i].type == poker::ActionType::kRaise) raising += unsized_[i][h];
+    }
+    return raising > 0 ? unsized_[allin][h] / raising : 0.0;
+  };
+  double expected = 0;
+  if (shown >= 0) {
+    expected = share(shown);
+  } else {
+    double total = 0;
+    for (int h = 0; h < poker::kNumPairs; ++h) {
+      double raising = 0;
+      for (int i = 0; i < count; ++i) {
+        if (candidates_[i].type == poker::ActionType::kRaise) raising += scratch_[i][h];
+      }
+      const double w = range.weight(h) * raising;
+      if (w <= 0) continue;
+      total += w;
+      expected += w * share(h);
+    }
+    if (total <= 0) return;
+    expected /= total;
+  }
+  const int f = cls % kTiltClassesPerRound == 0 ? 0 : 1;
+  tilt->sized_raises[f] += 1;
+  tilt->sized_allins[f] += taken == allin ? 1 : 0;
+  tilt->expected_allins[f] += expected;
 }
 
 }  // namespace agent

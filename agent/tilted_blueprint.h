@@ -69,6 +69,17 @@ struct OpponentTilt {
   double floor_shared = 0;
   std::array<double, kTiltClasses> floor_own{};
   double FloorShift(int cls) const { return floor_shared + floor_own[cls]; }
+  // The size tilt (TiltOptions::size_prior): after the preflop, this opponent's raises where an
+  // all-in was one of several raise sizes, by situation (0 nothing to call, 1 facing a bet), how
+  // many were all-in, and how many the blueprint would have made all-in (the sum of its all-in
+  // share of raising, over the pairs the opponent may have held); and the shift it gives.
+  std::array<double, 2> sized_raises{};
+  std::array<double, 2> sized_allins{};
+  std::array<double, 2> expected_allins{};
+  std::array<double, 2> allin_shift{};
+  double AllinShift(int cls) const {
+    return cls < kTiltClassesPerRound ? 0.0 : allin_shift[cls % kTiltClassesPerRound == 0 ? 0 : 1];
+  }
   TiltTheta Theta(int cls) const {
     TiltTheta theta;
     for (int j = 0; j < kTiltStrengths; ++j) {
@@ -96,6 +107,14 @@ struct TiltOptions {
   double half = 20;
   // Pull of theta toward 0 (the blueprint) per step, as a share of theta.
   double decay = 0.01;
+  // The size tilt: an opponent's share of all-ins among its raises after the preflop, shrunk
+  // toward the blueprint's by this many raises of the blueprint's share, sets how the model
+  // splits a pair's raising between all-in and the other sizes (0: the blueprint's split, off).
+  // Above the blueprint's share, a part a of every pair's raising goes all-in whatever the pair
+  // (q = s + a (1 - s), s the blueprint's all-in share of the pair's raising), so that the
+  // model's all-in range widens to its raising range as this opponent shoves more; below, every
+  // pair's share shrinks in proportion (q = s (1 + a), a < 0).
+  double size_prior = 0;
 };
 
 using PairProbs = std::array<float, poker::kNumPairs>;
@@ -118,9 +137,11 @@ class TiltedBlueprint {
   int CandidateFor(const poker::Action& action) const;
   // probs[i][h]: pair h's probability of candidate i at the prepared node (summing to 1; 0 for
   // pairs that share a card with the board), tilted by `theta` (null: untilted, floor included),
-  // with the floor shifted by `floor_shift` in log-odds (OpponentTilt::FloorShift).
+  // with the floor shifted by `floor_shift` in log-odds (OpponentTilt::FloorShift) and each
+  // pair's raising split between all-in and the other sizes by `allin_shift`
+  // (OpponentTilt::AllinShift; see TiltOptions::size_prior).
   void Probabilities(const poker::State& state, const TiltTheta* theta, absl::Span<PairProbs> probs,
-                     double floor_shift = 0);
+                     double floor_shift = 0, double allin_shift = 0);
   // The floor in use at a shift (log-odds) from the options' floor.
   double FloorAt(double floor_shift) const;
   // Pair h's strength class on the board of `state` (-1: it shares a card with the board).
@@ -149,6 +170,10 @@ class TiltedBlueprint {
     std::array<int8_t, poker::kNumPairs> strength;
   };
   const BoardCards& Cards(const poker::State& state);
+  // FitHand's count for the size tilt of a raise (`taken`) at the prepared node, `scratch_`
+  // holding the model's probabilities there.
+  void CountSize(const poker::State& before, int cls, const TiltTheta& theta, double floor_shift,
+                 int shown, const Range& range, int taken, OpponentTilt* tilt);
 
   const solver::Blueprint& blueprint_;
   TiltOptions options_;
@@ -161,6 +186,8 @@ class TiltedBlueprint {
   // The model at the floor's log-odds plus and minus a step (its derivative, in FitHand).
   std::array<PairProbs, kMaxTiltCandidates> plain_{};
   std::array<PairProbs, kMaxTiltCandidates> minus_{};
+  // The model without the size tilt (the blueprint's all-in share, in FitHand).
+  std::array<PairProbs, kMaxTiltCandidates> unsized_{};
   std::unordered_map<uint64_t, BoardCards> buckets_;
 };
 

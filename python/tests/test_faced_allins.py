@@ -66,7 +66,9 @@ def test_lines_say_how_each_all_in_was_met(tmp_path):
     assert lines[7] == "river    after our check       1    500.00      2.0       0       -1.0         0.0"
     # Neither hand has a raise over a turn or river bet: the table of raises has no rows.
     assert lines[8] == "raises over a turn or river bet: how many, all-in"
-    assert len(lines) == 9
+    # Nor a bet of SPEC's into an unbet turn or river: that table has no rows either.
+    assert lines[9] == "SPEC's bets into an unbet turn or river: per 1,000 hands, the opponent's answers"
+    assert len(lines) == 10
     # Without --lines the table is not printed.
     plain = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path))
     assert "faced" not in plain.stdout
@@ -89,3 +91,33 @@ def test_turn_and_river_raises_over_a_bet():
     # X shoves the river over SPEC's bet.
     line = "STATE:1:cc/cc/cc/r200r20000f:AsKs|QhQd/2c8d9h/Js/3c:-300|300:SPEC|X\n"
     assert faced_allins.turn_river_raises(game, line) == [(False, True)]
+
+
+def test_turn_and_river_bets_and_their_answers(tmp_path):
+    sys.path.insert(0, str(SOURCE / "tools" / "experiments"))
+    import faced_allins
+    game = faced_allins.report.read_game(str(GAMES / f"{NL2P}.game"))
+    # SPEC (position 0, first to act after the flop) leads the turn, X raises, SPEC re-raises
+    # all-in, X calls: one bet, answered by a raise (the re-raise is not a bet into an unbet
+    # street). The flop bet does not count.
+    line = "STATE:0:cc/r200r600c/r300r1200r20000c/:AsKs|QhQd/2c8d9h/Js/3c:20000|-20000:SPEC|X\n"
+    assert faced_allins.turn_river_bets(game, line) == [(2, "raise")]
+    # Seated second: X checks the turn, SPEC bets, X calls; X checks the river, SPEC bets and X
+    # shoves; then the same, X folding the river.
+    line = "STATE:1:cc/cc/cr300c/cr600r20000f:QhQd|AsKs/2c8d9h/Js/3c:900|-900:X|SPEC\n"
+    assert faced_allins.turn_river_bets(game, line) == [(2, "call"), (3, "all-in")]
+    line = "STATE:2:cc/cc/cr300c/cr600f:QhQd|AsKs/2c8d9h/Js/3c:-400|400:X|SPEC\n"
+    assert faced_allins.turn_river_bets(game, line) == [(2, "call"), (3, "fold")]
+    # Through the command line: two hands, two turn bets (1,000 per 1,000 hands), two river bets.
+    (tmp_path / "spec").mkdir()
+    (tmp_path / "opponents.tsv").write_text("X\teq\tbot:style=ta\n")
+    (tmp_path / "spec" / "X.s0.log").write_text(
+        "STATE:1:cc/cc/cr300c/cr600r20000f:QhQd|AsKs/2c8d9h/Js/3c:900|-900:X|SPEC\n"
+        "STATE:2:cc/cc/cr300c/cr600f:QhQd|AsKs/2c8d9h/Js/3c:-400|400:X|SPEC\n")
+    result = run("--game", str(GAMES / f"{NL2P}.game"), "--dir", str(tmp_path), "--lines")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout.splitlines()
+    assert out[-2] == ("X         turn        2  1000.0 /1000   fold  0.0%  call 100.0%  "
+                       "raise  0.0%  all-in  0.0%")
+    assert out[-1] == ("X         river       2  1000.0 /1000   fold 50.0%  call  0.0%  "
+                       "raise  0.0%  all-in 50.0%")

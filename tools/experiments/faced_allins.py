@@ -21,7 +21,9 @@ pot at the street's start in big blinds (median), how often per 1,000 hands of t
 it called, and the net of those hands (all of them, then the called ones) in big blinds. Set
 beside the baseline's it shows where a policy builds the pots that meet shoves. Then, per
 opponent, the raises over a bet on the turn and river, the opponent's and SPEC's: how many, and
-the share that were all-in.
+the share that were all-in; and SPEC's bets into an unbet turn or river (a lead, or a bet when
+checked to), how many per 1,000 hands, and how the opponent answered them: fold, call, raise,
+all-in (a raise putting its stack in), as shares.
 """
 import argparse
 import collections
@@ -82,6 +84,30 @@ def turn_river_raises(game, line):
     return raises
 
 
+def turn_river_bets(game, line):
+    """(street, the opponent's answer) for every bet SPEC made into an unbet turn or river in one
+    STATE line (a lead, or a bet when checked to); the answer is fold, call, raise or all-in (a
+    raise that puts the opponent's stack in)."""
+    fields = line.rstrip("\r\n").split(":")
+    me = fields[-1].split("|").index(report.PLAYER)
+    stack = game["stack"]
+    bets, pending = [], None
+    for street, actor, kind, before, after in report.betting_actions(game, fields[2]):
+        if pending is not None and actor != me:
+            answer = {"f": "fold", "c": "call"}.get(kind)
+            if answer is None:
+                answer = "all-in" if after[actor] >= stack[actor] else "raise"
+            bets.append((pending, answer))
+            pending = None
+        if actor == me:
+            unbet = kind == "r" and street >= 2 and before[0] == before[1]
+            pending = street if unbet else None
+    return bets
+
+
+ANSWERS = ("fold", "call", "raise", "all-in")
+
+
 def run_table(game, poker_ai, directory, names):
     """Per (street, called) [count, equity sum, ahead, price sum, net chips]; per (street, how we
     came to face it) [count, called, net chips, net chips of the called, street pots]; and the
@@ -89,6 +115,9 @@ def run_table(game, poker_ai, directory, names):
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
     lines = collections.defaultdict(lambda: [0, 0, 0.0, 0.0, []])
     lines["raises"] = collections.defaultdict(lambda: [0, 0])  # (name, SPEC's): [raises, all-in]
+    # (name, street): [bets, then the answers in ANSWERS' order]
+    lines["bets"] = collections.defaultdict(lambda: [0] * (1 + len(ANSWERS)))
+    lines["hands"] = collections.Counter()  # by name
     hands = 0
     for name in names:
         for first in report.log_files(directory, name):
@@ -103,6 +132,11 @@ def run_table(game, poker_ai, directory, names):
                                 counts = lines["raises"][(name, ours)]
                                 counts[0] += 1
                                 counts[1] += allin
+                            lines["hands"][name] += 1
+                            for street, answer in turn_river_bets(game, line):
+                                counts = lines["bets"][(name, street)]
+                                counts[0] += 1
+                                counts[1 + ANSWERS.index(answer)] += 1
                             events, value = faced_allins(game, line)
                         except (ValueError, IndexError):
                             raise Failure("%s:%d: a STATE line that does not replay" %
@@ -130,6 +164,8 @@ def print_lines(lines, hands, bb):
     print("%-8s %-16s %6s %9s %8s %7s %10s %11s" % (
         "street", "faced", "times", "per 1000", "pot bb", "called", "net bb", "called net"))
     raises = lines.pop("raises")
+    bets = lines.pop("bets")
+    per_name = lines.pop("hands")
     for (street, how) in sorted(lines):
         n, called, net, net_called, pots = lines[(street, how)]
         print("%-8s %-16s %6d %9.2f %8.1f %7d %10.1f %11.1f" % (
@@ -142,6 +178,14 @@ def print_lines(lines, hands, bb):
         print("%-9s the opponent's %6d %4.0f%%   SPEC's %6d %4.0f%%" % (
             name, theirs[0], 100.0 * theirs[1] / max(theirs[0], 1), ours[0],
             100.0 * ours[1] / max(ours[0], 1)))
+    # Where SPEC bets more than its baseline, whether the opponents answer its bets alike.
+    print("SPEC's bets into an unbet turn or river: per 1,000 hands, the opponent's answers")
+    for (name, street) in sorted(bets):
+        counts = bets[(name, street)]
+        print("%-9s %-6s %6d %7.1f /1000   %s" % (
+            name, report.STREETS[street], counts[0], 1000.0 * counts[0] / max(per_name[name], 1),
+            "  ".join("%s %4.1f%%" % (a, 100.0 * c / counts[0])
+                      for a, c in zip(ANSWERS, counts[1:]))))
 
 
 def main():

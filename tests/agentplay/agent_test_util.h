@@ -1,5 +1,6 @@
-// Shared code of the agent tests: game definitions, random states reached by random legal play, and
-// a player wrapper that checks every action it returns is legal.
+// Shared code of the agent tests: game definitions, random states reached by random legal play, a
+// player wrapper that checks every action it returns is legal, and the search model's tilt fitted
+// to an opponent.
 #ifndef TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
 #define TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
 #include "poker/codec.h"
@@ -17,6 +19,8 @@
 #include "poker/game_def.h"
 #include "poker/player.h"
 #include "poker/state.h"
+#include "solver/cfr_player.h"
+#include "tools/arena/ring.h"
 
 namespace agentplay_test {
 
@@ -122,6 +126,33 @@ class LegalityChecker : public poker::Player {
  private:
   poker::Player* inner_;
 };
+
+// The tilt of `opponent` fitted over `hands` hands against the blueprint (its cards hidden unless
+// shown down), deals of `dealer_seed`, the model's options `options`.
+inline agent::OpponentTilt FitTilt(const poker::GameDef& game,
+                                   const std::shared_ptr<const solver::Blueprint>& blueprint,
+                                   poker::Player* opponent, int hands,
+                                   agent::TiltOptions options = {}, uint64_t dealer_seed = 91) {
+  agent::TiltedBlueprint model(*blueprint, options);
+  agent::OpponentTilt tilt;
+  solver::CfrBot me(blueprint, 5);
+  poker::Dealer dealer(game, dealer_seed);
+  for (int h = 0; h < hands; ++h) {
+    poker::State state(game, h);
+    dealer.DealNext(&state);
+    const int my_position = h % 2;
+    std::vector<poker::Player*> by_position(2);
+    by_position[my_position] = &me;
+    by_position[1 - my_position] = opponent;
+    EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
+    if (!state.IsShowdown()) {  // the opponent's cards stay hidden
+      state.set_hole_card(1 - my_position, 0, poker::kNoCard);
+      state.set_hole_card(1 - my_position, 1, poker::kNoCard);
+    }
+    model.FitHand(state, my_position, 1 - my_position, &tilt);
+  }
+  return tilt;
+}
 
 }  // namespace agentplay_test
 

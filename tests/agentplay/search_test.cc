@@ -602,31 +602,7 @@ PlainAndTilted ProbabilitiesAt(TiltedBlueprint& model, const State& state,
   return out;
 }
 
-// The tilt of `opponent` fitted to `hands` hands against the blueprint (hole cards hidden
-// unless shown down).
-OpponentTilt FitTilt(const poker::GameDef& game,
-                     const std::shared_ptr<const solver::Blueprint>& blueprint,
-                     poker::Player* opponent, int hands) {
-  TiltedBlueprint model(*blueprint, TiltOptions{});
-  OpponentTilt tilt;
-  solver::CfrBot me(blueprint, 5);
-  poker::Dealer dealer(game, 91);
-  for (int h = 0; h < hands; ++h) {
-    State state(game, h);
-    dealer.DealNext(&state);
-    const int my_position = h % 2;
-    std::vector<poker::Player*> by_position(2);
-    by_position[my_position] = &me;
-    by_position[1 - my_position] = opponent;
-    EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
-    if (!state.IsShowdown()) {  // the opponent's cards stay hidden
-      state.set_hole_card(1 - my_position, 0, poker::kNoCard);
-      state.set_hole_card(1 - my_position, 1, poker::kNoCard);
-    }
-    model.FitHand(state, my_position, 1 - my_position, &tilt);
-  }
-  return tilt;
-}
+using agentplay_test::FitTilt;
 
 absl::StatusOr<std::shared_ptr<const solver::Blueprint>> LoadLimitBlueprint(
     const poker::GameDef& game) {

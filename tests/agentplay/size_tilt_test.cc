@@ -13,11 +13,10 @@
 #include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
-#include "poker/deal.h"
 #include "poker/state.h"
 #include "solver/cfr_player.h"
+#include "tests/agentplay/agent_test_util.h"
 #include "tests/common/test_support.h"
-#include "tools/arena/ring.h"
 
 namespace agent {
 namespace {
@@ -47,32 +46,14 @@ absl::StatusOr<std::shared_ptr<const solver::Blueprint>> LoadNoLimitBlueprint(
       std::string(POKER_SOURCE_DIR) + "/data/strategies/holdem.nolimit.2p.strategy", &game);
 }
 
-// The tilt of `opponent` fitted over `hands` hands against the blueprint (its cards hidden
-// unless shown down), with the size tilt's prior `size_prior`.
+// The tilt of `opponent` fitted over `hands` hands against the blueprint, with the size tilt's
+// prior `size_prior`.
 OpponentTilt Fit(const poker::GameDef& game,
                  const std::shared_ptr<const solver::Blueprint>& blueprint,
                  poker::Player* opponent, int hands, double size_prior) {
   TiltOptions options;
   options.size_prior = size_prior;
-  TiltedBlueprint model(*blueprint, options);
-  OpponentTilt tilt;
-  solver::CfrBot me(blueprint, 5);
-  poker::Dealer dealer(game, 93);
-  for (int h = 0; h < hands; ++h) {
-    State state(game, h);
-    dealer.DealNext(&state);
-    const int my_position = h % 2;
-    std::vector<poker::Player*> by_position(2);
-    by_position[my_position] = &me;
-    by_position[1 - my_position] = opponent;
-    EXPECT_TRUE(arena::PlayHand(&state, by_position).ok());
-    if (!state.IsShowdown()) {
-      state.set_hole_card(1 - my_position, 0, poker::kNoCard);
-      state.set_hole_card(1 - my_position, 1, poker::kNoCard);
-    }
-    model.FitHand(state, my_position, 1 - my_position, &tilt);
-  }
-  return tilt;
+  return agentplay_test::FitTilt(game, blueprint, opponent, hands, options, 93);
 }
 
 // A flop node where the player to act faces a bet of the pot: 'r300c/' then a check and a bet

@@ -55,6 +55,15 @@ class Rng {
   uint64_t s_[4];
 };
 
+// The seed of one decision's draws: a function of a player's seed, the hand and how many actions
+// the hand has seen, so that a player drawing from Rng(DrawSeed(...)) acts alike wherever two
+// matches reach the same point of the same deal (common random numbers: two players compared on
+// the same deals then meet the same opponent choices until their own play differs).
+inline uint64_t DrawSeed(uint64_t seed, uint64_t hand, uint64_t actions) {
+  return seed * 0x9E3779B97F4A7C15ULL ^ (hand + 1) * 0xBF58476D1CE4E5B9ULL ^
+         (actions + 1) * 0x94D049BB133111EBULL;
+}
+
 }  // namespace poker
 
 #endif  // POKER_RNG_H_

@@ -79,6 +79,12 @@ class State {
 
   // Betting history.
   int num_actions(int round) const { return num_actions_[round]; }
+  // The actions of the hand so far, every round up to the current one.
+  int ActionsSoFar() const {
+    int n = 0;
+    for (int r = 0; r <= round() && r < kMaxRounds; ++r) n += num_actions_[r];
+    return n;
+  }
   const Action& action(int round, int i) const { return actions_[round][i]; }
   int actor(int round, int i) const { return actors_[round][i]; }
   int num_raises(int round) const { return num_raises_[round]; }  // raises made in the round

@@ -291,6 +291,10 @@ poker::Action CfrBot::Act(const poker::MatchState& view) {
   std::array<poker::Card, poker::kMaxHoleCards> hole{};
   const int h = state.game().num_hole_cards;
   for (int i = 0; i < h; ++i) hole[i] = state.hole_card(view.viewer, i);
+  if (hand_draws_) {
+    poker::Rng draw(poker::DrawSeed(seed_, state.hand_number(), state.ActionsSoFar()));
+    return decider_.Decide(state, absl::MakeConstSpan(hole.data(), h), draw.Uniform());
+  }
   return decider_.Decide(state, absl::MakeConstSpan(hole.data(), h), rng_.Uniform());
 }
 
@@ -301,6 +305,7 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
   uint64_t seed = 1;
   PlayOptions play;
   bool play_given = false;
+  bool hand_draws = false;
   for (absl::string_view part : absl::StrSplit(params, ',', absl::SkipEmpty())) {
     const std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(part, '=');
     absl::StatusOr<bool> is_play = ParsePlayOption(kv.first, kv.second, &play);
@@ -316,10 +321,16 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
           cli::ParseWhole<decltype(seed)>("cfr bot: seed", kv.second, cli::AtLeast(0));
       if (!parsed.ok()) return parsed.status();
       seed = *parsed;
+    } else if (kv.first == "draws") {
+      if (kv.second != "hand" && kv.second != "match") {
+        return absl::InvalidArgumentError(absl::StrCat("cfr bot: draws '", kv.second,
+                                                       "' is not hand or match"));
+      }
+      hand_draws = kv.second == "hand";
     } else if (kv.first != "style") {
       return absl::InvalidArgumentError(
           absl::StrCat("cfr bot: unknown key '", kv.first,
-                       "' (want strategy=FILE[,seed=S][,threshold=T][,purify])"));
+                       "' (want strategy=FILE[,seed=S][,threshold=T][,purify][,draws=hand|match])"));
     }
   }
   if (strategy.empty()) {
@@ -335,7 +346,8 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
     }
     play = *file_play;
   }
-  return std::make_unique<CfrBot>(*std::move(bp), seed + seed_offset * 1000003u, play);
+  return std::make_unique<CfrBot>(*std::move(bp), seed + seed_offset * 1000003u, play,
+                                  hand_draws);
 }
 
 }  // namespace solver

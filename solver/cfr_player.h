@@ -121,11 +121,15 @@ class CfrDecider {
   mutable std::vector<int> buckets_;  // Report's scratch: a bucket per hole-card set
 };
 
-// A poker::Player that plays a strategy, drawing actions from its own seeded generator.
+// A poker::Player that plays a strategy, drawing actions from its own seeded generator: one
+// stream for the match, or with `hand_draws` a draw of its own per decision, a function of the
+// seed, the hand and the actions so far (poker::DrawSeed).
 class CfrBot : public poker::Player {
  public:
-  CfrBot(std::shared_ptr<const Blueprint> blueprint, uint64_t seed, PlayOptions play = {})
-      : decider_(std::move(blueprint), seed, play), rng_(seed) {}
+  CfrBot(std::shared_ptr<const Blueprint> blueprint, uint64_t seed, PlayOptions play = {},
+         bool hand_draws = false)
+      : decider_(std::move(blueprint), seed, play), rng_(seed), seed_(seed),
+        hand_draws_(hand_draws) {}
   poker::Action Act(const poker::MatchState& view) override;
   // CfrDecider::Report: exact, as the strategy is a table (about 0.1 ms for 1326 pairs).
   bool ReportStrategy(const poker::MatchState& view, poker::StrategyReport* report) const override;
@@ -133,10 +137,13 @@ class CfrBot : public poker::Player {
  private:
   CfrDecider decider_;
   poker::Rng rng_;
+  uint64_t seed_;
+  bool hand_draws_;
 };
 
-// Builds a CfrBot for `game` from `strategy=FILE[,seed=S][,threshold=T][,purify]` (keys in any
-// order; the style=cfr key is accepted and ignored). Without threshold or purify it plays as the
+// Builds a CfrBot for `game` from `strategy=FILE[,seed=S][,threshold=T][,purify][,draws=D]` (keys
+// in any order; the style=cfr key is accepted and ignored; D `match`, the default, or `hand`: a
+// draw per decision from the seed, the hand and the actions so far). Without threshold or purify it plays as the
 // file's header asks (DefaultPlayOptions); with either, exactly as given (`threshold=0`: plain).
 // Errors name the key or the file. Only a spec that does not parse (an unknown key, a bad value,
 // no strategy) is InvalidArgument, which the programs take for a bad command line (exit 2); a

@@ -2,6 +2,7 @@
 // no-limit hold'em (property test over random hands); in-tree play stays on the tree; a Leduc
 // strategy beats the random bot in a match through our dealer over TCP (bot --style cfr), and the
 // agent's cfr policy plays a limit hold'em match there too.
+#include <algorithm>
 #include <memory>
 #include <random>
 #include <string>
@@ -411,6 +412,43 @@ TEST(CfrPlayOptions, DecisionsFollowTheSetting) {
       << refused.status();
   // The file's data (exit 1 in the programs), not a bad spec (InvalidArgument, exit 2).
   EXPECT_FALSE(absl::IsInvalidArgument(refused.status())) << refused.status();
+
+  // draws=hand: a decision's draw depends on the seed, the hand and the actions so far only. A
+  // bot that played other hands first acts in hand h as a fresh one does; over many hands it
+  // still bets about a tenth of the time. With one stream per match (the default, `draws=match`)
+  // the earlier hands move the draws.
+  const auto actions = [&](const std::string& spec, int warmup) {
+    std::unique_ptr<poker::Player> bot = *MakeCfrBot(*game, spec);
+    for (int i = 0; i < warmup; ++i) {
+      poker::State other(bp->game(), 1000 + i);
+      other.set_hole_card(0, 0, poker::MakeCard(11, 3));
+      other.set_hole_card(1, 0, poker::MakeCard(10, 3));
+      bot->Act(poker::MatchState{other.CurrentPlayer(), other});
+    }
+    std::string out;
+    for (int hand = 0; hand < 400; ++hand) {
+      poker::State h(bp->game(), hand);
+      h.set_hole_card(0, 0, s.hole_card(0, 0));
+      h.set_hole_card(1, 0, s.hole_card(1, 0));
+      out += (*bot).Act(poker::MatchState{h.CurrentPlayer(), h}).type == poker::ActionType::kRaise
+                 ? 'b'
+                 : 'k';
+    }
+    return out;
+  };
+  const std::string by_hand = "strategy=" + path + ",draws=hand,seed=4";
+  EXPECT_EQ(actions(by_hand, 0), actions(by_hand, 7));
+  const std::string once = actions(by_hand, 0);
+  const auto bets_in = std::count(once.begin(), once.end(), 'b');
+  EXPECT_GT(bets_in, 20);  // about 40 of 400
+  EXPECT_LT(bets_in, 65);
+  const std::string by_match = "strategy=" + path + ",draws=match,seed=4";
+  EXPECT_NE(actions(by_match, 0), actions(by_match, 7));
+  absl::StatusOr<std::unique_ptr<poker::Player>> bad_draws =
+      MakeCfrBot(*game, "strategy=" + path + ",draws=sometimes");
+  ASSERT_FALSE(bad_draws.ok());
+  EXPECT_TRUE(absl::StrContains(bad_draws.status().message(), "draws 'sometimes'"))
+      << bad_draws.status();
 }
 
 TEST(CfrPlayEndToEnd, LeducStrategyBeatsTheRandomBotThroughTheDealer) {

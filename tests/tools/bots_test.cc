@@ -200,6 +200,40 @@ TEST_F(BotTest, StationAndRaiser) {
   EXPECT_EQ(Decide("style=raiser", "MATCHSTATE:0:0:r20000:7h2c|"), Action::Call());
 }
 
+// draws=hand: every decision's draws come from (seed, hand, actions so far), so a bot acts alike
+// in a hand whatever it played before; the policy's frequencies stay the same.
+TEST_F(BotTest, HandDrawsDependOnTheHandOnly) {
+  EXPECT_TRUE(ParseBotSpec("style=ta,draws=hand")->hand_draws);
+  EXPECT_FALSE(ParseBotSpec("style=ta,draws=match")->hand_draws);
+  EXPECT_FALSE(ParseBotSpec("style=ta")->hand_draws);
+  EXPECT_FALSE(ParseBotSpec("style=ta,draws=often").ok());
+  for (const char* spec : {"style=random,seed=3,draws=hand", "style=ta,seed=3,trials=50,draws=hand"}) {
+    const BotConfig config = *ParseBotSpec(spec);
+    const auto play = [&](int warmup) {
+      std::unique_ptr<poker::Player> bot = MakeBot(game_, config);
+      const poker::MatchState early = View("MATCHSTATE:0:0:r300c/:7h2c|/Ks8d3c");
+      for (int i = 0; i < warmup; ++i) bot->Act(early);
+      std::vector<Action> out;
+      for (int hand = 0; hand < 300; ++hand) {
+        // A flop decision facing a bet (the threshold bots draw their Monte Carlo deals there).
+        out.push_back(bot->Act(View(absl::StrCat("MATCHSTATE:1:", hand, ":r300c/r600:|7h8c/Ks8d3c"))));
+      }
+      return out;
+    };
+    EXPECT_EQ(play(0), play(5)) << spec;
+  }
+  const BotConfig config = *ParseBotSpec("style=random,seed=3,draws=hand");
+  RandomBot bot(config);
+  constexpr int kHands = 20000;
+  std::array<int, 3> counts{};
+  for (int hand = 0; hand < kHands; ++hand) {
+    ++counts[static_cast<int>(bot.Act(View(absl::StrCat("MATCHSTATE:0:", hand, ":r300:7h2c|"))).type)];
+  }
+  EXPECT_NEAR(counts[0] / double(kHands), 0.06, 0.008);
+  EXPECT_NEAR(counts[1] / double(kHands), 0.47, 0.016);
+  EXPECT_NEAR(counts[2] / double(kHands), 0.47, 0.016);
+}
+
 TEST_F(BotTest, RandomPolicyFrequencies) {
   BotConfig config = *ParseBotSpec("style=random,seed=3");
   RandomBot bot(config);

@@ -103,6 +103,30 @@ TEST_F(GauntletScriptTest, SmallRunPrintsEveryOpponentAndRepeatsExactly) {
   }
 }
 
+// --common-draws: every opponent plays with draws=hand (recorded in the run's opponents.tsv),
+// and a run repeats exactly.
+TEST_F(GauntletScriptTest, CommonDrawsGoToEveryOpponent) {
+  const auto run = [&](const std::string& out) {
+    return Gauntlet("'" + kBlueprint + "' --hands 6 --seed 3 --jobs 1 --opponents random,ta,cap3" +
+                    " --common-draws --out " + out);
+  };
+  const test_support::ProgramRun first = run(dir_.File("c1"));
+  ASSERT_EQ(first.exit_code, 0) << first.out;
+  const std::string manifest = test_support::ReadFileBytes(dir_.File("c1/opponents.tsv"));
+  for (const char* name : {"RANDOM\trule\tbot:style=random,seed=15,draws=hand",
+                           "TA\trule\tbot:style=ta,seed=11,draws=hand"}) {
+    EXPECT_THAT(manifest, HasSubstr(name)) << manifest;
+  }
+  EXPECT_THAT(manifest, ::testing::ContainsRegex("CAP3\teq\tbot:style=cfr,strategy=[^\t]*,draws=hand"));
+  const test_support::ProgramRun second = run(dir_.File("c2"));
+  ASSERT_EQ(second.exit_code, 0) << second.out;
+  for (const char* log : {"RANDOM.s0.log", "TA.s1.rot1.log", "CAP3.s0.rot1.log"}) {
+    EXPECT_EQ(test_support::ReadFileBytes(dir_.File("c1/spec/") + log),
+              test_support::ReadFileBytes(dir_.File("c2/spec/") + log))
+        << log;
+  }
+}
+
 // The report's figures on hand-made logs of one opponent X (2 deals x 2 seats, the bundled
 // no-limit game: position 0 posts the big blind of 100 and acts first after the flop; stacks
 // 20000): a river shove into 2 big blinds called and lost (-20000), X's preflop shove folded to

@@ -234,7 +234,10 @@ int main(int argc, char** argv) {
       "allin] (styles la lp ta tp station raiser random), bot:style=pushfold[,stack_bb=N] "
       "(shove or fold), or a solver strategy:\n"
       "bot:style=cfr,strategy=FILE[,seed=S,threshold=T,purify] (threshold: drop actions below "
-      "probability T; purify: the most probable action only).\nOptions");
+      "probability T; purify: the most probable action only).\nEvery bot takes draws=hand: each "
+      "decision's random draws from (seed, hand, actions so far), not one stream per match, so "
+      "two players compared on the same deals meet the same choices until their play differs.\n"
+      "Options");
   options.add_options()("help,h", "this help")(
       "game", po::value<std::string>(),
       "ACPC .game file, or a game name from data/games (e.g. holdem.nolimit.2p.reverse_blinds)")(

@@ -233,14 +233,16 @@ absl::Status CheckPushFoldGame(const poker::GameDef& game) {
 }
 
 PushFoldBot::PushFoldBot(const poker::GameDef& game, double stack_bb, double shove_equity,
-                         int trials, uint32_t seed)
+                         int trials, uint32_t seed, bool hand_draws)
     : ranges_(&SharedPushFoldRanges(
           stack_bb, std::min(game.blind[0], game.blind[1]) / static_cast<double>(game.BigBlind()))),
       shove_equity_(shove_equity),
       trials_(trials),
       big_blind_(game.BigBlind()),
       equity_(game),
-      rng_(0x9F0DULL << 32 | seed) {}
+      rng_(0x9F0DULL << 32 | seed),
+      seed_(0x9F0DULL << 32 | seed),
+      hand_draws_(hand_draws) {}
 
 Action PushFoldBot::AllIn(const State& state) const {
   int32_t min_to = 0;
@@ -250,6 +252,7 @@ Action PushFoldBot::AllIn(const State& state) const {
 
 Action PushFoldBot::Act(const poker::MatchState& view) {
   const State& state = view.state;
+  if (hand_draws_) rng_.Seed(poker::DrawSeed(seed_, state.hand_number(), state.ActionsSoFar()));
   const Card hole[2] = {state.hole_card(view.viewer, 0), state.hole_card(view.viewer, 1)};
   if (state.round() == 0) {
     const int cls = ClassOf(hole[0], hole[1]);

@@ -99,8 +99,9 @@ absl::Status CheckPushFoldGame(const poker::GameDef& game);
 // otherwise checks or folds. `game` must pass CheckPushFoldGame and outlive the bot.
 class PushFoldBot : public poker::Player {
  public:
+  // `hand_draws`: every decision's Monte Carlo draws seeded by (seed, hand, actions so far).
   PushFoldBot(const poker::GameDef& game, double stack_bb, double shove_equity, int trials,
-              uint32_t seed);
+              uint32_t seed, bool hand_draws = false);
   poker::Action Act(const poker::MatchState& view) override;
 
   const PushFoldRanges& ranges() const { return *ranges_; }
@@ -114,6 +115,8 @@ class PushFoldBot : public poker::Player {
   int32_t big_blind_;
   EquityEstimator equity_;
   poker::Rng rng_;
+  uint64_t seed_;
+  bool hand_draws_;
 };
 
 }  // namespace bots

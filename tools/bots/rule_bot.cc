@@ -113,6 +113,9 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
       absl::StatusOr<double> v = cli::ParseNumber(key, value, cli::Between(1, 1000));
       if (!v.ok()) return bad(v.status());
       config.push_fold_stack_bb = *v;
+    } else if (key == "draws") {
+      if (value != "hand" && value != "match") return BadValue(key, value, spec);
+      config.hand_draws = value == "hand";
     } else if (key == "raise") {
       if (value == "pot") {
         config.raise_size = RaiseSize::kPot;
@@ -126,7 +129,7 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
     } else {
       return absl::InvalidArgumentError(
           absl::StrCat("bot spec '", spec, "': unknown key '", key,
-                       "' (expected style, alpha, beta, seed, trials, raise; stack_bb for "
+                       "' (expected style, alpha, beta, seed, trials, raise, draws; stack_bb for "
                        "style pushfold)"));
     }
   }
@@ -173,6 +176,10 @@ Action RuleBot::RaiseOrCall(const State& state) const {
 
 Action RuleBot::Act(const MatchState& view) {
   const State& state = view.state;
+  if (config_.hand_draws) {
+    rng_.Seed(poker::DrawSeed(0xB07ULL << 32 | config_.seed, state.hand_number(),
+                              state.ActionsSoFar()));
+  }
   switch (config_.style) {
     case Style::kStation:
       return Action::Call();
@@ -310,6 +317,10 @@ bool RandomBot::ReportStrategy(const MatchState& view, poker::StrategyReport* re
 
 Action RandomBot::Act(const MatchState& view) {
   const State& state = view.state;
+  if (hand_draws_) {
+    rng_.seed(static_cast<uint32_t>(
+        poker::DrawSeed(seed_, state.hand_number(), state.ActionsSoFar()) >> 32));
+  }
   // The example player's probabilities, renormalised over the legal actions.
   double probs[3] = {state.CanFold() ? 0.06 : 0.0, 0.47, 0.0};
   int32_t min_to = 0;
@@ -340,7 +351,7 @@ std::unique_ptr<poker::Player> MakeBot(const poker::GameDef& game, const BotConf
   if (config.style == Style::kRandom) return std::make_unique<RandomBot>(config);
   if (config.style == Style::kPushFold) {
     return std::make_unique<PushFoldBot>(game, config.push_fold_stack_bb, config.beta,
-                                         config.trials, config.seed);
+                                         config.trials, config.seed, config.hand_draws);
   }
   return std::make_unique<RuleBot>(game, config);
 }

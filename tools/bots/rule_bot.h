@@ -49,6 +49,9 @@ struct BotConfig {
   // pushfold: the stack (big blinds) of the push/fold game whose ranges it plays; beta is then
   // the least equity against a random hand for an all-in after the flop.
   double push_fold_stack_bb = 15;
+  // Every decision's draws from a generator seeded by (seed, hand, actions so far:
+  // poker::DrawSeed) instead of one stream for the match (`draws=hand`).
+  bool hand_draws = false;
 };
 
 // "la" -> kLooseAggressive, ... ; an error naming the accepted styles otherwise.
@@ -57,8 +60,8 @@ const char* StyleName(Style style);
 // The style's config with SPEC section 11's [alpha, beta].
 BotConfig DefaultConfig(Style style);
 
-// Parses `style=ta[,alpha=A][,beta=B][,seed=S][,trials=T][,raise=pot|min|allin]` (keys in any
-// order, style required), and for style pushfold `stack_bb=N` (1 to 1000). Errors name the key and
+// Parses `style=ta[,alpha=A][,beta=B][,seed=S][,trials=T][,raise=pot|min|allin][,draws=hand|match]`
+// (keys in any order, style required), and for style pushfold `stack_bb=N` (1 to 1000). Errors name the key and
 // the bad value.
 absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec);
 
@@ -101,7 +104,8 @@ class RuleBot : public poker::Player {
 // a raise-to uniform in [min, max]. Draws come from MT19937 seeded with config.seed.
 class RandomBot : public poker::Player {
  public:
-  explicit RandomBot(const BotConfig& config) : rng_(config.seed) {}
+  explicit RandomBot(const BotConfig& config)
+      : rng_(config.seed), seed_(config.seed), hand_draws_(config.hand_draws) {}
   poker::Action Act(const poker::MatchState& view) override;
   // The same probabilities for every set; false where a no-limit raise is legal (its size is
   // uniform over every legal raise-to: thousands of actions).
@@ -109,6 +113,8 @@ class RandomBot : public poker::Player {
 
  private:
   std::mt19937 rng_;
+  uint32_t seed_;
+  bool hand_draws_;
 };
 
 // Why config.style cannot play `game` (pushfold: heads-up no-limit hold'em only), or OK.

@@ -3,7 +3,8 @@
 # and prints one table: mbb/hand with its 95% interval (paired by deal) per opponent, pooled over
 # all and over the equilibrium-style ones, and the player's all-in statistics from the logs.
 # Usage: tools/experiments/gauntlet.sh SPEC [--game nolimit|limit] [--hands N] [--seed S]
-#          [--baseline SPEC2] [--opponents A,B,...] [--jobs 1|2] [--out DIR] [--bin DIR] [--list]
+#          [--baseline SPEC2] [--opponents A,B,...] [--common-draws] [--jobs 1|2] [--out DIR]
+#          [--bin DIR] [--list]
 #   SPEC, SPEC2   arena player specs (docs/tools.md), e.g.
 #                 agent:policy=cfr,strategy=data/strategies/holdem.nolimit.2p.strategy
 #   --game        nolimit (default: data/games/holdem.nolimit.2p.reverse_blinds.game, 200 big
@@ -13,6 +14,11 @@
 #   --baseline    also plays SPEC2 on the same deals and prints SPEC - SPEC2 paired by deal
 #                 (tools/experiments/paired_diff.py) per opponent and pooled, beside both figures
 #   --opponents   only these (names as --list prints them, comma-separated)
+#   --common-draws  the opponents draw every decision's random numbers from (their seed, the
+#                 hand, the actions so far) (`draws=hand`) instead of one stream per match: SPEC
+#                 and SPEC2 then meet the same opponent choices until their own play differs, and
+#                 the paired interval narrows (the opponents play as before in distribution; the
+#                 logs differ from a run without it)
 #   --jobs        the deals are always cut in 2 shards (arena --shard I/2, merged with arena
 #                 merge), so the result does not depend on this: 2 (default) plays them at once,
 #                 1 one after the other
@@ -36,6 +42,7 @@ game_kind=nolimit
 hands=20000
 seed=1
 only=""
+common_draws=0
 jobs=2
 out=""
 list=0
@@ -50,6 +57,7 @@ while [ $# -gt 0 ]; do
     --out) out="${2:-}"; shift 2 || usage_error "--out needs a value" ;;
     --bin) bin="${2:-}"; shift 2 || usage_error "--bin needs a value" ;;
     --list) list=1; shift ;;
+    --common-draws) common_draws=1; shift ;;
     -*) usage_error "unknown option $1" ;;
     *) [ -z "$spec" ] || usage_error "one SPEC only (got '$spec' and '$1')"; spec="$1"; shift ;;
   esac
@@ -184,6 +192,7 @@ for entry in "${opponents[@]}"; do
       "(tools/experiments/gauntlet_blueprints.sh $target builds it)" >&2
     continue
   fi
+  [ "$common_draws" = 0 ] || ospec="$ospec,draws=hand"
   start=$SECONDS
   play spec "$spec" "$name" "$ospec"
   [ -z "$baseline" ] || play baseline "$baseline" "$name" "$ospec"

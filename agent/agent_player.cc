@@ -31,6 +31,7 @@
 #include "poker/file_io.h"
 #include "poker/hand_strength.h"
 #include "poker/player_registry.h"
+#include "poker/rng.h"
 
 namespace agent {
 namespace {
@@ -128,13 +129,6 @@ double ThreadCpuMs() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
-uint64_t Mix(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
 }
 
 }  // namespace
@@ -350,7 +344,7 @@ AgentPlayer::AgentPlayer(const poker::GameDef& game, std::unique_ptr<trainer::Op
       model_(std::move(model)),
       options_(std::move(options)),
       policy_(std::move(policy)),
-      rng_(Mix(options_.seed, 0x5EED)) {
+      rng_(poker::MixSeeds(options_.seed, 0x5EED)) {
   holdem_ = game.IsHoldemCards();
   policy_->SetGame(game);
   reading_ = holdem_ && policy_->wants_read_ranges();
@@ -613,7 +607,7 @@ void AgentPlayer::ComputeBetOutcomes(const State& state, int me, poker::PairCard
     const EquityResult called =
         ComputeEquity(state, hole, absl::MakeConstSpan(ranges.data(), count),
                       static_cast<int64_t>(options_.params.bet_trials),
-                      static_cast<int64_t>(budget_us), Mix(seed, i + 1));
+                      static_cast<int64_t>(budget_us), poker::MixSeeds(seed, i + 1));
     outcome.valid = true;
     outcome.fold_probability = all_fold;
     outcome.raise_probability = 1 - none_raise;
@@ -633,7 +627,8 @@ Action AgentPlayer::Act(const MatchState& view) {
   Decision decision{state, me, hole, EquityResult{}, 0, &rng_};
   decision.hole_cards = absl::MakeConstSpan(hole_cards.data(), game_->num_hole_cards);
   for (int p = 0; p < n; ++p) decision.opponents_in += p != me && !state.folded(p);
-  const uint64_t seed = Mix(Mix(options_.seed, state.hand_number()), decisions_in_hand_++);
+  const uint64_t seed =
+      poker::MixSeeds(poker::MixSeeds(options_.seed, state.hand_number()), decisions_in_hand_++);
   clock_cap_fired_ = false;
 
   Action action = Action::Call();
@@ -695,9 +690,9 @@ Action AgentPlayer::Act(const MatchState& view) {
 bool AgentPlayer::ReportStrategy(const MatchState& view, poker::StrategyReport* report) const {
   if (!IsViewersTurn(view)) return false;
   const bool same_hand = in_hand_ && view.state.hand_number() == hand_number_;
-  const ReportQuery query{
-      view.state, view.viewer, same_hand ? reader_.get() : nullptr,
-      Mix(Mix(options_.seed, view.state.hand_number()), same_hand ? decisions_in_hand_ : 0)};
+  const ReportQuery query{view.state, view.viewer, same_hand ? reader_.get() : nullptr,
+                          poker::MixSeeds(poker::MixSeeds(options_.seed, view.state.hand_number()),
+                                          same_hand ? decisions_in_hand_ : 0)};
   return policy_->ReportStrategy(query, report);
 }
 

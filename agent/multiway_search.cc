@@ -7,6 +7,7 @@
 #include "agent/hand_reader.h"
 #include "agent/policies.h"
 #include "agent/search_internal.h"
+#include "poker/rng.h"
 
 namespace agent {
 namespace {
@@ -20,7 +21,6 @@ using search_internal::DrawCards;
 using search_internal::ForEachRunout;
 using search_internal::kMaxCandidates;
 using search_internal::LiveDeck;
-using search_internal::Mix;
 using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
 using search_internal::RunoutCount;
@@ -82,7 +82,7 @@ const MultiwaySearch::BoardTable& MultiwaySearch::TableOnBoard() {
     }
   };
   t.runouts = ForEachRunout(board_.data(), known_board_, ours, options_->leaf_runouts,
-                            Mix(leaf_seed_, board_mask), add_row);
+                            poker::MixSeeds(leaf_seed_, board_mask), add_row);
   return t;
 }
 
@@ -363,8 +363,8 @@ absl::StatusOr<SearchResult> MultiwaySearch::Search(const State& state, int me,
       }
       ranges_[1] = ranges_[0];
       // Common random numbers: every root action sees the same board samples and run-outs.
-      rng_.seed(Mix(options.seed, 0xB0A2D));
-      leaf_seed_ = Mix(options.seed, 0x1EAF);
+      rng_.seed(poker::MixSeeds(options.seed, 0xB0A2D));
+      leaf_seed_ = poker::MixSeeds(options.seed, 0x1EAF);
       before_our_next_ = true;
       values[i] = Value(child, 1, h, 1.0);
       before_our_next_ = false;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 #include "agent/policies.h"
 #include "agent/search_internal.h"
+#include "poker/rng.h"
 
 namespace agent {
 
@@ -16,7 +17,6 @@ using search_internal::DrawCards;
 using search_internal::ForEachRunout;
 using search_internal::kMaxCandidates;
 using search_internal::LiveDeck;
-using search_internal::Mix;
 using search_internal::NormaliseAndWeigh;
 using search_internal::PairMask;
 using search_internal::SoftenedBest;
@@ -119,7 +119,8 @@ const ModelSearch::Weights& ModelSearch::EquityOnBoard() {
   const int runouts = RootFlops() && known_board_ == 3 && options_->root_flop_runouts > 0
                           ? options_->root_flop_runouts
                           : options_->leaf_runouts;
-  EquityOverRunouts(board_.data(), known_board_, hole_, runouts, Mix(leaf_seed_, mask), &b.equity);
+  EquityOverRunouts(board_.data(), known_board_, hole_, runouts, poker::MixSeeds(leaf_seed_, mask),
+                    &b.equity);
   return b.equity;
 }
 
@@ -147,7 +148,7 @@ void PreflopEquityTable::Fill(poker::PairCards hand, int runouts,
     // 0 run-outs: no board at all, every pair at 0.5 (ForEachRunout would draw one).
     if (runouts_ > 0) {
       EquityOverRunouts(nullptr, 0, poker::PairFromIndex(key), runouts_,
-                        Mix(0x9F10B, static_cast<uint64_t>(key)), &it->second);
+                        poker::MixSeeds(0x9F10B, static_cast<uint64_t>(key)), &it->second);
     } else {
       it->second.fill(0.5f);
     }
@@ -398,8 +399,8 @@ absl::StatusOr<SearchResult> ModelSearch::Search(const State& state, int me, pok
         ranges_[1] = ranges_[0];
         // Common random numbers: every root action sees the same board samples and leaf seeds,
         // so their values differ by the actions, not by the draws.
-        rng_.seed(Mix(options.seed, 0xB0A2D));
-        leaf_seed_ = Mix(options.seed, 0x1EAF);
+        rng_.seed(poker::MixSeeds(options.seed, 0xB0A2D));
+        leaf_seed_ = poker::MixSeeds(options.seed, 0x1EAF);
         first_confidence_ = r == 0 ? &confidence : nullptr;
         robust_ = responses != nullptr ? &(*responses)[r] : nullptr;
         State played = child;

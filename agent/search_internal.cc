@@ -7,15 +7,9 @@
 
 #include "absl/types/span.h"
 #include "poker/hand_evaluator.h"
+#include "poker/rng.h"
 
 namespace agent::search_internal {
-
-uint64_t Mix(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 const std::array<poker::PairCards, poker::kNumPairs>& AllPairs() {
   static const std::array<poker::PairCards, poker::kNumPairs> pairs = [] {

@@ -16,8 +16,6 @@
 
 namespace agent::search_internal {
 
-// A 64-bit hash of two words (splitmix64's finaliser): seeds of board samples and run-outs.
-uint64_t Mix(uint64_t a, uint64_t b);
 // Every pair's cards by pair index.
 const std::array<poker::PairCards, poker::kNumPairs>& AllPairs();
 // The two cards of pair `pair` as a bit mask of card indices.

@@ -578,7 +578,7 @@ class SearchPolicy : public Policy {
       board_mask |= uint64_t{1} << board[i];
     }
     range_board_.Prepare(board.data(), known, static_cast<int>(params_.robust_runouts),
-                         search_internal::Mix(options->seed, board_mask));
+                         poker::MixSeeds(options->seed, board_mask));
     options->root_robust.resize(options->root_candidates.size());
     PairProbs betting;
     PairProbs equity;

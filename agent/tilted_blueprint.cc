@@ -302,7 +302,7 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
     const int taken = CandidateFor(action);
     const int kind = TiltKindOf(candidates_[taken]);
     if (options_.size_prior > 0 && kind == 2 && before.round() > 0) {
-      CountSize(before, cls, theta, shift, shown, range, taken, tilt);
+      CountSize(before, cls, theta, shift, allin_shift, shown, range, taken, tilt);
     }
     std::array<int, kMaxTiltCandidates> kind_of{};
     std::array<bool, kTiltKinds> available{};
@@ -409,20 +409,24 @@ void TiltedBlueprint::FitHand(const State& final_state, int me, int opponent, Op
 }
 
 void TiltedBlueprint::CountSize(const State& before, int cls, const TiltTheta& theta,
-                                double floor_shift, int shown, const Range& range, int taken,
-                                OpponentTilt* tilt) {
+                                double floor_shift, double allin_shift, int shown,
+                                const Range& range, int taken, OpponentTilt* tilt) {
   const int allin = SizedAllin(before, candidates_);
   if (allin < 0) return;
   const int count = static_cast<int>(candidates_.size());
   // The blueprint's all-in share of each pair's raising, over the pairs the opponent may have
   // held as the model (with the size tilt) reads its raise: the shown pair, or its range.
-  Probabilities(before, &theta, absl::MakeSpan(unsized_.data(), count), floor_shift);
+  // Without a shift yet, scratch_ holds that split already.
+  if (allin_shift != 0) {
+    Probabilities(before, &theta, absl::MakeSpan(unsized_.data(), count), floor_shift);
+  }
+  const std::array<PairProbs, kMaxTiltCandidates>& unsized = allin_shift != 0 ? unsized_ : scratch_;
   const auto share = [&](int h) {
     double raising = 0;
     for (int i = 0; i < count; ++i) {
-      if (candidates_[i].type == poker::ActionType::kRaise) raising += unsized_[i][h];
+      if (candidates_[i].type == poker::ActionType::kRaise) raising += unsized[i][h];
     }
-    return raising > 0 ? unsized_[allin][h] / raising : 0.0;
+    return raising > 0 ? unsized[allin][h] / raising : 0.0;
   };
   double expected = 0;
   if (shown >= 0) {

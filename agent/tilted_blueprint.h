@@ -173,7 +173,7 @@ class TiltedBlueprint {
   // FitHand's count for the size tilt of a raise (`taken`) at the prepared node, `scratch_`
   // holding the model's probabilities there.
   void CountSize(const poker::State& before, int cls, const TiltTheta& theta, double floor_shift,
-                 int shown, const Range& range, int taken, OpponentTilt* tilt);
+                 double allin_shift, int shown, const Range& range, int taken, OpponentTilt* tilt);
 
   const solver::Blueprint& blueprint_;
   TiltOptions options_;

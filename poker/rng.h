@@ -55,10 +55,21 @@ class Rng {
   uint64_t s_[4];
 };
 
+// A 64-bit hash of two words (splitmix64's finaliser over a * golden ratio + b): seeds of
+// samples derived from other seeds (boards, run-outs, decisions).
+inline uint64_t MixSeeds(uint64_t a, uint64_t b) {
+  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
 // The seed of one decision's draws: a function of a player's seed, the hand and how many actions
 // the hand has seen, so that a player drawing from Rng(DrawSeed(...)) acts alike wherever two
 // matches reach the same point of the same deal (common random numbers: two players compared on
-// the same deals then meet the same opponent choices until their own play differs).
+// the same deals then meet the same opponent choices until their own play differs). A cheap
+// combination, not a hash: its users seed generators that scramble their seed (Rng::Seed's
+// splitmix64, MT19937's initialisation), and the logs of the measured runs depend on it.
 inline uint64_t DrawSeed(uint64_t seed, uint64_t hand, uint64_t actions) {
   return seed * 0x9E3779B97F4A7C15ULL ^ (hand + 1) * 0xBF58476D1CE4E5B9ULL ^
          (actions + 1) * 0x94D049BB133111EBULL;

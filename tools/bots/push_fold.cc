@@ -240,8 +240,8 @@ PushFoldBot::PushFoldBot(const poker::GameDef& game, double stack_bb, double sho
       trials_(trials),
       big_blind_(game.BigBlind()),
       equity_(game),
-      rng_(0x9F0DULL << 32 | seed),
       seed_(0x9F0DULL << 32 | seed),
+      rng_(seed_),
       hand_draws_(hand_draws) {}
 
 Action PushFoldBot::AllIn(const State& state) const {

@@ -114,8 +114,8 @@ class PushFoldBot : public poker::Player {
   int trials_;
   int32_t big_blind_;
   EquityEstimator equity_;
+  uint64_t seed_;  // of rng_ (and of every decision's, with hand_draws_)
   poker::Rng rng_;
-  uint64_t seed_;
   bool hand_draws_;
 };
 

@@ -137,7 +137,7 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
 }
 
 RuleBot::RuleBot(const poker::GameDef& game, const BotConfig& config)
-    : config_(config), equity_(game), rng_(0xB07ULL << 32 | config.seed) {}
+    : config_(config), equity_(game), seed_(0xB07ULL << 32 | config.seed), rng_(seed_) {}
 
 double RuleBot::EquityFor(const MatchState& view) {
   const State& state = view.state;
@@ -177,8 +177,7 @@ Action RuleBot::RaiseOrCall(const State& state) const {
 Action RuleBot::Act(const MatchState& view) {
   const State& state = view.state;
   if (config_.hand_draws) {
-    rng_.Seed(poker::DrawSeed(0xB07ULL << 32 | config_.seed, state.hand_number(),
-                              state.ActionsSoFar()));
+    rng_.Seed(poker::DrawSeed(seed_, state.hand_number(), state.ActionsSoFar()));
   }
   switch (config_.style) {
     case Style::kStation:

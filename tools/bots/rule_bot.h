@@ -92,6 +92,7 @@ class RuleBot : public poker::Player {
 
   BotConfig config_;
   EquityEstimator equity_;
+  uint64_t seed_;  // of rng_ (and of every decision's, with config_.hand_draws)
   poker::Rng rng_;
   // ReportStrategy's cache (it changes nothing Act uses).
   mutable std::array<double, poker::kNumPairs> report_equity_{};

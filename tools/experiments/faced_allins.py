@@ -108,17 +108,24 @@ def turn_river_bets(game, line):
 ANSWERS = ("fold", "call", "raise", "all-in")
 
 
+class Lines:
+    """What --lines prints for one run: per (street, how SPEC came to face the all-in) [count,
+    called, net chips, net chips of the called, street pots]; per (opponent, SPEC's) the raises
+    over a turn or river bet [raises, all-in]; per (opponent, street) SPEC's bets into an unbet
+    street [bets, then the answers in ANSWERS' order]; and the hands read per opponent."""
+
+    def __init__(self):
+        self.ways = collections.defaultdict(lambda: [0, 0, 0.0, 0.0, []])
+        self.raises = collections.defaultdict(lambda: [0, 0])
+        self.bets = collections.defaultdict(lambda: [0] * (1 + len(ANSWERS)))
+        self.hands = collections.Counter()
+
+
 def run_table(game, poker_ai, directory, names):
-    """Per (street, called) [count, equity sum, ahead, price sum, net chips]; per (street, how we
-    came to face it) [count, called, net chips, net chips of the called, street pots]; and the
-    number of hands read."""
+    """Per (street, called) [count, equity sum, ahead, price sum, net chips], and the Lines of
+    the run."""
     table = collections.defaultdict(lambda: [0, 0.0, 0, 0.0, 0.0])
-    lines = collections.defaultdict(lambda: [0, 0, 0.0, 0.0, []])
-    lines["raises"] = collections.defaultdict(lambda: [0, 0])  # (name, SPEC's): [raises, all-in]
-    # (name, street): [bets, then the answers in ANSWERS' order]
-    lines["bets"] = collections.defaultdict(lambda: [0] * (1 + len(ANSWERS)))
-    lines["hands"] = collections.Counter()  # by name
-    hands = 0
+    lines = Lines()
     for name in names:
         for first in report.log_files(directory, name):
             for path in paired_diff.rotation_logs(first):
@@ -126,15 +133,14 @@ def run_table(game, poker_ai, directory, names):
                     for number, line in enumerate(log, 1):
                         if not line.startswith("STATE:"):
                             continue
-                        hands += 1
+                        lines.hands[name] += 1
                         try:
                             for ours, allin in turn_river_raises(game, line):
-                                counts = lines["raises"][(name, ours)]
+                                counts = lines.raises[(name, ours)]
                                 counts[0] += 1
                                 counts[1] += allin
-                            lines["hands"][name] += 1
                             for street, answer in turn_river_bets(game, line):
-                                counts = lines["bets"][(name, street)]
+                                counts = lines.bets[(name, street)]
                                 counts[0] += 1
                                 counts[1 + ANSWERS.index(answer)] += 1
                             events, value = faced_allins(game, line)
@@ -150,40 +156,39 @@ def run_table(game, poker_ai, directory, names):
                             row[2] += equity > 0.5
                             row[3] += call / pot
                             row[4] += value
-                            way = lines[(street, how)]
+                            way = lines.ways[(street, how)]
                             way[0] += 1
                             way[1] += answer == "c"
                             way[2] += value
                             way[3] += value if answer == "c" else 0.0
                             way[4].append(street_pot)
-    return table, lines, hands
+    return table, lines
 
 
-def print_lines(lines, hands, bb):
-    """The --lines table of one run."""
+def print_lines(lines, bb):
+    """The --lines tables of one run."""
     print("%-8s %-16s %6s %9s %8s %7s %10s %11s" % (
         "street", "faced", "times", "per 1000", "pot bb", "called", "net bb", "called net"))
-    raises = lines.pop("raises")
-    bets = lines.pop("bets")
-    per_name = lines.pop("hands")
-    for (street, how) in sorted(lines):
-        n, called, net, net_called, pots = lines[(street, how)]
+    hands = sum(lines.hands.values())
+    for (street, how) in sorted(lines.ways):
+        n, called, net, net_called, pots = lines.ways[(street, how)]
         print("%-8s %-16s %6d %9.2f %8.1f %7d %10.1f %11.1f" % (
             report.STREETS[street], how, n, 1000.0 * n / max(hands, 1),
             statistics.median(pots) / bb, called, net / bb, net_called / bb))
-    # The model's tilt learns how often an opponent raises, not how big: the sizes, apart.
+    # How big the raises over a bet are: the share that were all-in, the opponent's and SPEC's.
     print("raises over a turn or river bet: how many, all-in")
-    for name in sorted(set(n for n, _ in raises)):
-        theirs, ours = raises[(name, False)], raises[(name, True)]
+    for name in sorted(set(n for n, _ in lines.raises)):
+        theirs, ours = lines.raises[(name, False)], lines.raises[(name, True)]
         print("%-9s the opponent's %6d %4.0f%%   SPEC's %6d %4.0f%%" % (
             name, theirs[0], 100.0 * theirs[1] / max(theirs[0], 1), ours[0],
             100.0 * ours[1] / max(ours[0], 1)))
     # Where SPEC bets more than its baseline, whether the opponents answer its bets alike.
     print("SPEC's bets into an unbet turn or river: per 1,000 hands, the opponent's answers")
-    for (name, street) in sorted(bets):
-        counts = bets[(name, street)]
+    for (name, street) in sorted(lines.bets):
+        counts = lines.bets[(name, street)]
         print("%-9s %-6s %6d %7.1f /1000   %s" % (
-            name, report.STREETS[street], counts[0], 1000.0 * counts[0] / max(per_name[name], 1),
+            name, report.STREETS[street], counts[0],
+            1000.0 * counts[0] / max(lines.hands[name], 1),
             "  ".join("%s %4.1f%%" % (a, 100.0 * c / counts[0])
                       for a, c in zip(ANSWERS, counts[1:]))))
 
@@ -213,7 +218,7 @@ def main():
             directory = os.path.join(args.dir, run)
             if not os.path.isdir(directory):
                 continue
-            table, lines, hands = run_table(game, poker_ai, directory, names)
+            table, lines = run_table(game, poker_ai, directory, names)
             print("%s\n%-8s %-7s %6s %8s %7s %7s %10s" % (
                 run, "street", "answer", "times", "equity", "ahead", "price", "net bb"))
             for (street, called) in sorted(table):
@@ -222,7 +227,7 @@ def main():
                     report.STREETS[street], "called" if called else "folded", n,
                     100.0 * equity / n, 100.0 * ahead / n, 100.0 * price / n, net / bb))
             if args.lines:
-                print_lines(lines, hands, bb)
+                print_lines(lines, bb)
     except Failure as error:
         sys.stderr.write("faced_allins.py: %s\n" % error)
         return 1

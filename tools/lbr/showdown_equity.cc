@@ -12,13 +12,6 @@ namespace {
 using poker::Card;
 using poker::Hand;
 
-uint64_t Mix(uint64_t a, uint64_t b) {
-  uint64_t z = a * 0x9E3779B97F4A7C15ULL + b + 0x632BE59BD9B4E019ULL;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-
 uint64_t MaskOf(absl::Span<const Card> cards) {
   uint64_t mask = 0;
   for (Card c : cards) mask |= uint64_t{1} << c;
@@ -123,7 +116,7 @@ void ShowdownEquity::HoldemPostflop(absl::Span<const Card> hole, absl::Span<cons
     size_t use = runouts.size();
     if (options_.flop_runouts > 0 && static_cast<size_t>(options_.flop_runouts) < use) {
       use = options_.flop_runouts;
-      poker::Rng rng(Mix(options_.seed, known));
+      poker::Rng rng(poker::MixSeeds(options_.seed, known));
       for (size_t i = 0; i < use; ++i) {
         const size_t j = i + rng.Below(static_cast<uint32_t>(runouts.size() - i));
         std::swap(runouts[i], runouts[j]);
@@ -171,7 +164,7 @@ void ShowdownEquity::HoldemPreflop(absl::Span<const Card> hole, std::vector<doub
       if (!(pair_masks_[p] & ours_mask)) live_pairs_.push_back(p);
     }
     for (int p : live_pairs_) wins2_[p] = counts_[p] = 0;
-    poker::Rng rng(Mix(options_.seed ^ 0x9F10B, static_cast<uint64_t>(key)));
+    poker::Rng rng(poker::MixSeeds(options_.seed ^ 0x9F10B, static_cast<uint64_t>(key)));
     for (int i = 0; i < options_.preflop_boards; ++i) {
       // The first 5 cards of a partial Fisher-Yates shuffle of the 50 cards left.
       uint64_t dead = ours_mask;

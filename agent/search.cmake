@@ -7,6 +7,7 @@ add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/search.cc
   ${CMAKE_CURRENT_LIST_DIR}/multiway_search.cc
   ${CMAKE_CURRENT_LIST_DIR}/range_equity.cc
+  ${CMAKE_CURRENT_LIST_DIR}/river_solver.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_internal.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_params.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc

@@ -37,6 +37,9 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.tilt_half = Extra(params, "search_tilt_half", p.tilt_half);
   p.tilt_decay = Extra(params, "search_tilt_decay", p.tilt_decay);
   p.size_prior = Extra(params, "search_size_prior", p.size_prior);
+  p.resolve = Extra(params, "search_resolve", p.resolve);
+  p.resolve_iterations = Extra(params, "search_resolve_iterations", p.resolve_iterations);
+  p.resolve_work = Extra(params, "search_resolve_work", p.resolve_work);
   p.margin = Extra(params, "search_margin", p.margin);
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
@@ -122,6 +125,18 @@ std::vector<ExtraParam> SearchExtraParams() {
                  /*text=*/false, cli::Between(0, 1e12)},
       ExtraParam{"search_tilt_decay", 0.01, "search: pull of the tilt toward the blueprint",
                  /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{"search_resolve", 0,
+                 "search, heads-up: 1 = re-solve the river (an equilibrium of its betting between "
+                 "our range as the blueprint reads it and the opponent's as the model does; "
+                 "agent/river_solver.h) in place of the search there; 0 = off",
+                 /*text=*/false, cli::WholeBetween(0, 1)},
+      ExtraParam{"search_resolve_iterations", 200,
+                 "search_resolve: discounted CFR iterations per river decision, at most",
+                 /*text=*/false, cli::WholeBetween(1, 100000)},
+      ExtraParam{"search_resolve_work", 2e7,
+                 "search_resolve: fewer iterations when tree nodes x pairs of both ranges x "
+                 "iterations would pass this (about 1 ms per 200,000)",
+                 /*text=*/false, cli::Between(1e4, 1e12)},
       ExtraParam{"search_size_prior", 0,
                  "search, after the preflop: the opponent's share of all-ins among its raises, "
                  "shrunk toward the blueprint's by this many raises, sets the model's split of "
@@ -171,12 +186,13 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "opponents such a raise is valued against (1) or not (0: the model and the "
                  "never-folding opponent only)",
                  /*text=*/false, cli::Flag()},
-      ExtraParam{"search_loose", 0.3,
-                 "search: the share of this opponent's shown calls and raises of our turn and "
-                 "river bets made with hands under 50% against a random hand (shrunk by 10 of none) "
-                 "from which that best response gives way to the model (wholly at 0.1 more; 1: "
-                 "never)",
-                 /*text=*/false, cli::Between(0, 1)},
+      ExtraParam{
+          "search_loose", 0.3,
+          "search: the share of this opponent's shown calls and raises of our turn and "
+          "river bets made with hands under 50% against a random hand (shrunk by 10 of none) "
+          "from which that best response gives way to the model (wholly at 0.1 more; 1: "
+          "never)",
+          /*text=*/false, cli::Between(0, 1)},
       ExtraParam{"search_observed", 1,
                  "search: a raise of a size class the opponent has answered search_robust_k "
                  "times or more is valued at the lesser of its values against the mixed model "

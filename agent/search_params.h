@@ -33,6 +33,9 @@ struct SearchPolicyParams {
   double tilt_half = 20;
   double tilt_decay = 0.01;
   double size_prior = 0;
+  double resolve = 0;
+  double resolve_iterations = 200;
+  double resolve_work = 2e7;
   double margin = 0.3;
   double margin_floor = 0.05;
   double margin_half = 100;

@@ -38,6 +38,7 @@
 #include "agent/policies.h"
 #include "agent/policy.h"
 #include "agent/range_equity.h"
+#include "agent/river_solver.h"
 #include "agent/search.h"
 #include "agent/search_internal.h"
 #include "agent/search_params.h"
@@ -230,6 +231,9 @@ class SearchPolicy : public Policy {
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
     ReadOurRange(s, d.me);
+    if (params_.resolve > 0 && s.round() == s.game().num_rounds - 1) {
+      if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
+    }
     const int seat = SeatOf(opponent);
     RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
                    &options);
@@ -372,6 +376,41 @@ class SearchPolicy : public Policy {
     const Action action = decider_->Decide(d.state, d.hole_cards, Uniform(d.rng), &how);
     why_ = absl::StrCat("blueprint (", how, ")");
     return action;
+  }
+
+  // search_resolve on the river: our hand's action drawn from the equilibrium of the river's
+  // betting between our range (the blueprint's reading of our actions) and the opponent's (the
+  // model's). None when the spot cannot be solved (the search decides).
+  std::optional<Action> Resolve(const Decision& d, int opponent) {
+    const State& s = d.state;
+    std::array<const PairProbs*, 2> weights{};
+    weights[d.me] = &our_range_.weights();
+    weights[opponent] = &search_range_.weights();
+    RiverSolveOptions options;
+    options.iterations = static_cast<int>(params_.resolve_iterations);
+    options.max_work = params_.resolve_work;
+    absl::StatusOr<RiverSolution> solved = river_.Solve(s, weights, d.hole, options);
+    if (!solved.ok() || solved->actions.empty()) return std::nullopt;
+    const double u = Uniform(d.rng);
+    double cumulative = 0;
+    size_t chosen = solved->actions.size() - 1;
+    for (size_t i = 0; i < solved->actions.size(); ++i) {
+      cumulative += solved->strategy[i];
+      if (u < cumulative) {
+        chosen = i;
+        break;
+      }
+    }
+    why_ =
+        absl::StrFormat("river re-solved (%d nodes, %d x %d pairs, %d iterations):", solved->nodes,
+                        solved->pairs[d.me], solved->pairs[opponent], solved->iterations);
+    for (size_t i = 0; i < solved->actions.size(); ++i) {
+      const std::string name = acpc::AcpcSession::FormatAction(s.game(), solved->actions[i]);
+      values_.emplace_back(name, solved->values[i]);
+      absl::StrAppend(&why_, absl::StrFormat(" %s %.2f", name, solved->strategy[i]));
+    }
+    absl::StrAppend(&why_, ": ", values_[chosen].first);
+    return solved->actions[chosen];
   }
 
   Action Fallback(const Decision& d, absl::string_view why) {
@@ -683,6 +722,7 @@ class SearchPolicy : public Policy {
   SearchPolicyParams params_;
   FoldPolicy fallback_;
   ModelSearch search_;
+  RiverSolver river_;
   MultiwaySearch multiway_;
   int num_players_ = 0;  // of the game, from SeatsOfHand (0 before the first hand)
   bool holdem_ = true;   // of the game, from SetGame

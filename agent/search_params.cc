@@ -125,11 +125,13 @@ std::vector<ExtraParam> SearchExtraParams() {
                  /*text=*/false, cli::Between(0, 1e12)},
       ExtraParam{"search_tilt_decay", 0.01, "search: pull of the tilt toward the blueprint",
                  /*text=*/false, cli::Between(0, 1)},
-      ExtraParam{"search_resolve", 0,
-                 "search, heads-up: 1 = re-solve the river (an equilibrium of its betting between "
-                 "our range as the blueprint reads it and the opponent's as the model does; "
-                 "agent/river_solver.h) in place of the search there; 0 = off",
-                 /*text=*/false, cli::WholeBetween(0, 1)},
+      ExtraParam{
+          "search_resolve", 0,
+          "search, heads-up: 1 = re-solve the river (an equilibrium of its betting between "
+          "our range as the blueprint reads it and the opponent's as the model does; "
+          "agent/river_solver.h) in place of the search there; 2 = the same, except "
+          "against an opponent seen calling our bets with weak hands (search_loose); 0 = off",
+          /*text=*/false, cli::WholeBetween(0, 2)},
       ExtraParam{"search_resolve_iterations", 200,
                  "search_resolve: discounted CFR iterations per river decision, at most",
                  /*text=*/false, cli::WholeBetween(1, 100000)},

@@ -232,7 +232,13 @@ class SearchPolicy : public Policy {
     }
     ReadOurRange(s, d.me);
     if (params_.resolve > 0 && s.round() == s.game().num_rounds - 1) {
-      if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
+      // search_resolve=2: not against an opponent seen calling our bets with weak hands (the
+      // share of search_loose), whom the search exploits.
+      const CallEvidence& shown = calls_[SeatOf(opponent)];
+      const bool loose = shown.weak / (shown.calls + kLoosePrior) > params_.loose;
+      if (params_.resolve == 1 || !loose) {
+        if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
+      }
     }
     const int seat = SeatOf(opponent);
     RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],

@@ -1,7 +1,8 @@
 // River re-solving (agent/river_solver.h): the terminal values against a brute-force sum over
 // every pair of pairs, the subgame's exploitability falling with iterations to a small share of
 // the pot, calls and folds facing an all-in that follow from the ranges, and the `search` policy
-// deciding river spots by it with search_resolve=1 (the same action for the same seed).
+// deciding river spots by it with search_resolve=1 (the same action for the same seed), and with
+// search_resolve=2 until the opponent is seen calling loosely.
 #include "agent/river_solver.h"
 
 #include <array>
@@ -185,6 +186,39 @@ TEST(RiverSolverTest, TheSearchPolicyResolvesTheRiverWhenAsked) {
     EXPECT_GE((*policy)->action_values().size(), 3u);
   }
   EXPECT_EQ(chosen[0], chosen[1]);
+}
+
+// search_resolve=2: the river is re-solved until the opponent has been seen calling our bets with
+// weak hands (ten river bets of half the pot called with six high), then searched.
+TEST(RiverSolverTest, ALooseCallerIsSearchedNotResolved) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  PolicyParams params;
+  params.extra = {{"search_resolve", 2}, {"search_resolve_iterations", 50}};
+  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
+  ASSERT_TRUE(policy.ok()) << policy.status();
+  (*policy)->SetGame(game);
+  (*policy)->SeatsOfHand({0, 1});
+  const State spot = CheckedRiver(game, "Jh", "Ah");
+  auto explanation = [&]() {
+    std::mt19937_64 rng(5);
+    Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
+    d.seed = 99;
+    (void)(*policy)->Decide(d);
+    return (*policy)->explanation();
+  };
+  EXPECT_NE(explanation().find("river re-solved"), std::string::npos);
+  for (uint32_t hand = 10; hand < 20; ++hand) {
+    State called = CheckedRiver(game, "Jh", "Ah");
+    called.set_hole_card(1, 0, C("6d"));
+    called.set_hole_card(1, 1, C("4c"));
+    ASSERT_TRUE(called.Apply(Action::Raise(200)).ok());
+    ASSERT_TRUE(called.Apply(Action::Call()).ok());
+    ASSERT_TRUE(called.finished());
+    (*policy)->EndHand(called, 0, 0);
+  }
+  const std::string searched = explanation();
+  EXPECT_EQ(searched.find("river re-solved"), std::string::npos) << searched;
+  EXPECT_NE(searched.find("search"), std::string::npos) << searched;
 }
 
 }  // namespace

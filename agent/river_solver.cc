@@ -31,6 +31,10 @@ int RiverSolver::Build(const State& state, const RiverSolveOptions& options) {
       CandidateActions(state, options.fractions, options.max_raises);
   std::vector<int> children;
   for (const Action& action : actions) {
+    if (player == root_player_ && action.type == poker::ActionType::kRaise) {
+      const int32_t called_pot = state.pot() + (state.max_spent() - state.spent(player));
+      if (action.raise_to - state.max_spent() > options.our_max_pots * called_pot) continue;
+    }
     State child = state;
     if (!child.Apply(action).ok()) continue;
     const int built = Build(child, options);

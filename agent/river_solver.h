@@ -37,6 +37,12 @@ struct RiverSolveOptions {
   std::vector<double> fractions = {0.5, 1.0};
   // Raises in the river round past which only all-in remains (no-limit).
   int max_raises = 2;
+  // Our bets and raises (those of the player to act at the root) of more than this many pots
+  // (the pot once we have called) are left out of the tree; the opponent keeps every size. A
+  // river overbet is good play only against the ranges as read: where the reading is off (our own
+  // range read by the blueprint gives every pair some weight), the equilibrium's 100-pot bluffs
+  // into a capped range lose to an opponent that calls with the top of it.
+  double our_max_pots = 1e9;
   // Discounted CFR iterations, at most; fewer when the tree's nodes x the pairs of both ranges x
   // the iterations would pass `max_work` (a bound on time that does not depend on the machine:
   // about 1 ms per 200,000 on one core).

@@ -40,6 +40,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.resolve = Extra(params, "search_resolve", p.resolve);
   p.resolve_iterations = Extra(params, "search_resolve_iterations", p.resolve_iterations);
   p.resolve_work = Extra(params, "search_resolve_work", p.resolve_work);
+  p.resolve_max_pots = Extra(params, "search_resolve_max_pots", p.resolve_max_pots);
   p.margin = Extra(params, "search_margin", p.margin);
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
@@ -130,11 +131,17 @@ std::vector<ExtraParam> SearchExtraParams() {
           "search, heads-up: 1 = re-solve the river (an equilibrium of its betting between "
           "our range as the blueprint reads it and the opponent's as the model does; "
           "agent/river_solver.h) in place of the search there; 2 = the same, except "
-          "against an opponent seen calling our bets with weak hands (search_loose); 0 = off",
-          /*text=*/false, cli::WholeBetween(0, 2)},
+          "against an opponent seen calling our bets with weak hands (search_loose); 3 = the "
+          "search as elsewhere, with the re-solved action as its anchor in place of the "
+          "blueprint's; 0 = off",
+          /*text=*/false, cli::WholeBetween(0, 3)},
       ExtraParam{"search_resolve_iterations", 200,
                  "search_resolve: discounted CFR iterations per river decision, at most",
                  /*text=*/false, cli::WholeBetween(1, 100000)},
+      ExtraParam{"search_resolve_max_pots", 1e9,
+                 "search_resolve: our bets and raises of more than this many pots are left out "
+                 "of the river's tree (the opponent keeps every size)",
+                 /*text=*/false, cli::Between(0, 1e9)},
       ExtraParam{"search_resolve_work", 2e7,
                  "search_resolve: fewer iterations when tree nodes x pairs of both ranges x "
                  "iterations would pass this (about 1 ms per 200,000)",

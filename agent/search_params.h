@@ -36,6 +36,7 @@ struct SearchPolicyParams {
   double resolve = 0;
   double resolve_iterations = 200;
   double resolve_work = 2e7;
+  double resolve_max_pots = 1e9;
   double margin = 0.3;
   double margin_floor = 0.05;
   double margin_half = 100;

@@ -236,7 +236,7 @@ class SearchPolicy : public Policy {
       // share of search_loose), whom the search exploits.
       const CallEvidence& shown = calls_[SeatOf(opponent)];
       const bool loose = shown.weak / (shown.calls + kLoosePrior) > params_.loose;
-      if (params_.resolve == 1 || !loose) {
+      if (params_.resolve == 1 || (params_.resolve == 2 && !loose)) {
         if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
       }
     }
@@ -255,7 +255,13 @@ class SearchPolicy : public Policy {
     // The anchor: the blueprint's own action, unless the search values another clearly higher.
     const poker::Card hole[2] = {d.hole.low, d.hole.high};
     std::string how;
-    const Action anchor = decider_->Decide(s, hole, Uniform(d.rng), &how);
+    // search_resolve=3: on the river the re-solved action is the anchor.
+    std::optional<Action> resolved;
+    if (params_.resolve == 3 && s.round() == s.game().num_rounds - 1) {
+      resolved = Resolve(d, opponent, &how);
+    }
+    const Action anchor =
+        resolved.has_value() ? *resolved : decider_->Decide(s, hole, Uniform(d.rng), &how);
     const int anchor_index = NearestCandidate(result->actions, anchor);
     // In pots: the search's sampling noise grows with the pot.
     const double margin = (params_.margin_floor + params_.margin * params_.margin_half /
@@ -387,7 +393,8 @@ class SearchPolicy : public Policy {
   // search_resolve on the river: our hand's action drawn from the equilibrium of the river's
   // betting between our range (the blueprint's reading of our actions) and the opponent's (the
   // model's). None when the spot cannot be solved (the search decides).
-  std::optional<Action> Resolve(const Decision& d, int opponent) {
+  // With `how`, only the solved strategy is written there (the anchor of search_resolve=3).
+  std::optional<Action> Resolve(const Decision& d, int opponent, std::string* how = nullptr) {
     const State& s = d.state;
     std::array<const PairProbs*, 2> weights{};
     weights[d.me] = &our_range_.weights();
@@ -395,6 +402,7 @@ class SearchPolicy : public Policy {
     RiverSolveOptions options;
     options.iterations = static_cast<int>(params_.resolve_iterations);
     options.max_work = params_.resolve_work;
+    options.our_max_pots = params_.resolve_max_pots;
     absl::StatusOr<RiverSolution> solved = river_.Solve(s, weights, d.hole, options);
     if (!solved.ok() || solved->actions.empty()) return std::nullopt;
     const double u = Uniform(d.rng);
@@ -407,15 +415,19 @@ class SearchPolicy : public Policy {
         break;
       }
     }
-    why_ =
+    std::string text =
         absl::StrFormat("river re-solved (%d nodes, %d x %d pairs, %d iterations):", solved->nodes,
                         solved->pairs[d.me], solved->pairs[opponent], solved->iterations);
     for (size_t i = 0; i < solved->actions.size(); ++i) {
       const std::string name = acpc::AcpcSession::FormatAction(s.game(), solved->actions[i]);
-      values_.emplace_back(name, solved->values[i]);
-      absl::StrAppend(&why_, absl::StrFormat(" %s %.2f", name, solved->strategy[i]));
+      if (how == nullptr) values_.emplace_back(name, solved->values[i]);
+      absl::StrAppend(&text, absl::StrFormat(" %s %.2f", name, solved->strategy[i]));
     }
-    absl::StrAppend(&why_, ": ", values_[chosen].first);
+    if (how != nullptr) {
+      *how = std::move(text);
+    } else {
+      why_ = absl::StrCat(text, ": ", values_[chosen].first);
+    }
     return solved->actions[chosen];
   }
 

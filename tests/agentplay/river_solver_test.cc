@@ -2,7 +2,8 @@
 // every pair of pairs, the subgame's exploitability falling with iterations to a small share of
 // the pot, calls and folds facing an all-in that follow from the ranges, and the `search` policy
 // deciding river spots by it with search_resolve=1 (the same action for the same seed), and with
-// search_resolve=2 until the opponent is seen calling loosely.
+// search_resolve=2 until the opponent is seen calling loosely, and the re-solved action as the
+// search's anchor with search_resolve=3.
 #include "agent/river_solver.h"
 
 #include <array>
@@ -219,6 +220,26 @@ TEST(RiverSolverTest, ALooseCallerIsSearchedNotResolved) {
   const std::string searched = explanation();
   EXPECT_EQ(searched.find("river re-solved"), std::string::npos) << searched;
   EXPECT_NE(searched.find("search"), std::string::npos) << searched;
+}
+
+// search_resolve=3: the search decides the river as elsewhere, with the re-solved action as its
+// anchor (the explanation names both).
+TEST(RiverSolverTest, TheReSolvedActionCanBeTheSearchsAnchor) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  PolicyParams params;
+  params.extra = {{"search_resolve", 3}, {"search_resolve_iterations", 50}};
+  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
+  ASSERT_TRUE(policy.ok()) << policy.status();
+  (*policy)->SetGame(game);
+  (*policy)->SeatsOfHand({0, 1});
+  const State spot = CheckedRiver(game, "Jh", "Ah");
+  std::mt19937_64 rng(5);
+  Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
+  d.seed = 99;
+  EXPECT_TRUE(spot.IsLegal((*policy)->Decide(d)));
+  const std::string why = (*policy)->explanation();
+  EXPECT_EQ(why.rfind("search ", 0), 0u) << why;
+  EXPECT_NE(why.find("(river re-solved"), std::string::npos) << why;
 }
 
 }  // namespace

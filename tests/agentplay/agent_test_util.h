@@ -154,6 +154,19 @@ inline agent::OpponentTilt FitTilt(const poker::GameDef& game,
   return tilt;
 }
 
+// Heads-up no-limit, 200 bb stacks, 2c 7d 9h Jc 3s checked to the river: the pot is 2 bb and
+// position 0 (holding `a` `b`) is to act.
+inline poker::State CheckedRiver(const poker::GameDef& game, const char* a, const char* b,
+                                 uint32_t hand) {
+  poker::State state(game, hand);
+  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
+  for (int i = 0; i < 5; ++i) state.set_board_card(i, C(board[i]));
+  state.set_hole_card(0, 0, C(a));
+  state.set_hole_card(0, 1, C(b));
+  for (int i = 0; i < 6; ++i) EXPECT_TRUE(state.Apply(poker::Action::Call()).ok());
+  return state;
+}
+
 }  // namespace agentplay_test
 
 #endif  // TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_

@@ -32,13 +32,7 @@ using Weights = std::array<float, poker::kNumPairs>;
 // Heads-up no-limit (blinds 50/100, stacks 20000), 2c 7d 9h Jc 3s, checked to the river: pot 200,
 // position 0 to act, holding `a` `b`.
 State CheckedRiver(const poker::GameDef& game, const char* a, const char* b) {
-  State state(game, 7);
-  const char* board[] = {"2c", "7d", "9h", "Jc", "3s"};
-  for (int i = 0; i < 5; ++i) state.set_board_card(i, C(board[i]));
-  state.set_hole_card(0, 0, C(a));
-  state.set_hole_card(0, 1, C(b));
-  for (int i = 0; i < 6; ++i) EXPECT_TRUE(state.Apply(Action::Call()).ok());
-  return state;
+  return agentplay_test::CheckedRiver(game, a, b, 7);
 }
 
 Weights Uniform() {
@@ -166,25 +160,38 @@ TEST(RiverSolverTest, FacingAnAllInTheRangesDecide) {
   EXPECT_LT(call_share("AhAd"), 0.01);  // aces lose to every hand of the range
 }
 
-TEST(RiverSolverTest, TheSearchPolicyResolvesTheRiverWhenAsked) {
-  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+// The `search` policy with search_resolve=`mode`, seated heads-up in `game`.
+std::unique_ptr<Policy> Resolving(const poker::GameDef& game, double mode) {
   PolicyParams params;
-  params.extra = {{"search_resolve", 1}, {"search_resolve_iterations", 100}};
+  params.extra = {{"search_resolve", mode}, {"search_resolve_iterations", 50}};
   absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
-  ASSERT_TRUE(policy.ok()) << policy.status();
+  EXPECT_TRUE(policy.ok()) << policy.status();
+  if (!policy.ok()) return nullptr;
   (*policy)->SetGame(game);
   (*policy)->SeatsOfHand({0, 1});
+  return *std::move(policy);
+}
+
+// The policy's action at `spot` (position 0 to act), with a fixed seed.
+Action DecideAt(Policy* policy, const State& spot) {
+  std::mt19937_64 rng(5);
+  Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
+  d.seed = 99;
+  return policy->Decide(d);
+}
+
+TEST(RiverSolverTest, TheSearchPolicyResolvesTheRiverWhenAsked) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  std::unique_ptr<Policy> policy = Resolving(game, 1);
+  ASSERT_NE(policy, nullptr);
   const State spot = CheckedRiver(game, "Jh", "4h");
   std::vector<Action> chosen;
   for (int run = 0; run < 2; ++run) {
-    std::mt19937_64 rng(5);
-    Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
-    d.seed = 99;
-    chosen.push_back((*policy)->Decide(d));
+    chosen.push_back(DecideAt(policy.get(), spot));
     EXPECT_TRUE(spot.IsLegal(chosen.back()));
-    EXPECT_NE((*policy)->explanation().find("river re-solved"), std::string::npos)
-        << (*policy)->explanation();
-    EXPECT_GE((*policy)->action_values().size(), 3u);
+    EXPECT_NE(policy->explanation().find("river re-solved"), std::string::npos)
+        << policy->explanation();
+    EXPECT_GE(policy->action_values().size(), 3u);
   }
   EXPECT_EQ(chosen[0], chosen[1]);
 }
@@ -193,21 +200,11 @@ TEST(RiverSolverTest, TheSearchPolicyResolvesTheRiverWhenAsked) {
 // weak hands (ten river bets of half the pot called with six high), then searched.
 TEST(RiverSolverTest, ALooseCallerIsSearchedNotResolved) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
-  PolicyParams params;
-  params.extra = {{"search_resolve", 2}, {"search_resolve_iterations", 50}};
-  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
-  ASSERT_TRUE(policy.ok()) << policy.status();
-  (*policy)->SetGame(game);
-  (*policy)->SeatsOfHand({0, 1});
+  std::unique_ptr<Policy> policy = Resolving(game, 2);
+  ASSERT_NE(policy, nullptr);
   const State spot = CheckedRiver(game, "Jh", "Ah");
-  auto explanation = [&]() {
-    std::mt19937_64 rng(5);
-    Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
-    d.seed = 99;
-    (void)(*policy)->Decide(d);
-    return (*policy)->explanation();
-  };
-  EXPECT_NE(explanation().find("river re-solved"), std::string::npos);
+  DecideAt(policy.get(), spot);
+  EXPECT_NE(policy->explanation().find("river re-solved"), std::string::npos);
   for (uint32_t hand = 10; hand < 20; ++hand) {
     State called = CheckedRiver(game, "Jh", "Ah");
     called.set_hole_card(1, 0, C("6d"));
@@ -215,9 +212,10 @@ TEST(RiverSolverTest, ALooseCallerIsSearchedNotResolved) {
     ASSERT_TRUE(called.Apply(Action::Raise(200)).ok());
     ASSERT_TRUE(called.Apply(Action::Call()).ok());
     ASSERT_TRUE(called.finished());
-    (*policy)->EndHand(called, 0, 0);
+    policy->EndHand(called, 0, 0);
   }
-  const std::string searched = explanation();
+  DecideAt(policy.get(), spot);
+  const std::string searched = policy->explanation();
   EXPECT_EQ(searched.find("river re-solved"), std::string::npos) << searched;
   EXPECT_NE(searched.find("search"), std::string::npos) << searched;
 }
@@ -226,18 +224,11 @@ TEST(RiverSolverTest, ALooseCallerIsSearchedNotResolved) {
 // anchor (the explanation names both).
 TEST(RiverSolverTest, TheReSolvedActionCanBeTheSearchsAnchor) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
-  PolicyParams params;
-  params.extra = {{"search_resolve", 3}, {"search_resolve_iterations", 50}};
-  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
-  ASSERT_TRUE(policy.ok()) << policy.status();
-  (*policy)->SetGame(game);
-  (*policy)->SeatsOfHand({0, 1});
+  std::unique_ptr<Policy> policy = Resolving(game, 3);
+  ASSERT_NE(policy, nullptr);
   const State spot = CheckedRiver(game, "Jh", "Ah");
-  std::mt19937_64 rng(5);
-  Decision d{spot, 0, {spot.hole_card(0, 0), spot.hole_card(0, 1)}, EquityResult{}, 1, &rng};
-  d.seed = 99;
-  EXPECT_TRUE(spot.IsLegal((*policy)->Decide(d)));
-  const std::string why = (*policy)->explanation();
+  EXPECT_TRUE(spot.IsLegal(DecideAt(policy.get(), spot)));
+  const std::string why = policy->explanation();
   EXPECT_EQ(why.rfind("search ", 0), 0u) << why;
   EXPECT_NE(why.find("(river re-solved"), std::string::npos) << why;
 }

@@ -5,12 +5,16 @@
 #define TESTS_AGENTPLAY_AGENT_TEST_UTIL_H_
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "agent/policies.h"
+#include "agent/policy.h"
 #include "agent/tilted_blueprint.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
@@ -165,6 +169,19 @@ inline poker::State CheckedRiver(const poker::GameDef& game, const char* a, cons
   state.set_hole_card(0, 1, C(b));
   for (int i = 0; i < 6; ++i) EXPECT_TRUE(state.Apply(poker::Action::Call()).ok());
   return state;
+}
+
+// The `search` policy with these extra parameters, seated heads-up in `game`.
+inline std::unique_ptr<agent::Policy> SearchPolicy(
+    const poker::GameDef& game, const std::map<std::string, double, std::less<>>& extra) {
+  agent::PolicyParams params;
+  params.extra = extra;
+  absl::StatusOr<std::unique_ptr<agent::Policy>> policy = agent::MakePolicy("search", params);
+  EXPECT_TRUE(policy.ok()) << policy.status();
+  if (!policy.ok()) return nullptr;
+  (*policy)->SetGame(game);
+  (*policy)->SeatsOfHand({0, 1});
+  return *std::move(policy);
 }
 
 }  // namespace agentplay_test

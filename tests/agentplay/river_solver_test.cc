@@ -162,14 +162,8 @@ TEST(RiverSolverTest, FacingAnAllInTheRangesDecide) {
 
 // The `search` policy with search_resolve=`mode`, seated heads-up in `game`.
 std::unique_ptr<Policy> Resolving(const poker::GameDef& game, double mode) {
-  PolicyParams params;
-  params.extra = {{"search_resolve", mode}, {"search_resolve_iterations", 50}};
-  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
-  EXPECT_TRUE(policy.ok()) << policy.status();
-  if (!policy.ok()) return nullptr;
-  (*policy)->SetGame(game);
-  (*policy)->SeatsOfHand({0, 1});
-  return *std::move(policy);
+  return agentplay_test::SearchPolicy(
+      game, {{"search_resolve", mode}, {"search_resolve_iterations", 50}});
 }
 
 // The policy's action at `spot` (position 0 to act), with a fixed seed.

@@ -31,18 +31,7 @@ using agentplay_test::C;
 
 using agentplay_test::CheckedRiver;
 
-// The `search` policy with these extra parameters, seated heads-up in `game`.
-std::unique_ptr<Policy> SearchPolicy(const poker::GameDef& game,
-                                     const std::map<std::string, double, std::less<>>& extra) {
-  PolicyParams params;
-  params.extra = extra;
-  absl::StatusOr<std::unique_ptr<Policy>> policy = MakePolicy("search", params);
-  EXPECT_TRUE(policy.ok()) << policy.status();
-  if (!policy.ok()) return nullptr;
-  (*policy)->SetGame(game);
-  (*policy)->SeatsOfHand({0, 1});
-  return *std::move(policy);
-}
+using agentplay_test::SearchPolicy;
 
 std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
                                    double anchor_play = 1, double unproven = 0,

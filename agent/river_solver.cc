@@ -19,6 +19,7 @@ using poker::State;
 int RiverSolver::Build(const State& state, const RiverSolveOptions& options) {
   const int index = static_cast<int>(nodes_.size());
   nodes_.emplace_back();
+  actions_.emplace_back();  // set by the caller (the root keeps the default)
   nodes_[index].spent[0] = state.spent(0);
   nodes_[index].spent[1] = state.spent(1);
   if (state.finished()) {
@@ -38,7 +39,6 @@ int RiverSolver::Build(const State& state, const RiverSolveOptions& options) {
     State child = state;
     if (!child.Apply(action).ok()) continue;
     const int built = Build(child, options);
-    actions_.resize(nodes_.size());
     actions_[built] = action;
     children.push_back(built);
   }
@@ -68,40 +68,43 @@ absl::StatusOr<RiverSolution> RiverSolver::Solve(
   }
   root_player_ = state.CurrentPlayer();
   const int our_pair = poker::PairIndex(hole.low, hole.high);
+  // The pairs off the board, by position with their weights; the kept ones in increasing rank
+  // (the showdown's passes go through them in order).
+  struct Kept {
+    poker::HandRank rank;
+    int pair;
+    float weight;
+  };
   for (int p = 0; p < 2; ++p) {
     Hands& hands = hands_[p];
     hands = Hands{};
     index_of_pair_[p].fill(-1);
+    std::vector<Kept> kept;
     float largest = 0;
     for (int pair = 0; pair < poker::kNumPairs; ++pair) {
       const poker::PairCards c = poker::PairFromIndex(pair);
       if (board.Contains(c.low) || board.Contains(c.high)) continue;
-      largest = std::max(largest, (*weights[p])[pair]);
+      kept.push_back({0, pair, (*weights[p])[pair]});
+      largest = std::max(largest, kept.back().weight);
     }
     if (!(largest > 0)) {
       return absl::InvalidArgumentError(
           absl::StrCat("river re-solving: position ", p, "'s range is empty on this board"));
     }
-    // The kept pairs in increasing rank (the showdown's passes go through them in order).
-    struct Kept {
-      poker::HandRank rank;
-      int pair;
-      float weight;
-    };
-    std::vector<Kept> kept;
+    const float least = static_cast<float>(options.min_share * largest);
     double total = 0;
-    for (int pair = 0; pair < poker::kNumPairs; ++pair) {
-      const poker::PairCards c = poker::PairFromIndex(pair);
-      if (board.Contains(c.low) || board.Contains(c.high)) continue;
-      float w = (*weights[p])[pair];
-      const bool ours = p == root_player_ && pair == our_pair;
-      if (w < options.min_share * largest && !ours) continue;
-      if (ours) w = std::max(w, static_cast<float>(options.min_share * largest));
+    size_t count = 0;
+    for (const Kept& k : kept) {
+      const bool ours = p == root_player_ && k.pair == our_pair;
+      if (k.weight < least && !ours) continue;
+      const poker::PairCards c = poker::PairFromIndex(k.pair);
       cards[0] = c.low;
       cards[1] = c.high;
-      kept.push_back({poker::EvaluateSevenCards(cards.data()), pair, w});
-      total += w;
+      kept[count] = {poker::EvaluateSevenCards(cards.data()), k.pair,
+                     ours ? std::max(k.weight, least) : k.weight};
+      total += kept[count++].weight;
     }
+    kept.resize(count);
     std::stable_sort(kept.begin(), kept.end(),
                      [](const Kept& a, const Kept& b) { return a.rank < b.rank; });
     for (const Kept& k : kept) {
@@ -125,7 +128,6 @@ absl::StatusOr<RiverSolution> RiverSolver::Solve(
     average_[p].clear();
   }
   Build(state, options);
-  actions_.resize(nodes_.size());
   // Walk keeps references into its depth's buffers: no path is longer than the tree.
   scratch_.resize(nodes_.size() + 1);
 
@@ -135,7 +137,7 @@ absl::StatusOr<RiverSolution> RiverSolver::Solve(
       1, static_cast<int>(std::min<double>(options.iterations, options.max_work / per_iteration)));
   std::vector<float> out;
   for (int t = 1; t <= iterations; ++t) {
-    for (int p = 0; p < 2; ++p) Walk(0, p, hands_[p].weight, hands_[1 - p].weight, 0, t, &out);
+    for (int p = 0; p < 2; ++p) Walk(0, p, hands_[p].weight, hands_[1 - p].weight, false, t, &out);
   }
 
   RiverSolution solution;
@@ -159,7 +161,7 @@ absl::StatusOr<RiverSolution> RiverSolver::Solve(
     const int child = children_[root.first_child + a];
     solution.actions.push_back(actions_[child]);
     solution.strategy.push_back(sigma[a * n + ours]);
-    Walk(child, me, mine, hands_[1 - me].weight, 1, 0, &out);
+    Walk(child, me, mine, hands_[1 - me].weight, true, 0, &out);
     solution.values.push_back(mass[ours] > 0 ? out[ours] / mass[ours] : 0.0);
   }
   return solution;
@@ -244,8 +246,8 @@ void RiverSolver::TerminalValues(int p, int fold, double stake, const std::vecto
 }
 
 void RiverSolver::Walk(int index, int p, const std::vector<float>& mine,
-                       const std::vector<float>& opp, int mode, double t, std::vector<float>* out,
-                       int depth) {
+                       const std::vector<float>& opp, bool best_response, double t,
+                       std::vector<float>* out, int depth) {
   const Node& node = nodes_[index];
   const int n = static_cast<int>(hands_[p].pair.size());
   if (node.player < 0) {
@@ -261,31 +263,31 @@ void RiverSolver::Walk(int index, int p, const std::vector<float>& mine,
   std::vector<float>& child_value = scratch.child;
   const int k = node.num_children;
   if (node.player == p) {
-    if (mode == 0) Strategy(node, n, false, &sigma);
+    if (!best_response) Strategy(node, n, false, &sigma);
     std::vector<float>& values = scratch.values;
     values.resize(static_cast<size_t>(k) * n);
     reach.resize(n);
     for (int a = 0; a < k; ++a) {
-      if (mode == 0) {
+      if (!best_response) {
         const float* s = &sigma[a * n];
         for (int h = 0; h < n; ++h) reach[h] = mine[h] * s[h];
       }
-      Walk(children_[node.first_child + a], p, mode == 0 ? reach : mine, opp, mode, t, &child_value,
-           depth + 1);
+      Walk(children_[node.first_child + a], p, best_response ? mine : reach, opp, best_response, t,
+           &child_value, depth + 1);
       std::copy(child_value.begin(), child_value.end(), values.begin() + a * n);
     }
-    out->assign(n, mode == 0 ? 0.0f : -1e30f);
+    out->assign(n, best_response ? -1e30f : 0.0f);
     float* o = out->data();
     for (int a = 0; a < k; ++a) {
       const float* v = &values[a * n];
-      if (mode == 0) {
+      if (best_response) {
+        for (int h = 0; h < n; ++h) o[h] = std::max(o[h], v[h]);
+      } else {
         const float* s = &sigma[a * n];
         for (int h = 0; h < n; ++h) o[h] += s[h] * v[h];
-      } else {
-        for (int h = 0; h < n; ++h) o[h] = std::max(o[h], v[h]);
       }
     }
-    if (mode != 0) return;
+    if (best_response) return;
     // Discounted CFR (Brown and Sandholm 2019; alpha 1.5, beta 0.5, gamma 2): the regrets so far
     // are discounted, positive ones by (t-1)^1.5 / ((t-1)^1.5 + 1), negative ones by
     // (t-1)^0.5 / ((t-1)^0.5 + 1), and the average strategy by ((t-1) / t)^2, before this
@@ -311,17 +313,14 @@ void RiverSolver::Walk(int index, int p, const std::vector<float>& mine,
   }
   // The opponent acts: its current (training) or average strategy thins its reach.
   const int m = static_cast<int>(hands_[1 - p].pair.size());
-  if (mode == 0) {
-    Strategy(node, m, false, &sigma);
-  } else {
-    Strategy(node, m, true, &sigma);
-  }
+  Strategy(node, m, /*average=*/best_response, &sigma);
   reach.resize(m);
   out->assign(n, 0.0f);
   for (int a = 0; a < k; ++a) {
     const float* s = &sigma[a * m];
     for (int h = 0; h < m; ++h) reach[h] = opp[h] * s[h];
-    Walk(children_[node.first_child + a], p, mine, reach, mode, t, &child_value, depth + 1);
+    Walk(children_[node.first_child + a], p, mine, reach, best_response, t, &child_value,
+         depth + 1);
     float* o = out->data();
     for (int h = 0; h < n; ++h) o[h] += child_value[h];
   }
@@ -332,7 +331,7 @@ double RiverSolver::Exploitability() {
   double total = 0;
   std::vector<float> out;
   for (int p = 0; p < 2; ++p) {
-    Walk(0, p, hands_[p].weight, hands_[1 - p].weight, 1, 0, &out);
+    Walk(0, p, hands_[p].weight, hands_[1 - p].weight, true, 0, &out);
     for (size_t h = 0; h < out.size(); ++h) total += hands_[p].weight[h] * out[h];
   }
   return total / 2;

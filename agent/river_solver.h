@@ -107,9 +107,10 @@ class RiverSolver {
 
   int Build(const poker::State& state, const RiverSolveOptions& options);
   // Position p's counterfactual values at `node` (into `out`, per hand of p) given the other's
-  // reach `opp` and p's own `mine`; `mode` 0 trains (iteration t), 1 best-responds to the average.
+  // reach `opp` and p's own `mine`: training at iteration t (the current strategies, regrets and
+  // average updated), or with `best_response` p's best response to the other's average strategy.
   void Walk(int node, int p, const std::vector<float>& mine, const std::vector<float>& opp,
-            int mode, double t, std::vector<float>* out, int depth = 0);
+            bool best_response, double t, std::vector<float>* out, int depth = 0);
   void Strategy(const Node& node, int n, bool average, std::vector<float>* sigma);
 
   // Buffers of Walk by depth.

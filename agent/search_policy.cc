@@ -74,6 +74,10 @@ using poker::State;
 constexpr double kLoosePrior = 10;
 constexpr double kLooseWidth = 0.1;
 
+// The share of an opponent's shown continues to our bets made with weak hands, shrunk by
+// kLoosePrior continues of none: compared with search_loose.
+double LooseShare(const CallEvidence& shown) { return shown.weak / (shown.calls + kLoosePrior); }
+
 // The bundled blueprints that may fit a heads-up game (data/strategies/ beside the bundled
 // models): in hold'em the one file of its betting; in other games (Kuhn, Leduc) every strategy
 // file there not named holdem.* (small files; the first whose game is this one is played).
@@ -212,6 +216,15 @@ class SearchPolicy : public Policy {
     }
     const OpponentTilt& tilt = tilts_[SeatOf(opponent)];
     if (!ReadRange(s, d.me, opponent, tilt)) return Fallback(d, "no range");
+    ReadOurRange(s, d.me);
+    const bool river = s.round() == s.game().num_rounds - 1;
+    // search_resolve 1, and 2 but against an opponent seen calling our bets with weak hands
+    // (search_loose), whom the search exploits: the re-solved river in the search's place.
+    if (river &&
+        (params_.resolve == 1 ||
+         (params_.resolve == 2 && LooseShare(calls_[SeatOf(opponent)]) <= params_.loose))) {
+      if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
+    }
     const bool limit = !s.game().is_no_limit();
     SearchOptions options;
     options.boards = static_cast<int>(params_.boards);
@@ -230,16 +243,6 @@ class SearchPolicy : public Policy {
       options.deadline =
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
-    ReadOurRange(s, d.me);
-    if (params_.resolve > 0 && s.round() == s.game().num_rounds - 1) {
-      // search_resolve=2: not against an opponent seen calling our bets with weak hands (the
-      // share of search_loose), whom the search exploits.
-      const CallEvidence& shown = calls_[SeatOf(opponent)];
-      const bool loose = shown.weak / (shown.calls + kLoosePrior) > params_.loose;
-      if (params_.resolve == 1 || (params_.resolve == 2 && !loose)) {
-        if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
-      }
-    }
     const int seat = SeatOf(opponent);
     RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
                    &options);
@@ -257,7 +260,7 @@ class SearchPolicy : public Policy {
     std::string how;
     // search_resolve=3: on the river the re-solved action is the anchor.
     std::optional<Action> resolved;
-    if (params_.resolve == 3 && s.round() == s.game().num_rounds - 1) {
+    if (params_.resolve == 3 && river) {
       resolved = Resolve(d, opponent, &how);
     }
     const Action anchor =
@@ -595,7 +598,7 @@ class SearchPolicy : public Policy {
     // An opponent seen calling our bets with weak hands (a bot that calls with anything) is not
     // the best response: that response gives way to the model as the share of its weak calls
     // passes search_loose (shrunk by kLoosePrior calls of none while the evidence is thin).
-    const double share = shown.weak / (shown.calls + kLoosePrior);
+    const double share = LooseShare(shown);
     const double loose = std::clamp((share - params_.loose) / kLooseWidth, 0.0, 1.0);
     const bool search_unproven = params_.unproven == 1 || (params_.unproven == 2 && loose > 0);
     std::vector<int> proven;    // raises of a class this opponent has answered often enough

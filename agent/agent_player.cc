@@ -629,6 +629,7 @@ Action AgentPlayer::Act(const MatchState& view) {
   for (int p = 0; p < n; ++p) decision.opponents_in += p != me && !state.folded(p);
   const uint64_t seed =
       poker::MixSeeds(poker::MixSeeds(options_.seed, state.hand_number()), decisions_in_hand_++);
+  if (options_.draws_per_decision) rng_.seed(poker::MixSeeds(seed, 0x5EED));
   clock_cap_fired_ = false;
 
   Action action = Action::Call();
@@ -782,6 +783,11 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
             absl::StrCat("fixed_seats '", value, "' is not 0, 1, true or false"));
       }
       options.fixed_seats = value == "1" || value == "true";
+    } else if (key == "draws") {
+      if (value != "hand" && value != "match") {
+        return absl::InvalidArgumentError(absl::StrCat("draws '", value, "' is not hand or match"));
+      }
+      options.draws_per_decision = value == "hand";
     } else {
       assignments.emplace_back(key, value);
     }

@@ -96,6 +96,12 @@ struct AgentOptions {
   int seat = -1;
   // Seats do not rotate (the dealer's -f): position p is seat p.
   bool fixed_seats = false;
+  // The policy's random draws (Decision::rng) come from a generator seeded afresh at every
+  // decision by the decision's seed (the seed, the hand, our decisions so far in it) instead of
+  // one stream for the match (the arena's `draws=hand`): the agent plays the same in
+  // distribution, and two agents compared on the same deals draw alike wherever they reach the
+  // same decision (e.g. the search's mixed anchor and the `cfr` policy playing its blueprint).
+  bool draws_per_decision = false;
   // One JSON object per decision (see docs/agent.md), or null.
   std::ostream* decision_log = nullptr;
   // time_per_action_ms caps the Monte Carlo and search work by the wall clock (a safety net
@@ -252,9 +258,10 @@ class AgentPlayer : public poker::Player {
 };
 
 // Builds an agent from an arena spec's parameters: `model=FILE|none`, `policy=NAME`, `seed=S`,
-// `opponents=A+B+...`, `config=FILE`, `log=FILE` (decision log), `fixed_seats=1`, and any
-// parameter name (`call_thr=0.55`). Without `model` the first bundled model trained for this game
-// is used (ChooseAgentModel), else an empty model; a model named with `model=` must load.
+// `opponents=A+B+...`, `config=FILE`, `log=FILE` (decision log), `fixed_seats=1`,
+// `draws=hand|match` (AgentOptions::draws_per_decision), and any parameter name (`call_thr=0.55`).
+// Without `model` the first bundled model trained for this game is used (ChooseAgentModel), else an
+// empty model; a model named with `model=` must load.
 absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::GameDef& game,
                                                                  int seat, uint64_t seed_offset,
                                                                  absl::string_view params);

@@ -55,6 +55,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.observed = Extra(params, "search_observed", p.observed);
   p.min_support = Extra(params, "search_min_support", p.min_support);
   p.anchor_play = Extra(params, "search_anchor_play", p.anchor_play);
+  p.anchor_play_limit = Extra(params, "search_anchor_play_limit", p.anchor_play_limit);
   p.mw_nodes = Extra(params, "search_mw_nodes", p.mw_nodes);
   p.mw_streets = Extra(params, "search_mw_streets", p.mw_streets);
   p.mw_boards = Extra(params, "search_mw_boards", p.mw_boards);
@@ -214,7 +215,10 @@ std::vector<ExtraParam> SearchExtraParams() {
           /*text=*/false, cli::WholeBetween(1, 1e6)},
       ExtraParam{"search_anchor_play", 1,
                  "search, no-limit: the blueprint's action played as its file asks (1, e.g. "
-                 "purified) or drawn from its mixed strategy (0; limit: always 0)",
+                 "purified) or drawn from its mixed strategy (0)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{"search_anchor_play_limit", 0,
+                 "search, limit hold'em: the same (1: as the file asks; 0: its mixed strategy)",
                  /*text=*/false, cli::Flag()},
       ExtraParam{"search_mw_nodes", 4000,
                  "search, 3+ players: node budget per decision, shared by our candidates",

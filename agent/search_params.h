@@ -50,6 +50,7 @@ struct SearchPolicyParams {
   double observed = 1;
   double min_support = 0.02;
   double anchor_play = 1;
+  double anchor_play_limit = 0;
   std::string strategy;
   std::string flop_tables;
   // The multiway search (games of 3+ players).

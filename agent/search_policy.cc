@@ -462,9 +462,13 @@ class SearchPolicy : public Policy {
     }
     if (blueprint_ == nullptr) return;  // the fold policy decides
     // In no-limit the anchor plays the blueprint as its file asks (e.g. purified), as `--policy
-    // cfr` does; limit and the small games keep the mixed strategy their play was measured with.
+    // cfr` does; limit hold'em with search_anchor_play_limit too; the small games keep the mixed
+    // strategy their play was measured with.
     solver::PlayOptions play;
-    if (params_.anchor_play != 0 && game.is_no_limit()) {
+    const bool as_file = game.is_no_limit()
+                             ? params_.anchor_play != 0
+                             : game.IsHoldemCards() && params_.anchor_play_limit != 0;
+    if (as_file) {
       absl::StatusOr<solver::PlayOptions> asked = solver::DefaultPlayOptions(*blueprint_);
       if (asked.ok()) play = *asked;
     }

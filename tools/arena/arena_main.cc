@@ -236,7 +236,8 @@ int main(int argc, char** argv) {
       "bot:style=cfr,strategy=FILE[,seed=S,threshold=T,purify] (threshold: drop actions below "
       "probability T; purify: the most probable action only).\nEvery bot takes draws=hand: each "
       "decision's random draws from (seed, hand, actions so far), not one stream per match, so "
-      "two players compared on the same deals meet the same choices until their play differs.\n"
+      "two players compared on the same deals meet the same choices until their play differs "
+      "(the agent too: agent:...,draws=hand).\n"
       "Options");
   options.add_options()("help,h", "this help")(
       "game", po::value<std::string>(),

@@ -44,6 +44,9 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.margin = Extra(params, "search_margin", p.margin);
   p.margin_floor = Extra(params, "search_margin_floor", p.margin_floor);
   p.margin_half = Extra(params, "search_margin_half", p.margin_half);
+  p.margin_near = Extra(params, "search_margin_near", p.margin_near);
+  p.margin_near_limit = Extra(params, "search_margin_near_limit", p.margin_near_limit);
+  p.margin_near_tilt = Extra(params, "search_margin_near_tilt", p.margin_near_tilt);
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
@@ -162,6 +165,15 @@ std::vector<ExtraParam> SearchExtraParams() {
       ExtraParam{"search_margin_half", 100,
                  "search: opponent decisions after which the margin's first part is halved",
                  /*text=*/false, cli::Between(0, 1e12)},
+      ExtraParam{"search_margin_near", 0,
+                 "search, no-limit: pots added to the margin while the opponent plays near the "
+                 "blueprint (its largest tilt weight under search_margin_near_tilt)",
+                 /*text=*/false, cli::Between(0, 100)},
+      ExtraParam{"search_margin_near_limit", 0, "search, limit: the same",
+                 /*text=*/false, cli::Between(0, 100)},
+      ExtraParam{"search_margin_near_tilt", 2.2,
+                 "search: the largest tilt weight (log-odds) from which that addition is gone",
+                 /*text=*/false, cli::Between(0.01, 100)},
       ExtraParam{"search_cap_ms", 1000,
                  "search: wall-clock cap over TCP of one decision's look-ahead (ms); what bounds "
                  "a decision's time",

@@ -266,10 +266,17 @@ class SearchPolicy : public Policy {
     const Action anchor =
         resolved.has_value() ? *resolved : decider_->Decide(s, hole, Uniform(d.rng), &how);
     const int anchor_index = NearestCandidate(result->actions, anchor);
-    // In pots: the search's sampling noise grows with the pot.
-    const double margin = (params_.margin_floor + params_.margin * params_.margin_half /
-                                                      (params_.margin_half + tilt.total)) *
-                          std::max<int32_t>(s.pot(), 1);
+    // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
+    // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt) the
+    // search's gains are the model's noise more than the opponent's leaks: a larger margin.
+    const double largest = tilt.Largest();
+    const double near = largest < params_.margin_near_tilt
+                            ? (limit ? params_.margin_near_limit : params_.margin_near)
+                            : 0.0;
+    const double margin =
+        (params_.margin_floor + near +
+         params_.margin * params_.margin_half / (params_.margin_half + tilt.total)) *
+        std::max<int32_t>(s.pot(), 1);
     const double gain =
         anchor_index < 0 ? 1e300 : result->values[result->best] - result->values[anchor_index];
     why_ = absl::StrFormat(
@@ -288,10 +295,10 @@ class SearchPolicy : public Policy {
     const int top = kTiltStrengths - 1;
     absl::StrAppend(
         &why_, absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
-                               "%.2f %.2f %.2f / %.2f %.2f %.2f)",
+                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f)",
                                open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                                facing[0][1], facing[0][2], facing[top][0], facing[top][1],
-                               facing[top][2]));
+                               facing[top][2], largest));
     if (params_.size_prior > 0) {
       absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
                                              tilt.allin_shift[0], tilt.allin_shift[1]));

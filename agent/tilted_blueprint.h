@@ -26,7 +26,9 @@
 #ifndef AGENT_TILTED_BLUEPRINT_H_
 #define AGENT_TILTED_BLUEPRINT_H_
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <unordered_map>
 #include <vector>
@@ -79,6 +81,18 @@ struct OpponentTilt {
   std::array<double, 2> allin_shift{};
   double AllinShift(int cls) const {
     return cls < kTiltClassesPerRound ? 0.0 : allin_shift[cls % kTiltClassesPerRound == 0 ? 0 : 1];
+  }
+  // The largest tilt weight, in log-odds, over the situations and strengths: how far this
+  // opponent's fitted play departs from the blueprint's (0 at the start of a match).
+  double Largest() const {
+    double largest = 0;
+    for (int cls = 0; cls < kTiltClasses; ++cls) {
+      const TiltTheta theta = Theta(cls);
+      for (const auto& row : theta) {
+        for (double w : row) largest = std::max(largest, std::abs(w));
+      }
+    }
+    return largest;
   }
   TiltTheta Theta(int cls) const {
     TiltTheta theta;

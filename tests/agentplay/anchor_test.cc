@@ -25,18 +25,19 @@ using agentplay_test::Game;
 
 const std::string kStrategies = std::string(POKER_SOURCE_DIR) + "/data/strategies/";
 
-// Chips won per hand by seat 0 over a duplicate match of `deals` deals against SHORT's blueprint
-// (mixed, drawing per hand so that it acts alike on the same states).
-std::vector<double> Values(const std::string& me, uint32_t deals) {
+const std::string kShort =
+    "bot:style=cfr,strategy=" + kStrategies + "holdem.limit.2p.short.strategy,draws=hand,seed=3";
+
+// Chips won per hand by seat 0 over a duplicate match of `deals` deals against `opponent` (by
+// default SHORT's blueprint: mixed, drawing per hand so that it acts alike on the same states).
+std::vector<double> Values(const std::string& me, uint32_t deals,
+                           const std::string& opponent = kShort) {
   const poker::GameDef game = Game(agentplay_test::kLimit2p);
   arena::RingOptions options;
   options.hands = deals;
   options.seed = 41;
   options.duplicate = true;
-  const std::vector<arena::PlayerSpec> players = {
-      {"me", me},
-      {"short", "bot:style=cfr,strategy=" + kStrategies + "holdem.limit.2p.short.strategy," +
-                    "draws=hand,seed=3"}};
+  const std::vector<arena::PlayerSpec> players = {{"me", me}, {"opponent", opponent}};
   absl::StatusOr<arena::RingResult> result = arena::RunRing(game, players, options);
   EXPECT_TRUE(result.ok()) << result.status();
   if (!result.ok()) return {};
@@ -54,6 +55,24 @@ TEST(SearchAnchorTest, TheLimitAnchorIsTheBlueprintAsPlayedAlone) {
   EXPECT_EQ(Values(anchored + ",search_anchor_play_limit=1", 30), alone);
   // The mixed strategy (the default) is another player: the purified file's play differs.
   EXPECT_NE(Values(anchored, 30), alone);
+}
+
+// search_margin_near_limit: a margin added while the opponent's largest tilt weight stays under
+// search_margin_near_tilt. Against a blueprint of another abstraction it stays under (the agent
+// plays its blueprint alone hand for hand with a margin the search never passes); against a
+// calling station it passes within the first hands, and the search plays again.
+TEST(SearchAnchorTest, TheNearMarginHoldsOnlyAgainstAnOpponentThatPlaysLikeABlueprint) {
+  const std::string blueprint =
+      "agent:policy=cfr,strategy=" + kStrategies + "holdem.limit.2p.strategy";
+  const std::string gated =
+      "agent:search_anchor_play_limit=1,search_margin_near_limit=100,search_nodes=200";
+  EXPECT_EQ(Values(gated, 30), Values(blueprint, 30));
+  const std::string station = "bot:style=station";
+  const std::vector<double> alone = Values(blueprint, 30, station);
+  EXPECT_NE(Values(gated, 30, station), alone);
+  // With the addition gone only above a weight no opponent reaches, it holds against the station
+  // too.
+  EXPECT_EQ(Values(gated + ",search_margin_near_tilt=100", 30, station), alone);
 }
 
 // The first decision of hand `hand` with cards drawn for that hand, after `warmup` decisions in

@@ -169,9 +169,9 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "search, no-limit: pots added to the margin while the opponent plays near the "
                  "blueprint (its largest tilt weight under search_margin_near_tilt)",
                  /*text=*/false, cli::Between(0, 100)},
-      ExtraParam{"search_margin_near_limit", 0, "search, limit: the same",
+      ExtraParam{"search_margin_near_limit", 0.2, "search, limit: the same",
                  /*text=*/false, cli::Between(0, 100)},
-      ExtraParam{"search_margin_near_tilt", 2.2,
+      ExtraParam{"search_margin_near_tilt", 2,
                  "search: the largest tilt weight (log-odds) from which that addition is gone",
                  /*text=*/false, cli::Between(0.01, 100)},
       ExtraParam{"search_cap_ms", 1000,
@@ -229,7 +229,7 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "search, no-limit: the blueprint's action played as its file asks (1, e.g. "
                  "purified) or drawn from its mixed strategy (0)",
                  /*text=*/false, cli::Flag()},
-      ExtraParam{"search_anchor_play_limit", 0,
+      ExtraParam{"search_anchor_play_limit", 1,
                  "search, limit hold'em: the same (1: as the file asks; 0: its mixed strategy)",
                  /*text=*/false, cli::Flag()},
       ExtraParam{"search_mw_nodes", 4000,

@@ -41,8 +41,8 @@ struct SearchPolicyParams {
   double margin_floor = 0.05;
   double margin_half = 100;
   double margin_near = 0;
-  double margin_near_limit = 0;
-  double margin_near_tilt = 2.2;
+  double margin_near_limit = 0.2;
+  double margin_near_tilt = 2;
   double cap_ms = 1000;
   double robust_k = 50;
   double robust_runouts = 48;
@@ -53,7 +53,7 @@ struct SearchPolicyParams {
   double observed = 1;
   double min_support = 0.02;
   double anchor_play = 1;
-  double anchor_play_limit = 0;
+  double anchor_play_limit = 1;
   std::string strategy;
   std::string flop_tables;
   // The multiway search (games of 3+ players).

@@ -52,9 +52,9 @@ TEST(SearchAnchorTest, TheLimitAnchorIsTheBlueprintAsPlayedAlone) {
   const std::vector<double> alone =
       Values("agent:policy=cfr,strategy=" + kStrategies + "holdem.limit.2p.strategy", 30);
   ASSERT_EQ(alone.size(), 60u);
-  EXPECT_EQ(Values(anchored + ",search_anchor_play_limit=1", 30), alone);
-  // The mixed strategy (the default) is another player: the purified file's play differs.
-  EXPECT_NE(Values(anchored, 30), alone);
+  EXPECT_EQ(Values(anchored, 30), alone);  // the default: as the file asks
+  // The mixed strategy (search_anchor_play_limit=0) is another player.
+  EXPECT_NE(Values(anchored + ",search_anchor_play_limit=0", 30), alone);
 }
 
 // search_margin_near_limit: a margin added while the opponent's largest tilt weight stays under
@@ -65,7 +65,7 @@ TEST(SearchAnchorTest, TheNearMarginHoldsOnlyAgainstAnOpponentThatPlaysLikeABlue
   const std::string blueprint =
       "agent:policy=cfr,strategy=" + kStrategies + "holdem.limit.2p.strategy";
   const std::string gated =
-      "agent:search_anchor_play_limit=1,search_margin_near_limit=100,search_nodes=200";
+      "agent:search_margin_near_limit=100,search_margin_near_tilt=3,search_nodes=200";
   EXPECT_EQ(Values(gated, 30), Values(blueprint, 30));
   const std::string station = "bot:style=station";
   const std::vector<double> alone = Values(blueprint, 30, station);

@@ -28,6 +28,7 @@
 #include "boost/program_options/parsers.hpp"
 #include "logs_parser/log_stats.h"
 #include "nlohmann/json.hpp"
+#include "poker/draws.h"
 #include "poker/file_io.h"
 #include "poker/hand_strength.h"
 #include "poker/player_registry.h"
@@ -784,10 +785,11 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeAgentFromSpec(const poker::Ga
       }
       options.fixed_seats = value == "1" || value == "true";
     } else if (key == "draws") {
-      if (value != "hand" && value != "match") {
+      const std::optional<bool> hand_draws = poker::ParseHandDraws(value);
+      if (!hand_draws.has_value()) {
         return absl::InvalidArgumentError(absl::StrCat("draws '", value, "' is not hand or match"));
       }
-      options.draws_per_decision = value == "hand";
+      options.draws_per_decision = *hand_draws;
     } else {
       assignments.emplace_back(key, value);
     }

@@ -3,6 +3,7 @@
 #include <array>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <utility>
 
 #include "absl/container/flat_hash_map.h"
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cli/numbers.h"
+#include "poker/draws.h"
 #include "poker/file_io.h"
 
 namespace solver {
@@ -322,11 +324,12 @@ absl::StatusOr<std::unique_ptr<poker::Player>> MakeCfrBot(const poker::GameDef& 
       if (!parsed.ok()) return parsed.status();
       seed = *parsed;
     } else if (kv.first == "draws") {
-      if (kv.second != "hand" && kv.second != "match") {
+      const std::optional<bool> by_hand = poker::ParseHandDraws(kv.second);
+      if (!by_hand.has_value()) {
         return absl::InvalidArgumentError(absl::StrCat("cfr bot: draws '", kv.second,
                                                        "' is not hand or match"));
       }
-      hand_draws = kv.second == "hand";
+      hand_draws = *by_hand;
     } else if (kv.first != "style") {
       return absl::InvalidArgumentError(
           absl::StrCat("cfr bot: unknown key '", kv.first,

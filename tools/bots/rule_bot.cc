@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "absl/status/status.h"
@@ -11,6 +12,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "cli/numbers.h"
+#include "poker/draws.h"
 #include "poker/hand_strength.h"
 #include "tools/bots/push_fold.h"
 
@@ -114,8 +116,9 @@ absl::StatusOr<BotConfig> ParseBotSpec(absl::string_view spec) {
       if (!v.ok()) return bad(v.status());
       config.push_fold_stack_bb = *v;
     } else if (key == "draws") {
-      if (value != "hand" && value != "match") return BadValue(key, value, spec);
-      config.hand_draws = value == "hand";
+      const std::optional<bool> hand_draws = poker::ParseHandDraws(value);
+      if (!hand_draws.has_value()) return BadValue(key, value, spec);
+      config.hand_draws = *hand_draws;
     } else if (key == "raise") {
       if (value == "pot") {
         config.raise_size = RaiseSize::kPot;

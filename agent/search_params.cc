@@ -1,9 +1,14 @@
 #include "agent/search_params.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
 #include "cli/numbers.h"
+#include "poker/file_io.h"
+#include "solver/cfr_player.h"
 
 namespace agent {
 namespace {
@@ -49,6 +54,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.margin_near_tilt = Extra(params, "search_margin_near_tilt", p.margin_near_tilt);
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
+  p.robust_off_tilt = Extra(params, "search_robust_off_tilt", p.robust_off_tilt);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
@@ -73,6 +79,33 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   it = params.extra_text.find("search_flop_tables");
   if (it != params.extra_text.end()) p.flop_tables = it->second;
   return p;
+}
+
+// The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
+// file (of any game: the game is checked when the first hand is known), the flop tables as a file
+// that opens.
+absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
+  const auto named = [](const std::string& path) { return !path.empty() && path != "none"; };
+  if (named(p.strategy)) {
+    absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
+        solver::LoadSharedBlueprint(p.strategy, nullptr);
+    if (!blueprint.ok()) {
+      // Not a strategy file is the file's data (exit 1), not a bad command line (exit 2).
+      return poker::FileDataFailure(
+          absl::Status(blueprint.status().code(),
+                       absl::StrCat("search_strategy: ", blueprint.status().message())));
+    }
+  }
+  if (named(p.flop_tables)) {
+    // Opened, not read: the contents are loaded (once per file) when the first hand's blueprint
+    // is known, and tables that do not load are not fatal there (a cache: computed as met, the
+    // decision's explanation says so). So only a file that cannot be opened, or a folder, is
+    // refused (a FIFO at once, without waiting for a writer).
+    if (absl::Status status = poker::CheckRegularFile(p.flop_tables); !status.ok()) {
+      return absl::Status(status.code(), absl::StrCat("search_flop_tables: ", status.message()));
+    }
+  }
+  return absl::OkStatus();
 }
 
 std::vector<ExtraParam> SearchExtraParams() {
@@ -186,6 +219,11 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "answer the blueprint does not give is searched (0: every action, valued by the "
                  "model alone)",
                  /*text=*/false, cli::Between(0, 1e9)},
+      ExtraParam{"search_robust_off_tilt", 100,
+                 "search, heads-up no-limit: the opponent's largest tilt weight (log-odds) from "
+                 "which every action is searched and valued by the model alone, as with "
+                 "search_robust_k 0: its play is far from the blueprint's (100: never)",
+                 /*text=*/false, cli::Between(0.01, 100)},
       ExtraParam{
           "search_min_support", 0.02,
           "search, heads-up, after the flop: the blueprint's probability of a raise with our "

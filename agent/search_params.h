@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
 
@@ -45,6 +46,7 @@ struct SearchPolicyParams {
   double margin_near_tilt = 2;
   double cap_ms = 1000;
   double robust_k = 50;
+  double robust_off_tilt = 100;
   double robust_runouts = 48;
   double unproven = 1;
   double unproven_margin = 1;
@@ -70,6 +72,10 @@ struct SearchPolicyParams {
 
 // The parameters of `params` (defaults for those not given).
 SearchPolicyParams ParamsFrom(const PolicyParams& params);
+
+// The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
+// file, the flop tables as a file that opens; else an error naming the parameter.
+absl::Status CheckNamedFiles(const SearchPolicyParams& p);
 
 // The declarations of the parameters, for RegisterPolicy.
 std::vector<ExtraParam> SearchExtraParams();

@@ -106,33 +106,6 @@ std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
   return paths;
 }
 
-// The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
-// file (of any game: the game is checked when the first hand is known), the flop tables as a file
-// that opens.
-absl::Status CheckNamedFiles(const SearchPolicyParams& p) {
-  const auto named = [](const std::string& path) { return !path.empty() && path != "none"; };
-  if (named(p.strategy)) {
-    absl::StatusOr<std::shared_ptr<const solver::Blueprint>> blueprint =
-        solver::LoadSharedBlueprint(p.strategy, nullptr);
-    if (!blueprint.ok()) {
-      // Not a strategy file is the file's data (exit 1), not a bad command line (exit 2).
-      return poker::FileDataFailure(
-          absl::Status(blueprint.status().code(),
-                       absl::StrCat("search_strategy: ", blueprint.status().message())));
-    }
-  }
-  if (named(p.flop_tables)) {
-    // Opened, not read: the contents are loaded (once per file) when the first hand's blueprint
-    // is known, and tables that do not load are not fatal there (a cache: computed as met, the
-    // decision's explanation says so). So only a file that cannot be opened, or a folder, is
-    // refused (a FIFO at once, without waiting for a writer).
-    if (absl::Status status = poker::CheckRegularFile(p.flop_tables); !status.ok()) {
-      return absl::Status(status.code(), absl::StrCat("search_flop_tables: ", status.message()));
-    }
-  }
-  return absl::OkStatus();
-}
-
 // The search's view of the opponent: the tilted blueprint at every node.
 class TiltedOpponentModel : public OpponentActionModel {
  public:
@@ -244,8 +217,13 @@ class SearchPolicy : public Policy {
           *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
     }
     const int seat = SeatOf(opponent);
-    RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
-                   &options);
+    // The all-in discipline guards against opponents that play like a blueprint; one whose
+    // fitted play is far from it (search_robust_off_tilt) is valued by the model alone.
+    const double largest = tilt.Largest();
+    if (largest < params_.robust_off_tilt) {
+      RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
+                     &options);
+    }
     TiltedOpponentModel model(model_.get(), tilt);
     absl::StatusOr<SearchResult> result =
         search_.Search(s, d.me, d.hole, search_range_, &model, options);
@@ -269,7 +247,6 @@ class SearchPolicy : public Policy {
     // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
     // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt) the
     // search's gains are the model's noise more than the opponent's leaks: a larger margin.
-    const double largest = tilt.Largest();
     const double near = largest < params_.margin_near_tilt
                             ? (limit ? params_.margin_near_limit : params_.margin_near)
                             : 0.0;

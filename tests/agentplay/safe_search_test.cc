@@ -330,5 +330,48 @@ TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
   }
 }
 
+// The discipline guards against opponents that play like a blueprint. Once the opponent's fitted
+// play is far from the blueprint's (its largest tilt weight, the decision log's `largest`, at
+// search_robust_off_tilt or more), every action is searched and valued by the model alone, as
+// with search_robust_k 0. Here the opponent moves all-in first in every hand, which no blueprint
+// does with every hand.
+TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const auto policy = [&](double off_tilt) {
+    return SearchPolicy(
+        game,
+        {{"search_robust_k", 10}, {"search_unproven", 0}, {"search_robust_off_tilt", off_tilt}});
+  };
+  std::unique_ptr<Policy> gated = policy(1.5);
+  std::unique_ptr<Policy> never = policy(100);
+  ASSERT_NE(gated, nullptr);
+  ASSERT_NE(never, nullptr);
+  const State spot = CheckedRiver(game, "Jh", "4h", 3);
+  // At the start of a match the tilt is 0: the discipline holds.
+  EXPECT_THAT(Searched(gated.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  for (uint32_t hand = 10; hand < 70; ++hand) {
+    State shoved(game, hand);
+    while (!shoved.finished()) {
+      const bool opponent = shoved.CurrentPlayer() == 1;
+      ASSERT_TRUE(shoved.Apply(opponent ? Action::Raise(20000) : Action::Fold()).ok());
+    }
+    gated->EndHand(shoved, 0, -100);
+    never->EndHand(shoved, 0, -100);
+  }
+  const auto largest = [&](Policy* p) {
+    Search(p, spot);
+    const std::string why = p->explanation();
+    const size_t at = why.find("largest ");
+    EXPECT_NE(at, std::string::npos) << why;
+    return at == std::string::npos ? 0.0 : std::atof(why.c_str() + at + 8);
+  };
+  EXPECT_GT(largest(gated.get()), 1.5);
+  EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
+  // The same evidence with the gate never open: no all-in searched (no answers to our all-ins).
+  EXPECT_GT(largest(never.get()), 1.5);
+  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+}
+
 }  // namespace
 }  // namespace agent

@@ -198,7 +198,7 @@ std::vector<ExtraParam> SearchExtraParams() {
       ExtraParam{"search_margin_half", 100,
                  "search: opponent decisions after which the margin's first part is halved",
                  /*text=*/false, cli::Between(0, 1e12)},
-      ExtraParam{"search_margin_near", 0,
+      ExtraParam{"search_margin_near", 100,
                  "search, no-limit: pots added to the margin while the opponent plays near the "
                  "blueprint (its largest tilt weight under search_margin_near_tilt)",
                  /*text=*/false, cli::Between(0, 100)},
@@ -219,7 +219,7 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "answer the blueprint does not give is searched (0: every action, valued by the "
                  "model alone)",
                  /*text=*/false, cli::Between(0, 1e9)},
-      ExtraParam{"search_robust_off_tilt", 100,
+      ExtraParam{"search_robust_off_tilt", 3.75,
                  "search, heads-up no-limit: the opponent's largest tilt weight (log-odds) from "
                  "which every action is searched and valued by the model alone, as with "
                  "search_robust_k 0: its play is far from the blueprint's (100: never)",

@@ -41,12 +41,12 @@ struct SearchPolicyParams {
   double margin = 0.3;
   double margin_floor = 0.05;
   double margin_half = 100;
-  double margin_near = 0;
+  double margin_near = 100;
   double margin_near_limit = 0.2;
   double margin_near_tilt = 2;
   double cap_ms = 1000;
   double robust_k = 50;
-  double robust_off_tilt = 100;
+  double robust_off_tilt = 3.75;
   double robust_runouts = 48;
   double unproven = 1;
   double unproven_margin = 1;

@@ -8,7 +8,9 @@
 // (the blueprint exactly) and is fitted online to the opponent's actions in this match (a gradient
 // step on the log-likelihood of each hand's actions, with its cards when shown). The opponent's
 // range is read with the same model. Our root action is the blueprint's own, unless the search
-// values another candidate higher by a margin that shrinks as the opponent's decisions accumulate.
+// values another candidate higher by a margin that shrinks as the opponent's decisions accumulate
+// (by default in no-limit a margin no gain passes while the opponent's fitted play stays near the
+// blueprint's: the blueprint's action against an opponent the model cannot tell from it).
 // Games of three or more players (multiway pots, and heads-up pots at such tables, for which no
 // blueprint is bundled): the multiway search of agent/multiway_search.h against every opponent
 // still in, each modelled by the hand reader (its own pattern tree learned in this match, backed

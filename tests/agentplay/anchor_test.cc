@@ -31,8 +31,9 @@ const std::string kShort =
 // Chips won per hand by seat 0 over a duplicate match of `deals` deals against `opponent` (by
 // default SHORT's blueprint: mixed, drawing per hand so that it acts alike on the same states).
 std::vector<double> Values(const std::string& me, uint32_t deals,
-                           const std::string& opponent = kShort) {
-  const poker::GameDef game = Game(agentplay_test::kLimit2p);
+                           const std::string& opponent = kShort,
+                           const char* game_name = agentplay_test::kLimit2p) {
+  const poker::GameDef game = Game(game_name);
   arena::RingOptions options;
   options.hands = deals;
   options.seed = 41;
@@ -73,6 +74,22 @@ TEST(SearchAnchorTest, TheNearMarginHoldsOnlyAgainstAnOpponentThatPlaysLikeABlue
   // With the addition gone only above a weight no opponent reaches, it holds against the station
   // too.
   EXPECT_EQ(Values(gated + ",search_margin_near_tilt=100", 30, station), alone);
+}
+
+// In no-limit the default adds a margin no gain passes (search_margin_near) while the opponent's
+// largest tilt weight is under 2: against POT3's blueprint, at the start of a match, the agent
+// plays its blueprint alone hand for hand; without the addition the search leaves it.
+TEST(SearchAnchorTest, NoLimitPlaysItsBlueprintAgainstAnOpponentNearIt) {
+  const std::string pot3 =
+      "bot:style=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.pot3.strategy,draws=hand,seed=3";
+  const std::vector<double> alone =
+      Values("agent:policy=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.strategy", 20, pot3,
+             agentplay_test::kNoLimit2p);
+  ASSERT_EQ(alone.size(), 40u);
+  EXPECT_EQ(Values("agent:search_nodes=300", 20, pot3, agentplay_test::kNoLimit2p), alone);
+  EXPECT_NE(
+      Values("agent:search_nodes=300,search_margin_near=0", 20, pot3, agentplay_test::kNoLimit2p),
+      alone);
 }
 
 // The first decision of hand `hand` with cards drawn for that hand, after `warmup` decisions in

@@ -52,6 +52,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.margin_near = Extra(params, "search_margin_near", p.margin_near);
   p.margin_near_limit = Extra(params, "search_margin_near_limit", p.margin_near_limit);
   p.margin_near_tilt = Extra(params, "search_margin_near_tilt", p.margin_near_tilt);
+  p.margin_near_floor = Extra(params, "search_margin_near_floor", p.margin_near_floor);
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_off_tilt = Extra(params, "search_robust_off_tilt", p.robust_off_tilt);
@@ -204,6 +205,10 @@ std::vector<ExtraParam> SearchExtraParams() {
                  /*text=*/false, cli::Between(0, 100)},
       ExtraParam{"search_margin_near_limit", 0.2, "search, limit: the same",
                  /*text=*/false, cli::Between(0, 100)},
+      ExtraParam{"search_margin_near_floor", 0.2,
+                 "search, no-limit: that addition also needs the opponent's fitted floor (the "
+                 "share of its play the blueprint does not explain) under this (1: always)",
+                 /*text=*/false, cli::Between(0, 1)},
       ExtraParam{"search_margin_near_tilt", 2,
                  "search: the largest tilt weight (log-odds) from which that addition is gone",
                  /*text=*/false, cli::Between(0.01, 100)},

@@ -44,6 +44,7 @@ struct SearchPolicyParams {
   double margin_near = 100;
   double margin_near_limit = 0.2;
   double margin_near_tilt = 2;
+  double margin_near_floor = 0.2;
   double cap_ms = 1000;
   double robust_k = 50;
   double robust_off_tilt = 3.75;

@@ -246,12 +246,19 @@ class SearchPolicy : public Policy {
     const Action anchor =
         resolved.has_value() ? *resolved : decider_->Decide(s, hole, Uniform(d.rng), &how);
     const int anchor_index = NearestCandidate(result->actions, anchor);
+    // The fitted floor at its highest over the situations: the share of the opponent's play the
+    // blueprint's hand-by-hand strategy does not explain (a bot acting at random raises it).
+    double floor = 0;
+    for (int cls = 0; cls < kTiltClasses; ++cls) {
+      floor = std::max(floor, model_->FloorAt(tilt.FloorShift(cls)));
+    }
     // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
-    // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt) the
-    // search's gains are the model's noise more than the opponent's leaks: a larger margin.
-    const double near = largest < params_.margin_near_tilt
-                            ? (limit ? params_.margin_near_limit : params_.margin_near)
-                            : 0.0;
+    // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt and, in
+    // no-limit, its floor under search_margin_near_floor) the search's gains are the model's noise
+    // more than the opponent's leaks: a larger margin.
+    const bool near_play =
+        largest < params_.margin_near_tilt && (limit || floor < params_.margin_near_floor);
+    const double near = near_play ? (limit ? params_.margin_near_limit : params_.margin_near) : 0.0;
     const double margin =
         (params_.margin_floor + near +
          params_.margin * params_.margin_half / (params_.margin_half + tilt.total)) *
@@ -274,10 +281,10 @@ class SearchPolicy : public Policy {
     const int top = kTiltStrengths - 1;
     absl::StrAppend(
         &why_, absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
-                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f)",
+                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f, floor %.2f)",
                                open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                                facing[0][1], facing[0][2], facing[top][0], facing[top][1],
-                               facing[top][2], largest));
+                               facing[top][2], largest, floor));
     if (params_.size_prior > 0) {
       absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
                                              tilt.allin_shift[0], tilt.allin_shift[1]));

@@ -92,6 +92,23 @@ TEST(SearchAnchorTest, NoLimitPlaysItsBlueprintAgainstAnOpponentNearIt) {
       alone);
 }
 
+// A bot that acts at random is absorbed by the model's fitted floor more than by its tilt
+// weights: the floor passes search_margin_near_floor within the first hands and the search plays
+// (here with the weights' threshold out of reach); with no floor condition it is met with the
+// blueprint, hand for hand.
+TEST(SearchAnchorTest, NoLimitSearchesAgainstARandomBot) {
+  const std::string random = "bot:style=random,seed=15,draws=hand";
+  const std::vector<double> alone =
+      Values("agent:policy=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.strategy", 20, random,
+             agentplay_test::kNoLimit2p);
+  ASSERT_EQ(alone.size(), 40u);
+  const std::string weights_never = "agent:search_nodes=300,search_margin_near_tilt=100";
+  EXPECT_NE(Values(weights_never, 20, random, agentplay_test::kNoLimit2p), alone);
+  EXPECT_EQ(
+      Values(weights_never + ",search_margin_near_floor=1", 20, random, agentplay_test::kNoLimit2p),
+      alone);
+}
+
 // The first decision of hand `hand` with cards drawn for that hand, after `warmup` decisions in
 // other hands: the agent's action as a letter.
 std::string Actions(const std::string& spec, int warmup) {

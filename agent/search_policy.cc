@@ -248,10 +248,7 @@ class SearchPolicy : public Policy {
     const int anchor_index = NearestCandidate(result->actions, anchor);
     // The fitted floor at its highest over the situations: the share of the opponent's play the
     // blueprint's hand-by-hand strategy does not explain (a bot acting at random raises it).
-    double floor = 0;
-    for (int cls = 0; cls < kTiltClasses; ++cls) {
-      floor = std::max(floor, model_->FloorAt(tilt.FloorShift(cls)));
-    }
+    const double floor = model_->FloorAt(tilt.HighestFloorShift());
     // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
     // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt and, in
     // no-limit, its floor under search_margin_near_floor) the search's gains are the model's noise

@@ -94,6 +94,13 @@ struct OpponentTilt {
     }
     return largest;
   }
+  // The largest floor shift over the situations: TiltedBlueprint::FloorAt of it is the highest
+  // fitted floor, the largest share of this opponent's play the blueprint does not explain.
+  double HighestFloorShift() const {
+    double highest = FloorShift(0);
+    for (int cls = 1; cls < kTiltClasses; ++cls) highest = std::max(highest, FloorShift(cls));
+    return highest;
+  }
   TiltTheta Theta(int cls) const {
     TiltTheta theta;
     for (int j = 0; j < kTiltStrengths; ++j) {

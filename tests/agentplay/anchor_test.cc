@@ -28,6 +28,9 @@ const std::string kStrategies = std::string(POKER_SOURCE_DIR) + "/data/strategie
 const std::string kShort =
     "bot:style=cfr,strategy=" + kStrategies + "holdem.limit.2p.short.strategy,draws=hand,seed=3";
 
+const std::string kNoLimitAlone =
+    "agent:policy=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.strategy";
+
 // Chips won per hand by seat 0 over a duplicate match of `deals` deals against `opponent` (by
 // default SHORT's blueprint: mixed, drawing per hand so that it acts alike on the same states).
 std::vector<double> Values(const std::string& me, uint32_t deals,
@@ -82,9 +85,7 @@ TEST(SearchAnchorTest, TheNearMarginHoldsOnlyAgainstAnOpponentThatPlaysLikeABlue
 TEST(SearchAnchorTest, NoLimitPlaysItsBlueprintAgainstAnOpponentNearIt) {
   const std::string pot3 =
       "bot:style=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.pot3.strategy,draws=hand,seed=3";
-  const std::vector<double> alone =
-      Values("agent:policy=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.strategy", 20, pot3,
-             agentplay_test::kNoLimit2p);
+  const std::vector<double> alone = Values(kNoLimitAlone, 20, pot3, agentplay_test::kNoLimit2p);
   ASSERT_EQ(alone.size(), 40u);
   EXPECT_EQ(Values("agent:search_nodes=300", 20, pot3, agentplay_test::kNoLimit2p), alone);
   EXPECT_NE(
@@ -98,9 +99,7 @@ TEST(SearchAnchorTest, NoLimitPlaysItsBlueprintAgainstAnOpponentNearIt) {
 // blueprint, hand for hand.
 TEST(SearchAnchorTest, NoLimitSearchesAgainstARandomBot) {
   const std::string random = "bot:style=random,seed=15,draws=hand";
-  const std::vector<double> alone =
-      Values("agent:policy=cfr,strategy=" + kStrategies + "holdem.nolimit.2p.strategy", 20, random,
-             agentplay_test::kNoLimit2p);
+  const std::vector<double> alone = Values(kNoLimitAlone, 20, random, agentplay_test::kNoLimit2p);
   ASSERT_EQ(alone.size(), 40u);
   const std::string weights_never = "agent:search_nodes=300,search_margin_near_tilt=100";
   EXPECT_NE(Values(weights_never, 20, random, agentplay_test::kNoLimit2p), alone);

@@ -96,6 +96,10 @@ int TiltClassOf(const State& s) {
 }
 
 bool TiltedBlueprint::Prepare(const State& state) {
+  // The board's buckets need its cards: a state that does not show them is left out.
+  for (int i = 0; i < state.NumBoardCardsVisible(); ++i) {
+    if (state.board_card(i) >= poker::kNumCards) return false;
+  }
   const solver::BettingTree& tree = blueprint_.tree();
   poker::Rng translation(translation_seed_ * 0x9E3779B97F4A7C15ULL + state.hand_number());
   bool in_tree = false;

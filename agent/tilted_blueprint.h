@@ -149,7 +149,8 @@ class TiltedBlueprint {
       : blueprint_(blueprint), options_(options), translation_seed_(translation_seed) {}
 
   // Finds the blueprint's node for the player to act in `state` and the candidates its edges
-  // play as (legal, distinct). False when the tree has no node for it.
+  // play as (legal, distinct). False when the tree has no node for it or the state does not
+  // show the board cards of its round.
   bool Prepare(const poker::State& state);
   // The prepared node's candidates.
   const std::vector<poker::Action>& candidates() const { return candidates_; }

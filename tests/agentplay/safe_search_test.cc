@@ -72,6 +72,15 @@ std::vector<std::string> Searched(Policy* policy, const State& state) {
   return actions;
 }
 
+// A figure of the policy's explanation of its decision at `spot` (`largest`, `floor`).
+double Explained(Policy* policy, const State& spot, const std::string& name) {
+  Search(policy, spot);
+  const std::string why = policy->explanation();
+  const size_t at = why.find(name + " ");
+  EXPECT_NE(at, std::string::npos) << why;
+  return at == std::string::npos ? 0.0 : std::atof(why.c_str() + at + name.size() + 1);
+}
+
 TEST(SafeSearchTest, AnAllInIntoASmallPotWaitsForTheOpponentsAnswers) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   // Top pair, weak kicker: the blueprint bets half the pot, never all-in.
@@ -359,18 +368,38 @@ TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
     gated->EndHand(shoved, 0, -100);
     never->EndHand(shoved, 0, -100);
   }
-  const auto largest = [&](Policy* p) {
-    Search(p, spot);
-    const std::string why = p->explanation();
-    const size_t at = why.find("largest ");
-    EXPECT_NE(at, std::string::npos) << why;
-    return at == std::string::npos ? 0.0 : std::atof(why.c_str() + at + 8);
-  };
-  EXPECT_GT(largest(gated.get()), 1.5);
+  EXPECT_GT(Explained(gated.get(), spot, "largest"), 1.5);
   EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
   // The same evidence with the gate never open: no all-in searched (no answers to our all-ins).
-  EXPECT_GT(largest(never.get()), 1.5);
+  EXPECT_GT(Explained(never.get(), spot, "largest"), 1.5);
   EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+}
+
+// A river hand checked to the opponent, who moves all-in (200 bb into 2 bb) holding `c` `d`; we
+// call and see them.
+State CalledRiverShove(const poker::GameDef& game, const char* c, const char* d, uint32_t hand) {
+  State state = CheckedRiver(game, "Jh", "4h", hand);
+  state.set_hole_card(1, 0, C(c));
+  state.set_hole_card(1, 1, C(d));
+  EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  EXPECT_TRUE(state.Apply(Action::Raise(20000)).ok());
+  EXPECT_TRUE(state.Apply(Action::Call()).ok());
+  EXPECT_TRUE(state.finished());
+  return state;
+}
+
+// A finished hand whose board is not shown (not one a dealer sends) is left out of the model's fit
+// after the flop; it must not crash.
+TEST(SafeSearchTest, AHandWhoseBoardIsNotShownIsLeftOutOfTheFit) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  std::unique_ptr<Policy> policy = SearchWith(50, game);
+  ASSERT_NE(policy, nullptr);
+  const State spot = CheckedRiver(game, "Jh", "4h", 3);
+  Search(policy.get(), spot);
+  State hidden = CalledRiverShove(game, "7c", "6c", 10);
+  for (int i = 0; i < 5; ++i) hidden.set_board_card(i, poker::kNoCard);
+  policy->EndHand(hidden, 0, 0);
+  EXPECT_GE(Explained(policy.get(), spot, "largest"), 0);
 }
 
 }  // namespace

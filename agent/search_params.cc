@@ -56,6 +56,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.cap_ms = Extra(params, "search_cap_ms", p.cap_ms);
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_off_tilt = Extra(params, "search_robust_off_tilt", p.robust_off_tilt);
+  p.robust_off_floor = Extra(params, "search_robust_off_floor", p.robust_off_floor);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
@@ -229,6 +230,11 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "which every action is searched and valued by the model alone, as with "
                  "search_robust_k 0: its play is far from the blueprint's (100: never)",
                  /*text=*/false, cli::Between(0.01, 100)},
+      ExtraParam{"search_robust_off_floor", 0.65,
+                 "search, heads-up no-limit: the same from this fitted floor of the opponent "
+                 "after the flop (the largest share of its play there the blueprint does not "
+                 "explain; a bot acting at random raises it) (1: never)",
+                 /*text=*/false, cli::Between(0.01, 1)},
       ExtraParam{
           "search_min_support", 0.02,
           "search, heads-up, after the flop: the blueprint's probability of a raise with our "

@@ -48,6 +48,7 @@ struct SearchPolicyParams {
   double cap_ms = 1000;
   double robust_k = 50;
   double robust_off_tilt = 3.75;
+  double robust_off_floor = 0.65;
   double robust_runouts = 48;
   double unproven = 1;
   double unproven_margin = 1;

@@ -220,9 +220,13 @@ class SearchPolicy : public Policy {
     }
     const int seat = SeatOf(opponent);
     // The all-in discipline guards against opponents that play like a blueprint; one whose
-    // fitted play is far from it (search_robust_off_tilt) is valued by the model alone.
+    // fitted play is far from it is valued by the model alone: a large tilt weight
+    // (search_robust_off_tilt), or a large fitted floor after the flop, where the discipline
+    // acts (search_robust_off_floor: the share of its play there the blueprint does not
+    // explain; a bot acting at random).
     const double largest = tilt.Largest();
-    if (largest < params_.robust_off_tilt) {
+    const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
+    if (largest < params_.robust_off_tilt && postflop_floor < params_.robust_off_floor) {
       RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
                      &options);
     }
@@ -278,10 +282,11 @@ class SearchPolicy : public Policy {
     const int top = kTiltStrengths - 1;
     absl::StrAppend(
         &why_, absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
-                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f, floor %.2f)",
+                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f, floor %.2f, "
+                               "after the flop %.2f)",
                                open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                                facing[0][1], facing[0][2], facing[top][0], facing[top][1],
-                               facing[top][2], largest, floor));
+                               facing[top][2], largest, floor, postflop_floor));
     if (params_.size_prior > 0) {
       absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
                                              tilt.allin_shift[0], tilt.allin_shift[1]));

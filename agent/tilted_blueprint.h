@@ -94,11 +94,13 @@ struct OpponentTilt {
     }
     return largest;
   }
-  // The largest floor shift over the situations: TiltedBlueprint::FloorAt of it is the highest
-  // fitted floor, the largest share of this opponent's play the blueprint does not explain.
-  double HighestFloorShift() const {
-    double highest = FloorShift(0);
-    for (int cls = 1; cls < kTiltClasses; ++cls) highest = std::max(highest, FloorShift(cls));
+  // The largest floor shift over the situations from `first` on (kTiltClassesPerRound: after
+  // the preflop): TiltedBlueprint::FloorAt of it is the highest fitted floor, the largest share
+  // of this opponent's play the blueprint does not explain.
+  double HighestFloorShift(int first = 0) const {
+    double highest = FloorShift(first);
+    for (int cls = first + 1; cls < kTiltClasses; ++cls)
+      highest = std::max(highest, FloorShift(cls));
     return highest;
   }
   TiltTheta Theta(int cls) const {

@@ -2,6 +2,7 @@
 // not make with our hand (an all-in into a small pot) only once the opponent has answered enough
 // raises of that size, and answers an overbet only as the blueprint does until the opponent has
 // made enough of them; the candidates it searched are the decision log's `values`.
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -39,7 +40,8 @@ std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
   return SearchPolicy(game, {{"search_unproven_margin", unproven_margin},
                              {"search_robust_k", robust_k},
                              {"search_anchor_play", anchor_play},
-                             {"search_unproven", unproven}});
+                             {"search_unproven", unproven},
+                             {"search_robust_off_floor", 1}});
 }
 
 // The policy's decision at `state`, with the candidates it searched and their values.
@@ -347,9 +349,10 @@ TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
 TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   const auto policy = [&](double off_tilt) {
-    return SearchPolicy(
-        game,
-        {{"search_robust_k", 10}, {"search_unproven", 0}, {"search_robust_off_tilt", off_tilt}});
+    return SearchPolicy(game, {{"search_robust_k", 10},
+                               {"search_unproven", 0},
+                               {"search_robust_off_tilt", off_tilt},
+                               {"search_robust_off_floor", 1}});
   };
   std::unique_ptr<Policy> gated = policy(1.5);
   std::unique_ptr<Policy> never = policy(100);
@@ -372,6 +375,57 @@ TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
   EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
   // The same evidence with the gate never open: no all-in searched (no answers to our all-ins).
   EXPECT_GT(Explained(never.get(), spot, "largest"), 1.5);
+  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+}
+
+// An opponent acting at random is absorbed by the model's fitted floor more than by its tilt
+// weights: from search_robust_off_floor of the floor after the flop (the decision log's `after
+// the flop`) the discipline is off too. Here the opponent folds, calls, min-raises or moves
+// all-in at random; we call.
+TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const auto policy = [&](double off_floor) {
+    return SearchPolicy(game, {{"search_robust_k", 10},
+                               {"search_unproven", 0},
+                               {"search_robust_off_tilt", 100},
+                               {"search_robust_off_floor", off_floor}});
+  };
+  std::unique_ptr<Policy> gated = policy(0.65);
+  std::unique_ptr<Policy> never = policy(1);
+  ASSERT_NE(gated, nullptr);
+  ASSERT_NE(never, nullptr);
+  const State spot = CheckedRiver(game, "Jh", "4h", 3);
+  EXPECT_THAT(Searched(gated.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  std::mt19937_64 rng(17);
+  for (uint32_t hand = 10; hand < 110; ++hand) {
+    State played(game, hand);
+    std::vector<poker::Card> deck(poker::kNumCards);
+    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<poker::Card>(c);
+    std::shuffle(deck.begin(), deck.end(), rng);
+    for (int i = 0; i < 5; ++i) played.set_board_card(i, deck[4 + i]);
+    for (int p = 0; p < 2; ++p) {
+      for (int i = 0; i < 2; ++i) played.set_hole_card(p, i, deck[2 * p + i]);
+    }
+    while (!played.finished()) {
+      Action action = Action::Call();
+      int32_t min_to = 0;
+      int32_t max_to = 0;
+      if (played.CurrentPlayer() == 1) {
+        const int pick = static_cast<int>(rng() % 4);
+        if (pick == 0 && played.CanFold()) action = Action::Fold();
+        if (pick >= 2 && played.RaiseRange(&min_to, &max_to)) {
+          action = Action::Raise(pick == 2 ? min_to : max_to);
+        }
+      }
+      ASSERT_TRUE(played.Apply(action).ok());
+    }
+    gated->EndHand(played, 0, 0);
+    never->EndHand(played, 0, 0);
+  }
+  EXPECT_GT(Explained(gated.get(), spot, "after the flop"), 0.65);
+  EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
+  EXPECT_GT(Explained(never.get(), spot, "after the flop"), 0.65);
   EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
 }
 

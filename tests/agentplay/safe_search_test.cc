@@ -429,19 +429,6 @@ TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
   EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
 }
 
-// A river hand checked to the opponent, who moves all-in (200 bb into 2 bb) holding `c` `d`; we
-// call and see them.
-State CalledRiverShove(const poker::GameDef& game, const char* c, const char* d, uint32_t hand) {
-  State state = CheckedRiver(game, "Jh", "4h", hand);
-  state.set_hole_card(1, 0, C(c));
-  state.set_hole_card(1, 1, C(d));
-  EXPECT_TRUE(state.Apply(Action::Call()).ok());
-  EXPECT_TRUE(state.Apply(Action::Raise(20000)).ok());
-  EXPECT_TRUE(state.Apply(Action::Call()).ok());
-  EXPECT_TRUE(state.finished());
-  return state;
-}
-
 // A finished hand whose board is not shown (not one a dealer sends) is left out of the model's fit
 // after the flop; it must not crash.
 TEST(SafeSearchTest, AHandWhoseBoardIsNotShownIsLeftOutOfTheFit) {
@@ -450,7 +437,7 @@ TEST(SafeSearchTest, AHandWhoseBoardIsNotShownIsLeftOutOfTheFit) {
   ASSERT_NE(policy, nullptr);
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
   Search(policy.get(), spot);
-  State hidden = CalledRiverShove(game, "7c", "6c", 10);
+  State hidden = CalledRiverBet(game, "7c", "6c", 10);
   for (int i = 0; i < 5; ++i) hidden.set_board_card(i, poker::kNoCard);
   policy->EndHand(hidden, 0, 0);
   EXPECT_GE(Explained(policy.get(), spot, "largest"), 0);

@@ -99,8 +99,9 @@ struct OpponentTilt {
   // of this opponent's play the blueprint does not explain.
   double HighestFloorShift(int first = 0) const {
     double highest = FloorShift(first);
-    for (int cls = first + 1; cls < kTiltClasses; ++cls)
+    for (int cls = first + 1; cls < kTiltClasses; ++cls) {
       highest = std::max(highest, FloorShift(cls));
+    }
     return highest;
   }
   TiltTheta Theta(int cls) const {

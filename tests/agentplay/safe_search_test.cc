@@ -2,7 +2,6 @@
 // not make with our hand (an all-in into a small pot) only once the opponent has answered enough
 // raises of that size, and answers an overbet only as the blueprint does until the opponent has
 // made enough of them; the candidates it searched are the decision log's `values`.
-#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <map>
@@ -19,6 +18,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "poker/card.h"
+#include "poker/random_deal.h"
 #include "poker/state.h"
 #include "tests/agentplay/agent_test_util.h"
 
@@ -341,6 +341,45 @@ TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
   }
 }
 
+// At the checked river `spot` the discipline holds the all-in back: no answers to our all-ins.
+void ExpectTheAllInHeldBack(Policy* policy, const State& spot) {
+  EXPECT_THAT(Searched(policy, spot), testing::ElementsAre("c", "r200", "r300"));
+}
+
+// Two search policies with the discipline on (robust_k 10, no unproven raises): `switched` with
+// its switches at `off_tilt` and `off_floor`, `never` with both out of reach; fed the same hands.
+struct SwitchedAndNever {
+  SwitchedAndNever(const poker::GameDef& game, double off_tilt, double off_floor)
+      : switched(Make(game, off_tilt, off_floor)), never(Make(game, 100, 1)) {}
+  static std::unique_ptr<Policy> Make(const poker::GameDef& game, double off_tilt,
+                                      double off_floor) {
+    return SearchPolicy(game, {{"search_robust_k", 10},
+                               {"search_unproven", 0},
+                               {"search_robust_off_tilt", off_tilt},
+                               {"search_robust_off_floor", off_floor}});
+  }
+  void EndHand(const State& final_state, double chips) {
+    switched->EndHand(final_state, 0, chips);
+    never->EndHand(final_state, 0, chips);
+  }
+  // At the start of a match both hold the all-in back at `spot`.
+  void ExpectBothHoldBack(const State& spot) {
+    ExpectTheAllInHeldBack(switched.get(), spot);
+    ExpectTheAllInHeldBack(never.get(), spot);
+  }
+  // The explanation's `figure` is over `above` for both, and only `switched` (its switch at
+  // `above` or under) searches the all-in at `spot`.
+  void ExpectOnlyTheSwitchedSearchesTheAllIn(const State& spot, const std::string& figure,
+                                             double above) {
+    EXPECT_GT(Explained(switched.get(), spot, figure), above);
+    EXPECT_THAT(Searched(switched.get(), spot), testing::Contains("r20000"));
+    EXPECT_GT(Explained(never.get(), spot, figure), above);
+    ExpectTheAllInHeldBack(never.get(), spot);
+  }
+  std::unique_ptr<Policy> switched;
+  std::unique_ptr<Policy> never;
+};
+
 // The discipline guards against opponents that play like a blueprint. Once the opponent's fitted
 // play is far from the blueprint's (its largest tilt weight, the decision log's `largest`, at
 // search_robust_off_tilt or more), every action is searched and valued by the model alone, as
@@ -348,34 +387,22 @@ TEST(SafeSearchTest, AProvenRaiseIsValuedAtTheOpponentsObservedFolds) {
 // does with every hand.
 TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
-  const auto policy = [&](double off_tilt) {
-    return SearchPolicy(game, {{"search_robust_k", 10},
-                               {"search_unproven", 0},
-                               {"search_robust_off_tilt", off_tilt},
-                               {"search_robust_off_floor", 1}});
-  };
-  std::unique_ptr<Policy> gated = policy(1.5);
-  std::unique_ptr<Policy> never = policy(100);
-  ASSERT_NE(gated, nullptr);
-  ASSERT_NE(never, nullptr);
+  SwitchedAndNever policies(game, 1.5, 1);
+  ASSERT_NE(policies.switched, nullptr);
+  ASSERT_NE(policies.never, nullptr);
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
   // At the start of a match the tilt is 0: the discipline holds.
-  EXPECT_THAT(Searched(gated.get(), spot), testing::ElementsAre("c", "r200", "r300"));
-  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  policies.ExpectBothHoldBack(spot);
   for (uint32_t hand = 10; hand < 70; ++hand) {
     State shoved(game, hand);
     while (!shoved.finished()) {
       const bool opponent = shoved.CurrentPlayer() == 1;
       ASSERT_TRUE(shoved.Apply(opponent ? Action::Raise(20000) : Action::Fold()).ok());
     }
-    gated->EndHand(shoved, 0, -100);
-    never->EndHand(shoved, 0, -100);
+    policies.EndHand(shoved, -100);
   }
-  EXPECT_GT(Explained(gated.get(), spot, "largest"), 1.5);
-  EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
-  // The same evidence with the gate never open: no all-in searched (no answers to our all-ins).
-  EXPECT_GT(Explained(never.get(), spot, "largest"), 1.5);
-  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  // With the switch never on: no all-in searched (no answers to our all-ins).
+  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "largest", 1.5);
 }
 
 // An opponent acting at random is absorbed by the model's fitted floor more than by its tilt
@@ -384,29 +411,17 @@ TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
 // all-in at random; we call.
 TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
-  const auto policy = [&](double off_floor) {
-    return SearchPolicy(game, {{"search_robust_k", 10},
-                               {"search_unproven", 0},
-                               {"search_robust_off_tilt", 100},
-                               {"search_robust_off_floor", off_floor}});
-  };
-  std::unique_ptr<Policy> gated = policy(0.65);
-  std::unique_ptr<Policy> never = policy(1);
-  ASSERT_NE(gated, nullptr);
-  ASSERT_NE(never, nullptr);
+  SwitchedAndNever policies(game, 100, 0.65);
+  ASSERT_NE(policies.switched, nullptr);
+  ASSERT_NE(policies.never, nullptr);
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
-  EXPECT_THAT(Searched(gated.get(), spot), testing::ElementsAre("c", "r200", "r300"));
-  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  policies.ExpectBothHoldBack(spot);
+  const std::vector<poker::HeadsUpDeal> deals = poker::RandomHeadsUpDeals(100, 17);
   std::mt19937_64 rng(17);
-  for (uint32_t hand = 10; hand < 110; ++hand) {
-    State played(game, hand);
-    std::vector<poker::Card> deck(poker::kNumCards);
-    for (int c = 0; c < poker::kNumCards; ++c) deck[c] = static_cast<poker::Card>(c);
-    std::shuffle(deck.begin(), deck.end(), rng);
-    for (int i = 0; i < 5; ++i) played.set_board_card(i, deck[4 + i]);
-    for (int p = 0; p < 2; ++p) {
-      for (int i = 0; i < 2; ++i) played.set_hole_card(p, i, deck[2 * p + i]);
-    }
+  for (uint32_t hand = 0; hand < deals.size(); ++hand) {
+    State played(game, 10 + hand);
+    for (int i = 0; i < 5; ++i) played.set_board_card(i, deals[hand].board[i]);
+    for (int i = 0; i < 4; ++i) played.set_hole_card(i / 2, i % 2, deals[hand].holes[i]);
     while (!played.finished()) {
       Action action = Action::Call();
       int32_t min_to = 0;
@@ -420,27 +435,41 @@ TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
       }
       ASSERT_TRUE(played.Apply(action).ok());
     }
-    gated->EndHand(played, 0, 0);
-    never->EndHand(played, 0, 0);
+    policies.EndHand(played, 0);
   }
-  EXPECT_GT(Explained(gated.get(), spot, "after the flop"), 0.65);
-  EXPECT_THAT(Searched(gated.get(), spot), testing::Contains("r20000"));
-  EXPECT_GT(Explained(never.get(), spot, "after the flop"), 0.65);
-  EXPECT_THAT(Searched(never.get(), spot), testing::ElementsAre("c", "r200", "r300"));
+  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.65);
 }
 
-// A finished hand whose board is not shown (not one a dealer sends) is left out of the model's fit
-// after the flop; it must not crash.
+// The opponent decisions the policy's model has been fitted to (the explanation's "after N
+// decisions").
+double DecisionsFitted(Policy* policy, const State& spot) {
+  Search(policy, spot);
+  const std::string why = policy->explanation();
+  const size_t end = why.find(" decisions");
+  const size_t at = end == std::string::npos ? end : why.rfind(' ', end - 1);
+  EXPECT_NE(at, std::string::npos) << why;
+  return at == std::string::npos ? -1.0 : std::atof(why.c_str() + at + 1);
+}
+
+// A finished hand whose board is not shown (not one a dealer sends): its decisions after the flop
+// are left out of the model's fit (they crashed it), those before it are fitted.
 TEST(SafeSearchTest, AHandWhoseBoardIsNotShownIsLeftOutOfTheFit) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
-  std::unique_ptr<Policy> policy = SearchWith(50, game);
-  ASSERT_NE(policy, nullptr);
+  std::unique_ptr<Policy> hidden_fit = SearchWith(50, game);
+  std::unique_ptr<Policy> shown_fit = SearchWith(50, game);
+  ASSERT_NE(hidden_fit, nullptr);
+  ASSERT_NE(shown_fit, nullptr);
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
-  Search(policy.get(), spot);
-  State hidden = CalledRiverBet(game, "7c", "6c", 10);
+  EXPECT_EQ(DecisionsFitted(hidden_fit.get(), spot), 0);
+  EXPECT_EQ(DecisionsFitted(shown_fit.get(), spot), 0);
+  const State shown = CalledRiverBet(game, "7c", "6c", 10);
+  State hidden = shown;
   for (int i = 0; i < 5; ++i) hidden.set_board_card(i, poker::kNoCard);
-  policy->EndHand(hidden, 0, 0);
-  EXPECT_GE(Explained(policy.get(), spot, "largest"), 0);
+  hidden_fit->EndHand(hidden, 0, 0);
+  shown_fit->EndHand(shown, 0, 0);
+  const double preflop_only = DecisionsFitted(hidden_fit.get(), spot);
+  EXPECT_GT(preflop_only, 0);
+  EXPECT_LT(preflop_only, DecisionsFitted(shown_fit.get(), spot));
 }
 
 }  // namespace

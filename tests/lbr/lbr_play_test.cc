@@ -238,7 +238,7 @@ TEST(SampledLbr, LimitHoldemRulePlayersLoseMoreThanTheBlueprint) {
 }
 
 // In no-limit the bundled blueprint gives LBR more than the blinds always-fold gives up: it folds
-// too often to LBR's pot-size and all-in raises (docs/strength.md). Always-call and always-raise
+// too often to LBR's pot-size and all-in raises (docs/lbr.md). Always-call and always-raise
 // still give much more.
 TEST(SampledLbr, NoLimitHoldemRulePlayersLoseMoreThanTheBlueprint) {
   ExpectRulePlayersLoseMore("holdem.nolimit.2p.reverse_blinds.game", "holdem.nolimit.2p.strategy",
@@ -294,6 +294,55 @@ TEST(SampledLbr, PlayersThatCannotReportAreRefused) {
   EXPECT_FALSE(RunLbrMatch(three, "bot:style=station", LbrOptions{}, options).ok());
 }
 
+// With a stand-in (--ranges-from) LBR reads the stand-in's reports and plays the opponent: the
+// blueprint standing in for itself is plain LBR, hand for hand; standing in for always-call it is
+// an exploiter of the blueprint (it bluffs into folds that never come), which wins less from
+// always-call than LBR reading always-call's own reports; an opponent that cannot report plays,
+// its raises of sizes the stand-in's report lacks read as the nearest one; no exact value.
+TEST(SampledLbr, AStandInsReportsAreReadInPlaceOfTheOpponents) {
+  const poker::GameDef leduc = test_support::LoadProjectGame("leduc.limit.2p.game");
+  const std::string blueprint = "bot:style=cfr,strategy=" + Strategy("leduc.limit.2p.strategy");
+  MatchOptions options;
+  options.seed = 11;
+  options.deals = 20000;
+  LbrOptions from_blueprint;
+  from_blueprint.ranges_from = blueprint;
+  absl::StatusOr<LbrResult> plain = RunLbrMatch(leduc, blueprint, LbrOptions{}, options);
+  absl::StatusOr<LbrResult> itself = RunLbrMatch(leduc, blueprint, from_blueprint, options);
+  ASSERT_TRUE(plain.ok() && itself.ok()) << plain.status() << itself.status();
+  EXPECT_EQ(itself->hand_sums, plain->hand_sums);
+  EXPECT_EQ(itself->counts.lbr_raises, plain->counts.lbr_raises);
+  EXPECT_THAT(itself->settings, HasSubstr("ranges_from=" + blueprint));
+  EXPECT_FALSE(MergeResults({*plain, *itself}).ok());  // not the same measurement
+
+  absl::StatusOr<LbrResult> station =
+      RunLbrMatch(leduc, "bot:style=station", LbrOptions{}, options);
+  absl::StatusOr<LbrResult> exploiter =
+      RunLbrMatch(leduc, "bot:style=station", from_blueprint, options);
+  ASSERT_TRUE(station.ok() && exploiter.ok()) << station.status() << exploiter.status();
+  const LbrFigures own = FiguresOf(*station, leduc.BigBlind());
+  const LbrFigures stand_in = FiguresOf(*exploiter, leduc.BigBlind());
+  std::cout << "always-call: LBR from its reports " << own.mbb_per_hand << " +- " << own.ci95_mbb
+            << ", from the blueprint's " << stand_in.mbb_per_hand << " +- " << stand_in.ci95_mbb
+            << " mbb/hand\n";
+  EXPECT_LT(stand_in.mbb_per_hand + stand_in.ci95_mbb, own.mbb_per_hand - own.ci95_mbb);
+
+  const poker::GameDef nolimit =
+      test_support::LoadProjectGame("holdem.nolimit.2p.reverse_blinds.game");
+  LbrOptions random_options;
+  random_options.equity.preflop_boards = 1000;
+  random_options.ranges_from = "bot:style=cfr,strategy=" + Strategy("holdem.nolimit.2p.strategy");
+  std::vector<std::string> notes;
+  ASSERT_TRUE(PreloadFlopTables(nolimit, random_options.ranges_from, "auto", &notes).ok());
+  options.deals = 10;
+  absl::StatusOr<LbrResult> random =
+      RunLbrMatch(nolimit, "bot:style=random,seed=3", random_options, options);
+  ASSERT_TRUE(random.ok()) << random.status();
+  EXPECT_GT(random->counts.translated_raises, 0);
+  EXPECT_EQ(random->hands, 20);
+  EXPECT_FALSE(ComputeExactLbr(leduc, blueprint, from_blueprint).ok());
+}
+
 TEST(LbrProgram, CommandLine) {
   const std::string lbr = std::string(POKER_BIN_DIR) + "/lbr";
   if (!std::filesystem::exists(lbr)) GTEST_SKIP() << lbr << " not built";
@@ -306,13 +355,22 @@ TEST(LbrProgram, CommandLine) {
         " --game " + leduc + " --opponent bot:style=station --deals 0",
         " --game " + leduc + " --opponent bot:style=station --actions fold,call,pot",
         " --game " + leduc + " --opponent bot:style=nosuch",
-        " --game " + leduc + " --opponent bot:style=station --shard 3/2"}) {
+        " --game " + leduc + " --opponent bot:style=station --shard 3/2",
+        " --game " + leduc + " --opponent bot:style=station --ranges-from bot:style=nosuch",
+        " --game " + leduc +
+            " --opponent bot:style=station --ranges-from bot:style=raiser --exact"}) {
     run = test_support::RunCommand(lbr + bad + " -q 2>&1");
     EXPECT_EQ(run.exit_code, 2) << bad << "\n" << run.out;
   }
   run = test_support::RunCommand(lbr + " --game " + leduc + " --opponent bot:style=ta -q 2>&1");
   EXPECT_EQ(run.exit_code, 1) << run.out;
   EXPECT_THAT(run.out, HasSubstr("does not report"));
+  // A player that does not report is played with a stand-in's reports.
+  run =
+      test_support::RunCommand(lbr + " --game " + leduc +
+                               " --opponent bot:style=ta --ranges-from bot:style=station -q 2>&1");
+  EXPECT_EQ(run.exit_code, 0) << run.out;
+  EXPECT_THAT(run.out, HasSubstr("ranges_from=bot:style=station"));
   test_support::TempDir dir;
   const std::string base =
       lbr + " --game " + leduc + " --opponent bot:style=station --deals 400 -q";

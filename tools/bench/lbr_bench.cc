@@ -1,4 +1,4 @@
-// Speed of local best response's parts (docs/strength.md): our equity against all 1326 opponent
+// Speed of local best response's parts (docs/lbr.md): our equity against all 1326 opponent
 // pairs on a board of 0 (the class table, filled once and kept), 3 (exact and sampled run-outs),
 // 4 and 5 cards, and a no-limit blueprint's strategy report for every pair.
 #include <memory>

@@ -53,6 +53,12 @@ struct LbrOptions {
   bool preflop_call_only = false;
   CalledEquity called_equity = CalledEquity::kContinuing;
   EquityOptions equity;
+  // Sampled matches: an arena spec of a stand-in whose reports LBR reads in place of the
+  // opponent's (its range updates and its folds to LBR's raises), while the opponent plays; empty:
+  // the opponent's own. LBR is then a fixed exploiter of the stand-in (e.g. the blueprint a search
+  // stands on) played against the opponent: its winnings are still a lower bound on the
+  // opponent's exploitability, and the opponent need not report.
+  std::string ranges_from;
 };
 
 // Parses an action list such as "fold,call,pot,allin" (no-limit) or "fold,call,raise" (limit):

@@ -1,5 +1,5 @@
 // lbr: local best response against any heads-up player that reports its strategy
-// (docs/strength.md). Exit status: 0 success, 1 failure, 2 bad command line.
+// (docs/lbr.md). Exit status: 0 success, 1 failure, 2 bad command line.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -80,9 +80,12 @@ void PrintResult(const lbr::LbrResult& result, double big_blind) {
   const double d = std::max<int64_t>(c.lbr_decisions, 1);
   std::cout << absl::StrFormat(
       "  LBR decisions %d: fold %.1f%%, check/call %.1f%%, raise %.1f%% (all-in %.1f%%); "
-      "opponent decisions %d; showdowns %d; inconsistent updates %d\n",
+      "opponent decisions %d; showdowns %d; inconsistent updates %d%s\n",
       c.lbr_decisions, 100 * c.lbr_folds / d, 100 * c.lbr_calls / d, 100 * c.lbr_raises / d,
-      100 * c.lbr_all_ins / d, c.opponent_decisions, c.showdowns, c.inconsistent_updates);
+      100 * c.lbr_all_ins / d, c.opponent_decisions, c.showdowns, c.inconsistent_updates,
+      c.translated_raises > 0
+          ? absl::StrFormat("; raises read as the stand-in's nearest %d", c.translated_raises)
+          : "");
 }
 
 // A run that could not be done: exit 2 for a spec or setting the command line got wrong (the
@@ -170,13 +173,18 @@ int main(int argc, char** argv) {
       "rule and at each decision takes the action with the best one-step value (fold, call, or a\n"
       "raise valued by the player's fold probability and our equity against the hands that go\n"
       "on, the hand then checked down). Its mean winnings are a lower bound on the player's\n"
-      "exploitability. docs/strength.md has the method and measured values.\n"
+      "exploitability. docs/lbr.md has the method and measured values.\n"
       "Usage: lbr --game FILE --opponent SPEC [--deals N] [--seed S] [options]\n"
       "       lbr merge A.json B.json ... [--out ALL.json]   (lbr merge --help)\nOptions");
   options.add_options()("help,h", "this help")(
       "game", po::value<std::string>(),
       "ACPC .game file, or a game name from data/games (heads-up games only)")(
       "opponent", po::value<std::string>(), "the player, as an arena spec (KIND:PARAMS)")(
+      "ranges-from", po::value<std::string>(),
+      "a stand-in player (arena spec) whose reports LBR reads in place of the opponent's: LBR "
+      "exploits the stand-in (e.g. the blueprint a search stands on) and plays the opponent, "
+      "which need not report; the winnings still bound the opponent's exploitability from "
+      "below")(
       "deals", po::value<int64_t>()->default_value(1000),
       "deals to play, each in both seat orders (2 hands a deal); with --shard, of all shards")(
       "seed", po::value<int64_t>()->default_value(1), "deal seed (as the dealer's rngSeed)")(
@@ -279,15 +287,18 @@ int main(int argc, char** argv) {
     }
   }
   const std::string spec = vm["opponent"].as<std::string>();
+  if (vm.count("ranges-from")) lbr_options.ranges_from = vm["ranges-from"].as<std::string>();
   std::vector<std::string> notes;
-  if (absl::Status s =
-          lbr::PreloadFlopTables(game, spec, vm["flop-tables"].as<std::string>(), &notes);
-      !s.ok()) {
-    return RunFailure(s);
+  for (const std::string& named_spec : {spec, lbr_options.ranges_from}) {
+    if (absl::Status s =
+            lbr::PreloadFlopTables(game, named_spec, vm["flop-tables"].as<std::string>(), &notes);
+        !s.ok()) {
+      return RunFailure(s);
+    }
   }
   for (const std::string& note : notes) std::cerr << "lbr: " << note << "\n";
   if (vm.count("exact")) {
-    for (const char* sampled_only : {"shard", "out"}) {
+    for (const char* sampled_only : {"shard", "out", "ranges-from"}) {
       if (vm.count(sampled_only)) {
         return cli::UsageError("lbr", absl::StrCat("--", sampled_only, " is for sampled runs"));
       }

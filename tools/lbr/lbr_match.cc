@@ -36,6 +36,7 @@ void LbrCounts::Add(const LbrCounts& other) {
   lbr_all_ins += other.lbr_all_ins;
   opponent_decisions += other.opponent_decisions;
   inconsistent_updates += other.inconsistent_updates;
+  translated_raises += other.translated_raises;
   showdowns += other.showdowns;
 }
 
@@ -44,7 +45,8 @@ std::string DescribeSettings(const LbrOptions& options, const poker::GameDef& ga
                       " preflop=", options.preflop_call_only ? "call" : "act", " called_equity=",
                       options.called_equity == CalledEquity::kContinuing ? "continuing" : "range",
                       " flop_runouts=", options.equity.flop_runouts,
-                      " preflop_boards=", options.equity.preflop_boards);
+                      " preflop_boards=", options.equity.preflop_boards,
+                      options.ranges_from.empty() ? "" : " ranges_from=", options.ranges_from);
 }
 
 LbrFigures FiguresOf(const LbrResult& result, double big_blind) {
@@ -96,6 +98,22 @@ std::array<Card, poker::kMaxHoleCards> HoleOf(const State& state, int position, 
   *count = state.game().num_hole_cards;
   for (int i = 0; i < *count; ++i) hole[i] = state.hole_card(position, i);
   return hole;
+}
+
+// The report's raise nearest to `raise` by the chips raised to (the smaller on a tie), or -1
+// when `raise` is not a raise or the report holds none.
+int NearestRaise(const poker::StrategyReport& report, const Action& raise) {
+  if (raise.type != ActionType::kRaise) return -1;
+  int nearest = -1;
+  for (int a = 0; a < static_cast<int>(report.actions.size()); ++a) {
+    const Action& b = report.actions[a];
+    if (b.type != ActionType::kRaise) continue;
+    if (nearest < 0 || std::abs(b.raise_to - raise.raise_to) <
+                           std::abs(report.actions[nearest].raise_to - raise.raise_to)) {
+      nearest = a;
+    }
+  }
+  return nearest;
 }
 
 poker::CardSet KnownTo(const State& state, absl::Span<const Card> hole) {
@@ -177,6 +195,20 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
     absl::StatusOr<std::unique_ptr<poker::Player>> opponent =
         MakeOpponent(game, opponent_spec, options.first_deal);
     if (!opponent.ok()) return opponent.status();
+    // Whose reports LBR reads: the stand-in's (--ranges-from), shown what the opponent is shown.
+    std::unique_ptr<poker::Player> stand_in;
+    if (!lbr_options.ranges_from.empty()) {
+      absl::StatusOr<std::unique_ptr<poker::Player>> made =
+          MakeOpponent(game, lbr_options.ranges_from, options.first_deal);
+      if (!made.ok()) {
+        return absl::Status(made.status().code(),
+                            absl::StrCat("--ranges-from: ", made.status().message()));
+      }
+      stand_in = *std::move(made);
+    }
+    poker::Player& reporter = stand_in != nullptr ? *stand_in : **opponent;
+    const std::string reporter_spec =
+        stand_in != nullptr ? lbr_options.ranges_from : std::string(opponent_spec);
     poker::Dealer dealer(game, options.seed);
     for (uint32_t hand = 0; hand < options.first_deal; ++hand) {
       State skipped(game, hand);
@@ -194,22 +226,27 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
       tracker.Reset();
       while (!state.finished()) {
         (*opponent)->Observe(arena::ViewFor(state, them));
+        if (stand_in != nullptr) stand_in->Observe(arena::ViewFor(state, them));
         Action action;
         if (state.CurrentPlayer() == them) {
           ++result.counts.opponent_decisions;
-          if (!(*opponent)->ReportStrategy(PublicView(state, them), &report)) {
-            return absl::FailedPreconditionError(absl::StrCat(
-                "the opponent '", opponent_spec, "' does not report its strategy (hand ", hand,
-                ", betting '", poker::FormatBetting(state), "')"));
+          if (!reporter.ReportStrategy(PublicView(state, them), &report)) {
+            return absl::FailedPreconditionError(
+                absl::StrCat("the player '", reporter_spec, "' does not report its strategy (hand ",
+                             hand, ", betting '", poker::FormatBetting(state), "')"));
           }
           action = (*opponent)->Act(arena::ViewFor(state, them));
-          const int index = report.IndexOf(poker::RecordedAction(state, action));
+          int index = report.IndexOf(poker::RecordedAction(state, action));
+          if (index < 0 && stand_in != nullptr) {
+            index = NearestRaise(report, poker::RecordedAction(state, action));
+            if (index >= 0) ++result.counts.translated_raises;
+          }
           if (!tracker.Update(report, index, KnownTo(state, hole_span), sets)) {
             ++result.counts.inconsistent_updates;
           }
         } else {
           absl::StatusOr<Action> chosen =
-              (*decider)->Decide(state, me, hole_span, tracker.weights(), **opponent);
+              (*decider)->Decide(state, me, hole_span, tracker.weights(), reporter);
           if (!chosen.ok()) {
             return absl::FailedPreconditionError(absl::StrCat("hand ", hand, ": ",
                                                               chosen.status().message(),
@@ -221,6 +258,7 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
         if (absl::Status s = state.Apply(state.Normalize(action)); !s.ok()) return s;
       }
       (*opponent)->Observe(arena::ViewFor(state, them));
+      if (stand_in != nullptr) stand_in->Observe(arena::ViewFor(state, them));
       if (state.IsShowdown()) ++result.counts.showdowns;
       absl::StatusOr<double> value = state.Value(me);
       if (!value.ok()) return value.status();
@@ -357,6 +395,7 @@ std::string FormatResultJson(const LbrResult& result) {
                            {"lbr_all_ins", c.lbr_all_ins},
                            {"opponent_decisions", c.opponent_decisions},
                            {"inconsistent_updates", c.inconsistent_updates},
+                           {"translated_raises", c.translated_raises},
                            {"showdowns", c.showdowns}}}};
   return json.dump(2);
 }
@@ -417,6 +456,7 @@ absl::StatusOr<LbrResult> ParseResultJson(absl::string_view text, absl::string_v
     counts.lbr_all_ins = c.at("lbr_all_ins").get<int64_t>();
     counts.opponent_decisions = c.at("opponent_decisions").get<int64_t>();
     counts.inconsistent_updates = c.at("inconsistent_updates").get<int64_t>();
+    counts.translated_raises = c.value("translated_raises", int64_t{0});  // older results: none
     counts.showdowns = c.at("showdowns").get<int64_t>();
   } catch (const nlohmann::json::exception& e) {
     return absl::InvalidArgumentError(
@@ -512,6 +552,11 @@ absl::StatusOr<ExactLbr> ComputeExactLbr(const poker::GameDef& game,
                                          absl::string_view opponent_spec,
                                          const LbrOptions& lbr_options, int64_t max_deals) {
   if (absl::Status s = CheckHeadsUp(game); !s.ok()) return s;
+  if (!lbr_options.ranges_from.empty()) {
+    return absl::InvalidArgumentError(
+        "the exact value weighs the opponent's actions by its own reports: no stand-in "
+        "(--ranges-from is for sampled matches)");
+  }
   const int h = game.num_hole_cards;
   const int length = 2 * h + game.TotalBoardCards();
   int64_t deals = 1;

@@ -44,6 +44,9 @@ struct LbrCounts {
   // Opponent actions its report gave probability 0 over LBR's range (or did not hold): the range
   // was left as it was. Non-zero means the report and the play disagree.
   int64_t inconsistent_updates = 0;
+  // With a stand-in (LbrOptions::ranges_from): opponent raises of a size its report does not
+  // hold, read as the report's nearest raise (by the chips raised to).
+  int64_t translated_raises = 0;
   int64_t showdowns = 0;
 
   void Add(const LbrCounts& other);

@@ -298,7 +298,8 @@ TEST(SampledLbr, PlayersThatCannotReportAreRefused) {
 // blueprint standing in for itself is plain LBR, hand for hand; standing in for always-call it is
 // an exploiter of the blueprint (it bluffs into folds that never come), which wins less from
 // always-call than LBR reading always-call's own reports; an opponent that cannot report plays,
-// its raises of sizes the stand-in's report lacks read as the nearest one; no exact value.
+// its raises of sizes the stand-in's report lacks read as the nearest one; no exact value. LBR's
+// all-ins that always-call calls are all counted as called.
 TEST(SampledLbr, AStandInsReportsAreReadInPlaceOfTheOpponents) {
   const poker::GameDef leduc = test_support::LoadProjectGame("leduc.limit.2p.game");
   const std::string blueprint = "bot:style=cfr,strategy=" + Strategy("leduc.limit.2p.strategy");
@@ -340,6 +341,12 @@ TEST(SampledLbr, AStandInsReportsAreReadInPlaceOfTheOpponents) {
   ASSERT_TRUE(random.ok()) << random.status();
   EXPECT_GT(random->counts.translated_raises, 0);
   EXPECT_EQ(random->hands, 20);
+  // Reading the no-limit blueprint's folds, LBR moves all-in; always-call calls every one.
+  absl::StatusOr<LbrResult> called =
+      RunLbrMatch(nolimit, "bot:style=station", random_options, options);
+  ASSERT_TRUE(called.ok()) << called.status();
+  EXPECT_GT(called->counts.lbr_all_ins, 0);
+  EXPECT_EQ(called->counts.lbr_all_ins_called, called->counts.lbr_all_ins);
   EXPECT_FALSE(ComputeExactLbr(leduc, blueprint, from_blueprint).ok());
 }
 

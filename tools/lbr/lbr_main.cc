@@ -86,6 +86,13 @@ void PrintResult(const lbr::LbrResult& result, double big_blind) {
       c.translated_raises > 0
           ? absl::StrFormat("; raises read as the stand-in's nearest %d", c.translated_raises)
           : "");
+  if (c.lbr_all_ins > 0) {
+    std::cout << absl::StrFormat(
+        "  LBR's all-ins called: %d of %d (%.1f%%), LBR's net in those hands %.1f big blinds "
+        "each\n",
+        c.lbr_all_ins_called, c.lbr_all_ins, 100.0 * c.lbr_all_ins_called / c.lbr_all_ins,
+        c.lbr_all_ins_called > 0 ? c.called_all_in_chips / c.lbr_all_ins_called / big_blind : 0.0);
+  }
 }
 
 // A run that could not be done: exit 2 for a spec or setting the command line got wrong (the

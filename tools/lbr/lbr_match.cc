@@ -34,6 +34,8 @@ void LbrCounts::Add(const LbrCounts& other) {
   lbr_calls += other.lbr_calls;
   lbr_raises += other.lbr_raises;
   lbr_all_ins += other.lbr_all_ins;
+  lbr_all_ins_called += other.lbr_all_ins_called;
+  called_all_in_chips += other.called_all_in_chips;
   opponent_decisions += other.opponent_decisions;
   inconsistent_updates += other.inconsistent_updates;
   translated_raises += other.translated_raises;
@@ -70,6 +72,14 @@ absl::Status CheckHeadsUp(const poker::GameDef& game) {
   return absl::OkStatus();
 }
 
+// A no-limit raise of the whole stack.
+bool IsAllIn(const State& state, const Action& played) {
+  int32_t min_to = 0;
+  int32_t max_to = 0;
+  return played.type == ActionType::kRaise && state.game().is_no_limit() &&
+         state.RaiseRange(&min_to, &max_to) && played.raise_to == max_to;
+}
+
 void CountLbrAction(const State& state, const Action& action, LbrCounts* counts) {
   ++counts->lbr_decisions;
   const Action played = poker::RecordedAction(state, action);
@@ -80,16 +90,10 @@ void CountLbrAction(const State& state, const Action& action, LbrCounts* counts)
     case ActionType::kCall:
       ++counts->lbr_calls;
       break;
-    case ActionType::kRaise: {
+    case ActionType::kRaise:
       ++counts->lbr_raises;
-      int32_t min_to = 0;
-      int32_t max_to = 0;
-      if (state.game().is_no_limit() && state.RaiseRange(&min_to, &max_to) &&
-          played.raise_to == max_to) {
-        ++counts->lbr_all_ins;
-      }
+      if (IsAllIn(state, played)) ++counts->lbr_all_ins;
       break;
-    }
   }
 }
 
@@ -224,6 +228,8 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
       const std::array<Card, poker::kMaxHoleCards> hole = HoleOf(state, me, &hole_count);
       const absl::Span<const Card> hole_span = absl::MakeConstSpan(hole.data(), hole_count);
       tracker.Reset();
+      bool all_in_open = false;  // LBR's all-in, not yet answered
+      bool all_in_called = false;
       while (!state.finished()) {
         (*opponent)->Observe(arena::ViewFor(state, them));
         if (stand_in != nullptr) stand_in->Observe(arena::ViewFor(state, them));
@@ -236,6 +242,11 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
                              hand, ", betting '", poker::FormatBetting(state), "')"));
           }
           action = (*opponent)->Act(arena::ViewFor(state, them));
+          if (all_in_open && poker::RecordedAction(state, action).type == ActionType::kCall) {
+            all_in_called = true;
+            ++result.counts.lbr_all_ins_called;
+          }
+          all_in_open = false;
           int index = report.IndexOf(poker::RecordedAction(state, action));
           if (index < 0 && stand_in != nullptr) {
             index = NearestRaise(report, poker::RecordedAction(state, action));
@@ -254,6 +265,7 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
           }
           action = *chosen;
           CountLbrAction(state, action, &result.counts);
+          all_in_open = IsAllIn(state, poker::RecordedAction(state, action));
         }
         if (absl::Status s = state.Apply(state.Normalize(action)); !s.ok()) return s;
       }
@@ -262,6 +274,7 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
       if (state.IsShowdown()) ++result.counts.showdowns;
       absl::StatusOr<double> value = state.Value(me);
       if (!value.ok()) return value.status();
+      if (all_in_called) result.counts.called_all_in_chips += *value;
       if (options.log != nullptr) {
         poker::LogLine line{state, {0, 0}, {"", ""}, ""};
         line.values[me] = *value;
@@ -393,6 +406,8 @@ std::string FormatResultJson(const LbrResult& result) {
                            {"lbr_calls", c.lbr_calls},
                            {"lbr_raises", c.lbr_raises},
                            {"lbr_all_ins", c.lbr_all_ins},
+                           {"lbr_all_ins_called", c.lbr_all_ins_called},
+                           {"called_all_in_chips", c.called_all_in_chips},
                            {"opponent_decisions", c.opponent_decisions},
                            {"inconsistent_updates", c.inconsistent_updates},
                            {"translated_raises", c.translated_raises},
@@ -454,6 +469,8 @@ absl::StatusOr<LbrResult> ParseResultJson(absl::string_view text, absl::string_v
     counts.lbr_calls = c.at("lbr_calls").get<int64_t>();
     counts.lbr_raises = c.at("lbr_raises").get<int64_t>();
     counts.lbr_all_ins = c.at("lbr_all_ins").get<int64_t>();
+    counts.lbr_all_ins_called = c.value("lbr_all_ins_called", int64_t{0});  // older results: none
+    counts.called_all_in_chips = c.value("called_all_in_chips", 0.0);
     counts.opponent_decisions = c.at("opponent_decisions").get<int64_t>();
     counts.inconsistent_updates = c.at("inconsistent_updates").get<int64_t>();
     counts.translated_raises = c.value("translated_raises", int64_t{0});  // older results: none

@@ -40,6 +40,9 @@ struct LbrCounts {
   int64_t lbr_calls = 0;  // checks included
   int64_t lbr_raises = 0;
   int64_t lbr_all_ins = 0;  // raises of the whole stack (no-limit), also counted in lbr_raises
+  // Sampled matches: LBR's all-ins the opponent called, and LBR's chips summed over those hands.
+  int64_t lbr_all_ins_called = 0;
+  double called_all_in_chips = 0;
   int64_t opponent_decisions = 0;
   // Opponent actions its report gave probability 0 over LBR's range (or did not hold): the range
   // was left as it was. Non-zero means the report and the play disagree.

@@ -104,7 +104,7 @@ std::array<Card, poker::kMaxHoleCards> HoleOf(const State& state, int position, 
   return hole;
 }
 
-// The report's raise nearest to `raise` by the chips raised to (the smaller on a tie), or -1
+// The report's raise nearest to `raise` by the chips raised to (the earlier on a tie), or -1
 // when `raise` is not a raise or the report holds none.
 int NearestRaise(const poker::StrategyReport& report, const Action& raise) {
   if (raise.type != ActionType::kRaise) return -1;

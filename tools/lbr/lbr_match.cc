@@ -80,7 +80,8 @@ bool IsAllIn(const State& state, const Action& played) {
          state.RaiseRange(&min_to, &max_to) && played.raise_to == max_to;
 }
 
-void CountLbrAction(const State& state, const Action& action, LbrCounts* counts) {
+// Counts LBR's `action` at `state`; returns whether it was an all-in.
+bool CountLbrAction(const State& state, const Action& action, LbrCounts* counts) {
   ++counts->lbr_decisions;
   const Action played = poker::RecordedAction(state, action);
   switch (played.type) {
@@ -92,9 +93,13 @@ void CountLbrAction(const State& state, const Action& action, LbrCounts* counts)
       break;
     case ActionType::kRaise:
       ++counts->lbr_raises;
-      if (IsAllIn(state, played)) ++counts->lbr_all_ins;
+      if (IsAllIn(state, played)) {
+        ++counts->lbr_all_ins;
+        return true;
+      }
       break;
   }
+  return false;
 }
 
 std::array<Card, poker::kMaxHoleCards> HoleOf(const State& state, int position, int* count) {
@@ -231,8 +236,9 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
       bool all_in_open = false;  // LBR's all-in, not yet answered
       bool all_in_called = false;
       while (!state.finished()) {
-        (*opponent)->Observe(arena::ViewFor(state, them));
-        if (stand_in != nullptr) stand_in->Observe(arena::ViewFor(state, them));
+        const poker::MatchState view = arena::ViewFor(state, them);
+        (*opponent)->Observe(view);
+        if (stand_in != nullptr) stand_in->Observe(view);
         Action action;
         if (state.CurrentPlayer() == them) {
           ++result.counts.opponent_decisions;
@@ -241,15 +247,16 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
                 absl::StrCat("the player '", reporter_spec, "' does not report its strategy (hand ",
                              hand, ", betting '", poker::FormatBetting(state), "')"));
           }
-          action = (*opponent)->Act(arena::ViewFor(state, them));
-          if (all_in_open && poker::RecordedAction(state, action).type == ActionType::kCall) {
+          action = (*opponent)->Act(view);
+          const Action played = poker::RecordedAction(state, action);
+          if (all_in_open && played.type == ActionType::kCall) {
             all_in_called = true;
             ++result.counts.lbr_all_ins_called;
           }
           all_in_open = false;
-          int index = report.IndexOf(poker::RecordedAction(state, action));
+          int index = report.IndexOf(played);
           if (index < 0 && stand_in != nullptr) {
-            index = NearestRaise(report, poker::RecordedAction(state, action));
+            index = NearestRaise(report, played);
             if (index >= 0) ++result.counts.translated_raises;
           }
           if (!tracker.Update(report, index, KnownTo(state, hole_span), sets)) {
@@ -264,13 +271,13 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
                                                               " (opponent '", opponent_spec, "')"));
           }
           action = *chosen;
-          CountLbrAction(state, action, &result.counts);
-          all_in_open = IsAllIn(state, poker::RecordedAction(state, action));
+          all_in_open = CountLbrAction(state, action, &result.counts);
         }
         if (absl::Status s = state.Apply(state.Normalize(action)); !s.ok()) return s;
       }
-      (*opponent)->Observe(arena::ViewFor(state, them));
-      if (stand_in != nullptr) stand_in->Observe(arena::ViewFor(state, them));
+      const poker::MatchState final_view = arena::ViewFor(state, them);
+      (*opponent)->Observe(final_view);
+      if (stand_in != nullptr) stand_in->Observe(final_view);
       if (state.IsShowdown()) ++result.counts.showdowns;
       absl::StatusOr<double> value = state.Value(me);
       if (!value.ok()) return value.status();

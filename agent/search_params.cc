@@ -57,6 +57,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.robust_k = Extra(params, "search_robust_k", p.robust_k);
   p.robust_off_tilt = Extra(params, "search_robust_off_tilt", p.robust_off_tilt);
   p.robust_off_floor = Extra(params, "search_robust_off_floor", p.robust_off_floor);
+  p.robust_off_loose_floor =
+      Extra(params, "search_robust_off_loose_floor", p.robust_off_loose_floor);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
@@ -234,6 +236,12 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "search, heads-up no-limit: the same from this fitted floor of the opponent "
                  "after the flop (the largest share of its play there the blueprint does not "
                  "explain; a bot acting at random raises it) (1: never)",
+                 /*text=*/false, cli::Between(0.01, 1)},
+      ExtraParam{"search_robust_off_loose_floor", 0.45,
+                 "search, heads-up no-limit: the same from this fitted floor after the flop "
+                 "against an opponent seen continuing against our bets with weak hands (its "
+                 "share past search_loose + 0.1, where the best response has given way wholly) "
+                 "(1: never)",
                  /*text=*/false, cli::Between(0.01, 1)},
       ExtraParam{
           "search_min_support", 0.02,

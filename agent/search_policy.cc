@@ -226,7 +226,13 @@ class SearchPolicy : public Policy {
     // explain; a bot acting at random).
     const double largest = tilt.Largest();
     const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
-    if (largest < params_.robust_off_tilt && postflop_floor < params_.robust_off_floor) {
+    // An opponent seen continuing with weak hands (search_loose, passed wholly) is off from a
+    // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
+    // like a blueprint, the equilibrium-style opponents showing neither.
+    const bool loose_off = LooseShare(calls_[seat]) >= params_.loose + kLooseWidth &&
+                           postflop_floor >= params_.robust_off_loose_floor;
+    if (largest < params_.robust_off_tilt && postflop_floor < params_.robust_off_floor &&
+        !loose_off) {
       RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
                      &options);
     }
@@ -281,12 +287,13 @@ class SearchPolicy : public Policy {
     const TiltTheta facing = tilt.Theta(round * kTiltClassesPerRound + 1);
     const int top = kTiltStrengths - 1;
     absl::StrAppend(
-        &why_, absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
-                               "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f, floor %.2f, "
-                               "after the flop %.2f)",
-                               open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
-                               facing[0][1], facing[0][2], facing[top][0], facing[top][1],
-                               facing[top][2], largest, floor, postflop_floor));
+        &why_,
+        absl::StrFormat(" (tilt weak/strong: checked to %.2f %.2f / %.2f %.2f, facing a bet "
+                        "%.2f %.2f %.2f / %.2f %.2f %.2f; largest %.2f, floor %.2f, "
+                        "after the flop %.2f, weak continues %.2f)",
+                        open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
+                        facing[0][1], facing[0][2], facing[top][0], facing[top][1], facing[top][2],
+                        largest, floor, postflop_floor, LooseShare(calls_[seat])));
     if (params_.size_prior > 0) {
       absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
                                              tilt.allin_shift[0], tilt.allin_shift[1]));

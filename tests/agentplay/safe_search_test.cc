@@ -347,16 +347,19 @@ void ExpectTheAllInHeldBack(Policy* policy, const State& spot) {
 }
 
 // Two search policies with the discipline on (robust_k 10, no unproven raises): `switched` with
-// its switches at `off_tilt` and `off_floor`, `never` with both out of reach; fed the same hands.
+// its switches at `off_tilt`, `off_floor` and `off_loose_floor`, `never` with all three out of
+// reach; fed the same hands.
 struct SwitchedAndNever {
-  SwitchedAndNever(const poker::GameDef& game, double off_tilt, double off_floor)
-      : switched(Make(game, off_tilt, off_floor)), never(Make(game, 100, 1)) {}
-  static std::unique_ptr<Policy> Make(const poker::GameDef& game, double off_tilt,
-                                      double off_floor) {
+  SwitchedAndNever(const poker::GameDef& game, double off_tilt, double off_floor,
+                   double off_loose_floor = 1)
+      : switched(Make(game, off_tilt, off_floor, off_loose_floor)), never(Make(game, 100, 1, 1)) {}
+  static std::unique_ptr<Policy> Make(const poker::GameDef& game, double off_tilt, double off_floor,
+                                      double off_loose_floor) {
     return SearchPolicy(game, {{"search_robust_k", 10},
                                {"search_unproven", 0},
                                {"search_robust_off_tilt", off_tilt},
-                               {"search_robust_off_floor", off_floor}});
+                               {"search_robust_off_floor", off_floor},
+                               {"search_robust_off_loose_floor", off_loose_floor}});
   }
   void EndHand(const State& final_state, double chips) {
     switched->EndHand(final_state, 0, chips);
@@ -438,6 +441,33 @@ TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
     policies.EndHand(played, 0);
   }
   policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.65);
+}
+
+// Against an opponent seen continuing against our bets with weak hands (its shrunk share of weak
+// continues past search_loose + 0.1) the discipline is off from a lower floor after the flop,
+// search_robust_off_loose_floor (here 0.01: any floor). Twenty river bets called and shown with
+// two pair leave it on; twenty called with jack high turn it off.
+TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const State spot = CheckedRiver(game, "Jh", "4h", 3);
+  for (const bool weak : {false, true}) {
+    SCOPED_TRACE(weak);
+    SwitchedAndNever policies(game, 100, 1, 0.01);
+    ASSERT_NE(policies.switched, nullptr);
+    ASSERT_NE(policies.never, nullptr);
+    policies.ExpectBothHoldBack(spot);
+    for (uint32_t hand = 0; hand < 20; ++hand) {
+      policies.EndHand(CalledRiverBet(game, weak ? "6d" : "Jd", weak ? "4c" : "9d", 10 + hand),
+                       -200);
+    }
+    // The shrunk share: 20 / (20 + 10), or none.
+    EXPECT_NEAR(Explained(policies.switched.get(), spot, "weak continues"), weak ? 0.67 : 0, 0.01);
+    if (weak) {
+      policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.01);
+    } else {
+      policies.ExpectBothHoldBack(spot);
+    }
+  }
 }
 
 // The opponent decisions the policy's model has been fitted to (the explanation's "after N

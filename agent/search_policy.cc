@@ -231,8 +231,11 @@ class SearchPolicy : public Policy {
     // like a blueprint, the equilibrium-style opponents showing neither.
     const bool loose_off = LooseShare(calls_[seat]) >= params_.loose + kLooseWidth &&
                            postflop_floor >= params_.robust_off_loose_floor;
-    if (largest < params_.robust_off_tilt && postflop_floor < params_.robust_off_floor &&
-        !loose_off) {
+    const char* switched_off = largest >= params_.robust_off_tilt           ? "tilt"
+                               : postflop_floor >= params_.robust_off_floor ? "floor"
+                               : loose_off                                  ? "weak continues"
+                                                                            : nullptr;
+    if (switched_off == nullptr) {
       RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
                      &options);
     }
@@ -294,6 +297,12 @@ class SearchPolicy : public Policy {
                         open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                         facing[0][1], facing[0][2], facing[top][0], facing[top][1], facing[top][2],
                         largest, floor, postflop_floor, LooseShare(calls_[seat])));
+    // Which switch, if any, turned the all-in discipline off (no-limit, the discipline in use).
+    if (!limit && params_.robust_k > 0) {
+      absl::StrAppend(&why_, switched_off == nullptr
+                                 ? " (discipline on)"
+                                 : absl::StrCat(" (discipline off: ", switched_off, ")"));
+    }
     if (params_.size_prior > 0) {
       absl::StrAppend(&why_, absl::StrFormat(" (all-in shift: checked to %.2f, facing a bet %.2f)",
                                              tilt.allin_shift[0], tilt.allin_shift[1]));

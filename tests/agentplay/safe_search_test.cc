@@ -371,12 +371,14 @@ struct SwitchedAndNever {
     ExpectTheAllInHeldBack(never.get(), spot);
   }
   // The explanation's `figure` is over `above` for both, and only `switched` (its switch at
-  // `above` or under) searches the all-in at `spot`.
+  // `above` or under) searches the all-in at `spot`; its explanation names the switch `off_by`.
   void ExpectOnlyTheSwitchedSearchesTheAllIn(const State& spot, const std::string& figure,
-                                             double above) {
+                                             double above, const std::string& off_by) {
     EXPECT_GT(Explained(switched.get(), spot, figure), above);
+    EXPECT_THAT(switched->explanation(), testing::HasSubstr("(discipline off: " + off_by + ")"));
     EXPECT_THAT(Searched(switched.get(), spot), testing::Contains("r20000"));
     EXPECT_GT(Explained(never.get(), spot, figure), above);
+    EXPECT_THAT(never->explanation(), testing::HasSubstr("(discipline on)"));
     ExpectTheAllInHeldBack(never.get(), spot);
   }
   std::unique_ptr<Policy> switched;
@@ -405,7 +407,7 @@ TEST(SafeSearchTest, AnOpponentFarFromTheBlueprintIsValuedByTheModelAlone) {
     policies.EndHand(shoved, -100);
   }
   // With the switch never on: no all-in searched (no answers to our all-ins).
-  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "largest", 1.5);
+  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "largest", 1.5, "tilt");
 }
 
 // An opponent acting at random is absorbed by the model's fitted floor more than by its tilt
@@ -440,7 +442,7 @@ TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
     }
     policies.EndHand(played, 0);
   }
-  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.65);
+  policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.65, "floor");
 }
 
 // Against an opponent seen continuing against our bets with weak hands (its shrunk share of weak
@@ -463,7 +465,8 @@ TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) 
     // The shrunk share: 20 / (20 + 10), or none.
     EXPECT_NEAR(Explained(policies.switched.get(), spot, "weak continues"), weak ? 0.67 : 0, 0.01);
     if (weak) {
-      policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.01);
+      policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.01,
+                                                     "weak continues");
     } else {
       policies.ExpectBothHoldBack(spot);
     }

@@ -297,8 +297,9 @@ class SearchPolicy : public Policy {
                         open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                         facing[0][1], facing[0][2], facing[top][0], facing[top][1], facing[top][2],
                         largest, floor, postflop_floor, LooseShare(calls_[seat])));
-    // Which switch, if any, turned the all-in discipline off (no-limit, the discipline in use).
-    if (!limit && params_.robust_k > 0) {
+    // Which switch, if any, turned the all-in discipline off (no-limit after the flop, where the
+    // discipline acts, and in use).
+    if (!limit && s.round() > 0 && params_.robust_k > 0) {
       absl::StrAppend(&why_, switched_off == nullptr
                                  ? " (discipline on)"
                                  : absl::StrCat(" (discipline off: ", switched_off, ")"));

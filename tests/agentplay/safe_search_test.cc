@@ -471,6 +471,17 @@ TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) 
       policies.ExpectBothHoldBack(spot);
     }
   }
+  // Preflop, where the discipline does not act, the explanation says nothing of it.
+  State preflop(game, 5);
+  preflop.set_hole_card(0, 0, C("Jh"));
+  preflop.set_hole_card(0, 1, C("4h"));
+  ASSERT_TRUE(preflop.Apply(Action::Call()).ok());
+  ASSERT_EQ(preflop.CurrentPlayer(), 0);
+  std::unique_ptr<Policy> policy = SwitchedAndNever::Make(game, 100, 1, 1);
+  ASSERT_NE(policy, nullptr);
+  Search(policy.get(), preflop);
+  EXPECT_THAT(policy->explanation(), testing::HasSubstr("weak continues"));
+  EXPECT_THAT(policy->explanation(), testing::Not(testing::HasSubstr("discipline")));
 }
 
 // The opponent decisions the policy's model has been fitted to (the explanation's "after N

@@ -1,11 +1,15 @@
 #include "agent/search_params.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "agent/agent_player.h"
 #include "cli/numbers.h"
 #include "poker/file_io.h"
 #include "solver/cfr_player.h"
@@ -324,6 +328,30 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "blueprint's path with .flop_tables for .strategy, if there; none: computed as "
                  "met)",
                  /*text=*/true}};
+}
+
+std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
+  const std::string model = DefaultModelPath();
+  if (model.empty() || game.num_players != 2) return {};
+  const std::filesystem::path dir =
+      std::filesystem::path(model).parent_path().parent_path() / "strategies";
+  std::error_code ec;
+  if (game.IsHoldemCards()) {
+    const std::filesystem::path file =
+        dir / (game.is_no_limit() ? "holdem.nolimit.2p.strategy" : "holdem.limit.2p.strategy");
+    return std::filesystem::exists(file, ec) ? std::vector<std::string>{file.string()}
+                                             : std::vector<std::string>{};
+  }
+  std::vector<std::string> paths;
+  // Stepped with an error code: a failing directory read ends the list instead of throwing.
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::filesystem::path& file = it->path();
+    if (file.extension() == ".strategy" && !file.filename().string().starts_with("holdem.")) {
+      paths.push_back(file.string());
+    }
+  }
+  std::sort(paths.begin(), paths.end());
+  return paths;
 }
 
 }  // namespace agent

@@ -9,6 +9,7 @@
 #include "absl/status/status.h"
 #include "agent/policies.h"
 #include "agent/policy.h"
+#include "poker/game_def.h"
 
 namespace agent {
 
@@ -79,6 +80,12 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params);
 // The files the parameters name (not empty, not "none") can be read: the blueprint as a strategy
 // file, the flop tables as a file that opens; else an error naming the parameter.
 absl::Status CheckNamedFiles(const SearchPolicyParams& p);
+
+// The bundled blueprints that may fit a heads-up game (data/strategies/ beside the bundled
+// models): in hold'em the one file of its betting; in other games (Kuhn, Leduc) every strategy
+// file there not named holdem.* (small files; the first whose game is this one is played).
+// Empty when none is bundled for this kind of game. What an empty `search_strategy` reads.
+std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game);
 
 // The declarations of the parameters, for RegisterPolicy.
 std::vector<ExtraParam> SearchExtraParams();

@@ -33,7 +33,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "acpc/acpc_client.h"
-#include "agent/agent_player.h"
 #include "agent/bet_evidence.h"
 #include "agent/hand_reader.h"
 #include "agent/multiway_search.h"
@@ -79,34 +78,6 @@ constexpr double kLooseWidth = 0.1;
 // The share of an opponent's shown continues to our bets made with weak hands, shrunk by
 // kLoosePrior continues of none: compared with search_loose.
 double LooseShare(const CallEvidence& shown) { return shown.weak / (shown.calls + kLoosePrior); }
-
-// The bundled blueprints that may fit a heads-up game (data/strategies/ beside the bundled
-// models): in hold'em the one file of its betting; in other games (Kuhn, Leduc) every strategy
-// file there not named holdem.* (small files; the first whose game is this one is played).
-// Empty when none is bundled for this kind of game.
-std::vector<std::string> BundledStrategyPaths(const poker::GameDef& game) {
-  const std::string model = DefaultModelPath();
-  if (model.empty() || game.num_players != 2) return {};
-  const std::filesystem::path dir =
-      std::filesystem::path(model).parent_path().parent_path() / "strategies";
-  std::error_code ec;
-  if (game.IsHoldemCards()) {
-    const std::filesystem::path file =
-        dir / (game.is_no_limit() ? "holdem.nolimit.2p.strategy" : "holdem.limit.2p.strategy");
-    return std::filesystem::exists(file, ec) ? std::vector<std::string>{file.string()}
-                                             : std::vector<std::string>{};
-  }
-  std::vector<std::string> paths;
-  // Stepped with an error code: a failing directory read ends the list instead of throwing.
-  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::filesystem::path& file = it->path();
-    if (file.extension() == ".strategy" && !file.filename().string().starts_with("holdem.")) {
-      paths.push_back(file.string());
-    }
-  }
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
 
 // The search's view of the opponent: the tilted blueprint at every node.
 class TiltedOpponentModel : public OpponentActionModel {

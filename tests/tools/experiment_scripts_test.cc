@@ -60,6 +60,45 @@ TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
                         "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
 }
 
+// discipline.py (docs/discipline.md): counts the decisions after the flop by where the all-in
+// discipline was, over the log and by stretch of hands; the others are left out; a missing or
+// malformed log is one line naming it and exit 1.
+TEST_F(ExperimentScriptsTest, DisciplineCountsTheSwitchesOfADecisionLog) {
+  const test_support::ProgramRun help =
+      test_support::RunCommand(Script("discipline.py") + " --help");
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_THAT(help.out, HasSubstr("usage: discipline.py"));
+
+  const std::string missing = dir_.path() + "/none.jsonl";
+  const test_support::ProgramRun none =
+      test_support::RunCommand(Script("discipline.py") + " " + missing + " 2>&1");
+  EXPECT_EQ(none.exit_code, 1) << none.out;
+  EXPECT_EQ(none.out, "discipline.py: " + missing + ": cannot read: No such file or directory\n");
+
+  const std::string bad = dir_.Write("bad.jsonl", "{\"hand\": 1}\n{\"explanation\": \"\"}\n");
+  const test_support::ProgramRun malformed =
+      test_support::RunCommand(Script("discipline.py") + " " + bad + " 2>&1");
+  EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
+  EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
+  EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+
+  const std::string good =
+      dir_.Write("good.jsonl",
+                 "{\"hand\": 0, \"explanation\": \"search (largest 0.10) (discipline on)\"}\n"
+                 "{\"hand\": 1, \"explanation\": \"search, preflop\"}\n"
+                 "{\"hand\": 1, \"explanation\": \"x (discipline off: weak continues)\"}\n"
+                 "{\"hand\": 2, \"explanation\": \"x (discipline off: tilt)\"}\n"
+                 "{\"hand\": 3, \"explanation\": \"x (discipline off: floor)\"}\n");
+  const test_support::ProgramRun ok =
+      test_support::RunCommand(Script("discipline.py") + " --stretch 2 " + good + " 2>&1");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  EXPECT_EQ(ok.out, good +
+                        ": 4 decisions after the flop with the discipline in use: on 1 tilt 1 "
+                        "floor 1 weak continues 1\n"
+                        "  hands 0-1: on 1 tilt 0 floor 0 weak continues 1\n"
+                        "  hands 2-3: on 0 tilt 1 floor 1 weak continues 0\n");
+}
+
 // pso_experiments.py --plot-only (docs/pso.md) with no run CSV to draw is an error naming the
 // folder; it exited 0 having drawn nothing (a mistyped --out passed silently).
 TEST_F(ExperimentScriptsTest, PsoPlotOnlyWithNothingToDrawFails) {

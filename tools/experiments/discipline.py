@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Where the `search` policy's all-in discipline was on, and which switch turned it off, from
+decision logs (docs/discipline.md). Usage:
+
+  tools/experiments/discipline.py [--stretch N] LOG.jsonl [LOG.jsonl ...]
+
+Reads the decisions after the flop whose explanation ends with `(discipline on)` or
+`(discipline off: SWITCH)` (heads-up no-limit, the discipline in use) and prints per log how many
+were on and how many each switch (tilt, floor, weak continues) turned off, over the whole log and
+in each stretch of N hands (by the log's hand number; 100 by default; 0: none). Decisions without
+that word (preflop, limit, other policies) are left out. Exit 1 when a log cannot be read or a
+line is not a decision (the message names the file and line), 2 for a bad command line."""
+import argparse
+import json
+import re
+import sys
+
+STATES = ("on", "tilt", "floor", "weak continues")
+PATTERN = re.compile(r"\(discipline (on|off: (tilt|floor|weak continues))\)")
+
+
+def read_log(path):
+    """[(hand, state)] of the log's decisions that say where the discipline was; exits 1 on bad
+    input."""
+    rows = []
+    try:
+        with open(path) as log:
+            for number, line in enumerate(log, 1):
+                if not line.strip():
+                    continue
+                try:
+                    row = json.loads(line)
+                    hand = int(row["hand"])
+                    explanation = str(row.get("explanation", ""))
+                except (ValueError, KeyError, TypeError, AttributeError) as error:
+                    sys.exit("discipline.py: %s:%d: not a decision-log line (%s: %s)" % (
+                        path, number, type(error).__name__, error))
+                match = PATTERN.search(explanation)
+                if match:
+                    rows.append((hand, match.group(2) or "on"))
+    except OSError as error:
+        sys.exit("discipline.py: %s: cannot read: %s" % (path, error.strerror or error))
+    return rows
+
+
+def counts(rows):
+    return " ".join("%s %d" % (state, sum(1 for _, s in rows if s == state)) for state in STATES)
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--stretch", type=int, default=100, metavar="N",
+                        help="also count in each stretch of N hands (0: not)")
+    parser.add_argument("logs", nargs="+", metavar="LOG.jsonl",
+                        help="decision logs (agent --decision-log, or log=FILE in the arena)")
+    args = parser.parse_args()
+    if args.stretch < 0:
+        parser.error("--stretch must be 0 or more")
+    for path in args.logs:
+        rows = read_log(path)
+        print("%s: %d decisions after the flop with the discipline in use: %s" % (
+            path, len(rows), counts(rows)))
+        if args.stretch == 0 or not rows:
+            continue
+        for first in range(0, max(hand for hand, _ in rows) + 1, args.stretch):
+            part = [r for r in rows if first <= r[0] < first + args.stretch]
+            if part:
+                print("  hands %d-%d: %s" % (first, first + args.stretch - 1, counts(part)))
+
+
+if __name__ == "__main__":
+    main()

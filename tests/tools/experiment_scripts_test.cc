@@ -22,28 +22,32 @@ class ExperimentScriptsTest : public ::testing::Test {
   void SetUp() override {
     if (std::system("python3 -c '' >/dev/null 2>&1") != 0) GTEST_SKIP() << "no python3";
   }
+  // The decision-log script `name` answers --help with its usage; a missing log is one line
+  // naming it, exit 1; so is the log `bad`, whose second line is not a decision (no traceback).
+  void ExpectUsageAndBadLogsNamed(const std::string& name, const std::string& bad) {
+    const test_support::ProgramRun help =
+        test_support::RunCommand(Script(name.c_str()) + " --help");
+    EXPECT_EQ(help.exit_code, 0);
+    EXPECT_THAT(help.out, HasSubstr("usage: " + name));
+    const std::string missing = dir_.path() + "/none.jsonl";
+    const test_support::ProgramRun none =
+        test_support::RunCommand(Script(name.c_str()) + " " + missing + " 2>&1");
+    EXPECT_EQ(none.exit_code, 1) << none.out;
+    EXPECT_EQ(none.out, name + ": " + missing + ": cannot read: No such file or directory\n");
+    const test_support::ProgramRun malformed =
+        test_support::RunCommand(Script(name.c_str()) + " " + bad + " 2>&1");
+    EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
+    EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
+    EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+  }
   test_support::TempDir dir_;
 };
 
 // timing.py (docs/agent.md): --help is the usage, a missing or malformed log is one line naming
 // it and exit 1 (it was a Python traceback, and --help was opened as a file).
 TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
-  const test_support::ProgramRun help = test_support::RunCommand(Script("timing.py") + " --help");
-  EXPECT_EQ(help.exit_code, 0);
-  EXPECT_THAT(help.out, HasSubstr("usage: timing.py"));
-
-  const std::string missing = dir_.path() + "/none.jsonl";
-  const test_support::ProgramRun none =
-      test_support::RunCommand(Script("timing.py") + " " + missing + " 2>&1");
-  EXPECT_EQ(none.exit_code, 1) << none.out;
-  EXPECT_EQ(none.out, "timing.py: " + missing + ": cannot read: No such file or directory\n");
-
-  const std::string bad = dir_.Write("bad.jsonl", "{\"time_ms\": 1, \"round\": 0}\nnot json\n");
-  const test_support::ProgramRun malformed =
-      test_support::RunCommand(Script("timing.py") + " " + bad + " 2>&1");
-  EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
-  EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
-  EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+  ExpectUsageAndBadLogsNamed("timing.py",
+                             dir_.Write("bad.jsonl", "{\"time_ms\": 1, \"round\": 0}\nnot json\n"));
 
   const std::string good = dir_.Write("good.jsonl",
                                       "{\"time_ms\": 2.0, \"cpu_ms\": 1.5, \"round\": 0}\n"
@@ -64,23 +68,8 @@ TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
 // discipline was, over the log and by stretch of hands; the others are left out; a missing or
 // malformed log is one line naming it and exit 1.
 TEST_F(ExperimentScriptsTest, DisciplineCountsTheSwitchesOfADecisionLog) {
-  const test_support::ProgramRun help =
-      test_support::RunCommand(Script("discipline.py") + " --help");
-  EXPECT_EQ(help.exit_code, 0);
-  EXPECT_THAT(help.out, HasSubstr("usage: discipline.py"));
-
-  const std::string missing = dir_.path() + "/none.jsonl";
-  const test_support::ProgramRun none =
-      test_support::RunCommand(Script("discipline.py") + " " + missing + " 2>&1");
-  EXPECT_EQ(none.exit_code, 1) << none.out;
-  EXPECT_EQ(none.out, "discipline.py: " + missing + ": cannot read: No such file or directory\n");
-
-  const std::string bad = dir_.Write("bad.jsonl", "{\"hand\": 1}\n{\"explanation\": \"\"}\n");
-  const test_support::ProgramRun malformed =
-      test_support::RunCommand(Script("discipline.py") + " " + bad + " 2>&1");
-  EXPECT_EQ(malformed.exit_code, 1) << malformed.out;
-  EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
-  EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
+  ExpectUsageAndBadLogsNamed("discipline.py",
+                             dir_.Write("bad.jsonl", "{\"hand\": 1}\n{\"explanation\": \"\"}\n"));
 
   const std::string good =
       dir_.Write("good.jsonl",

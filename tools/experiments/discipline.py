@@ -11,9 +11,12 @@ in each stretch of N hands (by the log's hand number; 100 by default; 0: none). 
 that word (preflop, limit, other policies) are left out. Exit 1 when a log cannot be read or a
 line is not a decision (the message names the file and line), 2 for a bad command line."""
 import argparse
-import json
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import decision_logs  # noqa: E402  (read_decisions)
 
 STATES = ("on", "tilt", "floor", "weak continues")
 PATTERN = re.compile(r"\(discipline (on|off: (tilt|floor|weak continues))\)")
@@ -22,25 +25,11 @@ PATTERN = re.compile(r"\(discipline (on|off: (tilt|floor|weak continues))\)")
 def read_log(path):
     """[(hand, state)] of the log's decisions that say where the discipline was; exits 1 on bad
     input."""
-    rows = []
-    try:
-        with open(path) as log:
-            for number, line in enumerate(log, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                    hand = int(row["hand"])
-                    explanation = str(row.get("explanation", ""))
-                except (ValueError, KeyError, TypeError, AttributeError) as error:
-                    sys.exit("discipline.py: %s:%d: not a decision-log line (%s: %s)" % (
-                        path, number, type(error).__name__, error))
-                match = PATTERN.search(explanation)
-                if match:
-                    rows.append((hand, match.group(2) or "on"))
-    except OSError as error:
-        sys.exit("discipline.py: %s: cannot read: %s" % (path, error.strerror or error))
-    return rows
+    def read(row):
+        return int(row["hand"]), PATTERN.search(str(row.get("explanation", "")))
+
+    return [(hand, match.group(2) or "on")
+            for hand, match in decision_logs.read_decisions(path, "discipline.py", read) if match]
 
 
 def counts(rows):

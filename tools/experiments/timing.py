@@ -6,8 +6,11 @@ time over the same span). Usage: tools/experiments/timing.py LOG.jsonl [LOG.json
 Exit 1 when a log cannot be read or a line is not a decision (the message names the file and
 line), 2 for a bad command line."""
 import argparse
-import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import decision_logs  # noqa: E402  (read_decisions)
 
 
 def percentile(values, q):
@@ -16,25 +19,15 @@ def percentile(values, q):
 
 def read_log(path):
     """(wall, cpu, {round: wall}) of the decisions in the log at `path`; exits 1 on bad input."""
+    def read(row):
+        time_ms = float(row["time_ms"])
+        return time_ms, float(row.get("cpu_ms", time_ms)), int(row["round"])
+
     wall, cpu, by_round = [], [], {}
-    try:
-        with open(path) as log:
-            for number, line in enumerate(log, 1):
-                if not line.strip():
-                    continue
-                try:
-                    row = json.loads(line)
-                    time_ms = float(row["time_ms"])
-                    cpu_ms = float(row.get("cpu_ms", time_ms))
-                    street = int(row["round"])
-                except (ValueError, KeyError, TypeError, AttributeError) as error:
-                    sys.exit("timing.py: %s:%d: not a decision-log line (%s: %s)" % (
-                        path, number, type(error).__name__, error))
-                wall.append(time_ms)
-                cpu.append(cpu_ms)
-                by_round.setdefault(street, []).append(time_ms)
-    except OSError as error:
-        sys.exit("timing.py: %s: cannot read: %s" % (path, error.strerror or error))
+    for time_ms, cpu_ms, street in decision_logs.read_decisions(path, "timing.py", read):
+        wall.append(time_ms)
+        cpu.append(cpu_ms)
+        by_round.setdefault(street, []).append(time_ms)
     return wall, cpu, by_round
 
 

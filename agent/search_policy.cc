@@ -197,11 +197,11 @@ class SearchPolicy : public Policy {
     // explain; a bot acting at random).
     const double largest = tilt.Largest();
     const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
-    // An opponent seen continuing with weak hands (search_loose, passed wholly) is off from a
-    // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
-    // like a blueprint, the equilibrium-style opponents showing neither.
-    const bool loose_off = LooseShare(calls_[seat]) >= params_.loose + kLooseWidth &&
-                           postflop_floor >= params_.robust_off_loose_floor;
+    // An opponent seen continuing with weak hands (the best response has given way wholly) is off
+    // from a lower floor after the flop (search_robust_off_loose_floor): two signs that it does
+    // not play like a blueprint, the equilibrium-style opponents showing neither.
+    const bool loose_off =
+        GivenWay(calls_[seat]) >= 1 && postflop_floor >= params_.robust_off_loose_floor;
     const char* switched_off = largest >= params_.robust_off_tilt           ? "tilt"
                                : postflop_floor >= params_.robust_off_floor ? "floor"
                                : loose_off                                  ? "weak continues"
@@ -302,6 +302,13 @@ class SearchPolicy : public Policy {
   }
 
  private:
+  // How far the best response has given way to the model against an opponent with these shown
+  // continues (search_loose): 0 until its shrunk share of weak ones passes search_loose, 1 (wholly)
+  // from kLooseWidth more.
+  double GivenWay(const CallEvidence& shown) const {
+    return std::clamp((LooseShare(shown) - params_.loose) / kLooseWidth, 0.0, 1.0);
+  }
+
   // A game of 3+ players: the multiway search against every opponent still in, anchored on the
   // `fold` policy's action, which is kept unless the search values another candidate higher by
   // (mw_margin_floor + mw_margin x (1 - c)) pots, c the model's confidence from the opponents'
@@ -585,8 +592,7 @@ class SearchPolicy : public Policy {
     // An opponent seen calling our bets with weak hands (a bot that calls with anything) is not
     // the best response: that response gives way to the model as the share of its weak calls
     // passes search_loose (shrunk by kLoosePrior calls of none while the evidence is thin).
-    const double share = LooseShare(shown);
-    const double loose = std::clamp((share - params_.loose) / kLooseWidth, 0.0, 1.0);
+    const double loose = GivenWay(shown);
     const bool search_unproven = params_.unproven == 1 || (params_.unproven == 2 && loose > 0);
     std::vector<int> proven;    // raises of a class this opponent has answered often enough
     std::vector<int> unproven;  // the others

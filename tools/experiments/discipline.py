@@ -13,6 +13,7 @@ line is not a decision (the message names the file and line), 2 for a bad comman
 import argparse
 import os
 import re
+import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -37,6 +38,8 @@ def counts(rows):
 
 
 def main():
+    # A reader that stops early (`| head`) ends the script quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--stretch", type=int, default=100, metavar="N",
@@ -50,12 +53,14 @@ def main():
         rows = read_log(path)
         print("%s: %d decisions after the flop with the discipline in use: %s" % (
             path, len(rows), counts(rows)))
-        if args.stretch == 0 or not rows:
+        if args.stretch == 0:
             continue
-        for first in range(0, max(hand for hand, _ in rows) + 1, args.stretch):
-            part = [r for r in rows if first <= r[0] < first + args.stretch]
-            if part:
-                print("  hands %d-%d: %s" % (first, first + args.stretch - 1, counts(part)))
+        stretches = {}
+        for row in rows:
+            stretches.setdefault(row[0] // args.stretch, []).append(row)
+        for k in sorted(stretches):
+            first = k * args.stretch
+            print("  hands %d-%d: %s" % (first, first + args.stretch - 1, counts(stretches[k])))
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ Exit 1 when a log cannot be read or a line is not a decision (the message names 
 line), 2 for a bad command line."""
 import argparse
 import os
+import signal
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -32,6 +33,8 @@ def read_log(path):
 
 
 def main():
+    # A reader that stops early (`| head`) ends the script quietly.
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("logs", nargs="+", metavar="LOG.jsonl",

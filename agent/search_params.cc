@@ -63,6 +63,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.robust_off_floor = Extra(params, "search_robust_off_floor", p.robust_off_floor);
   p.robust_off_loose_floor =
       Extra(params, "search_robust_off_loose_floor", p.robust_off_loose_floor);
+  p.robust_off_loose_share =
+      Extra(params, "search_robust_off_loose_share", p.robust_off_loose_share);
   p.robust_runouts = Extra(params, "search_robust_runouts", p.robust_runouts);
   p.unproven = Extra(params, "search_unproven", p.unproven);
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
@@ -244,9 +246,13 @@ std::vector<ExtraParam> SearchExtraParams() {
       ExtraParam{"search_robust_off_loose_floor", 0.45,
                  "search, heads-up no-limit: the same from this fitted floor after the flop "
                  "against an opponent seen continuing against our bets with weak hands (its "
-                 "share past search_loose + 0.1, where the best response has given way wholly) "
+                 "shrunk share of weak continues at least search_robust_off_loose_share) "
                  "(1: never)",
                  /*text=*/false, cli::Between(0.01, 1)},
+      ExtraParam{"search_robust_off_loose_share", 0.4,
+                 "search, heads-up no-limit: the shrunk share of weak continues (see "
+                 "search_loose) from which search_robust_off_loose_floor applies",
+                 /*text=*/false, cli::Between(0, 1)},
       ExtraParam{
           "search_min_support", 0.02,
           "search, heads-up, after the flop: the blueprint's probability of a raise with our "

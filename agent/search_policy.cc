@@ -197,11 +197,11 @@ class SearchPolicy : public Policy {
     // explain; a bot acting at random).
     const double largest = tilt.Largest();
     const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
-    // An opponent seen continuing with weak hands (the best response has given way wholly) is off
-    // from a lower floor after the flop (search_robust_off_loose_floor): two signs that it does
-    // not play like a blueprint, the equilibrium-style opponents showing neither.
-    const bool loose_off =
-        GivenWay(calls_[seat]) >= 1 && postflop_floor >= params_.robust_off_loose_floor;
+    // An opponent seen continuing with weak hands (search_robust_off_loose_share) is off from a
+    // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
+    // like a blueprint, the equilibrium-style opponents showing neither.
+    const bool loose_off = LooseShare(calls_[seat]) >= params_.robust_off_loose_share &&
+                           postflop_floor >= params_.robust_off_loose_floor;
     const char* switched_off = largest >= params_.robust_off_tilt           ? "tilt"
                                : postflop_floor >= params_.robust_off_floor ? "floor"
                                : loose_off                                  ? "weak continues"

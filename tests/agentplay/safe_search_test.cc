@@ -351,15 +351,17 @@ void ExpectTheAllInHeldBack(Policy* policy, const State& spot) {
 // reach; fed the same hands.
 struct SwitchedAndNever {
   SwitchedAndNever(const poker::GameDef& game, double off_tilt, double off_floor,
-                   double off_loose_floor = 1)
-      : switched(Make(game, off_tilt, off_floor, off_loose_floor)), never(Make(game, 100, 1, 1)) {}
+                   double off_loose_floor = 1, double off_loose_share = 0.4)
+      : switched(Make(game, off_tilt, off_floor, off_loose_floor, off_loose_share)),
+        never(Make(game, 100, 1, 1)) {}
   static std::unique_ptr<Policy> Make(const poker::GameDef& game, double off_tilt, double off_floor,
-                                      double off_loose_floor) {
+                                      double off_loose_floor, double off_loose_share = 0.4) {
     return SearchPolicy(game, {{"search_robust_k", 10},
                                {"search_unproven", 0},
                                {"search_robust_off_tilt", off_tilt},
                                {"search_robust_off_floor", off_floor},
-                               {"search_robust_off_loose_floor", off_loose_floor}});
+                               {"search_robust_off_loose_floor", off_loose_floor},
+                               {"search_robust_off_loose_share", off_loose_share}});
   }
   void EndHand(const State& final_state, double chips) {
     switched->EndHand(final_state, 0, chips);
@@ -446,15 +448,18 @@ TEST(SafeSearchTest, AnOpponentActingAtRandomIsValuedByTheModelAlone) {
 }
 
 // Against an opponent seen continuing against our bets with weak hands (its shrunk share of weak
-// continues past search_loose + 0.1) the discipline is off from a lower floor after the flop,
-// search_robust_off_loose_floor (here 0.01: any floor). Twenty river bets called and shown with
-// two pair leave it on; twenty called with jack high turn it off.
+// continues at least search_robust_off_loose_share) the discipline is off from a lower floor after
+// the flop, search_robust_off_loose_floor (here 0.01: any floor). Twenty river bets called and
+// shown with two pair leave it on; twenty called with jack high turn it off, unless the switch
+// needs a larger share than their 0.67.
 TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) {
   const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
-  for (const bool weak : {false, true}) {
-    SCOPED_TRACE(weak);
-    SwitchedAndNever policies(game, 100, 1, 0.01);
+  // Weak continues or strong ones, and the share the switch needs (search_robust_off_loose_share)
+  // under or over the opponent's.
+  for (const auto& [weak, share] : {std::pair{false, 0.4}, {true, 0.4}, {true, 0.7}}) {
+    SCOPED_TRACE(testing::Message() << weak << " " << share);
+    SwitchedAndNever policies(game, 100, 1, 0.01, share);
     ASSERT_NE(policies.switched, nullptr);
     ASSERT_NE(policies.never, nullptr);
     policies.ExpectBothHoldBack(spot);
@@ -464,7 +469,7 @@ TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) 
     }
     // The shrunk share: 20 / (20 + 10), or none.
     EXPECT_NEAR(Explained(policies.switched.get(), spot, "weak continues"), weak ? 0.67 : 0, 0.01);
-    if (weak) {
+    if (weak && share < 0.67) {
       policies.ExpectOnlyTheSwitchedSearchesTheAllIn(spot, "after the flop", 0.01,
                                                      "weak continues");
     } else {

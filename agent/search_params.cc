@@ -249,7 +249,7 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "shrunk share of weak continues at least search_robust_off_loose_share) "
                  "(1: never)",
                  /*text=*/false, cli::Between(0.01, 1)},
-      ExtraParam{"search_robust_off_loose_share", 0.4,
+      ExtraParam{"search_robust_off_loose_share", 0.3,
                  "search, heads-up no-limit: the shrunk share of weak continues (see "
                  "search_loose) from which search_robust_off_loose_floor applies",
                  /*text=*/false, cli::Between(0, 1)},

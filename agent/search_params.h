@@ -51,7 +51,7 @@ struct SearchPolicyParams {
   double robust_off_tilt = 3.75;
   double robust_off_floor = 0.65;
   double robust_off_loose_floor = 0.45;
-  double robust_off_loose_share = 0.4;
+  double robust_off_loose_share = 0.3;
   double robust_runouts = 48;
   double unproven = 1;
   double unproven_margin = 1;

@@ -351,11 +351,11 @@ void ExpectTheAllInHeldBack(Policy* policy, const State& spot) {
 // reach; fed the same hands.
 struct SwitchedAndNever {
   SwitchedAndNever(const poker::GameDef& game, double off_tilt, double off_floor,
-                   double off_loose_floor = 1, double off_loose_share = 0.4)
+                   double off_loose_floor = 1, double off_loose_share = 0.3)
       : switched(Make(game, off_tilt, off_floor, off_loose_floor, off_loose_share)),
         never(Make(game, 100, 1, 1)) {}
   static std::unique_ptr<Policy> Make(const poker::GameDef& game, double off_tilt, double off_floor,
-                                      double off_loose_floor, double off_loose_share = 0.4) {
+                                      double off_loose_floor, double off_loose_share = 0.3) {
     return SearchPolicy(game, {{"search_robust_k", 10},
                                {"search_unproven", 0},
                                {"search_robust_off_tilt", off_tilt},
@@ -457,7 +457,7 @@ TEST(SafeSearchTest, AnOpponentSeenCallingWithWeakHandsIsValuedByTheModelAlone) 
   const State spot = CheckedRiver(game, "Jh", "4h", 3);
   // Weak continues or strong ones, and the share the switch needs (search_robust_off_loose_share)
   // under or over the opponent's.
-  for (const auto& [weak, share] : {std::pair{false, 0.4}, {true, 0.4}, {true, 0.7}}) {
+  for (const auto& [weak, share] : {std::pair{false, 0.3}, {true, 0.3}, {true, 0.7}}) {
     SCOPED_TRACE(testing::Message() << weak << " " << share);
     SwitchedAndNever policies(game, 100, 1, 0.01, share);
     ASSERT_NE(policies.switched, nullptr);

@@ -199,7 +199,7 @@ class SearchPolicy : public Policy {
     const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
     // An opponent seen continuing with weak hands (search_robust_off_loose_share) is off from a
     // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
-    // like a blueprint, the equilibrium-style opponents showing neither.
+    // like a blueprint; the equilibrium-style opponents show the first at times, never the second.
     const bool loose_off = LooseShare(calls_[seat]) >= params_.robust_off_loose_share &&
                            postflop_floor >= params_.robust_off_loose_floor;
     const char* switched_off = largest >= params_.robust_off_tilt           ? "tilt"

@@ -40,6 +40,15 @@ class ExperimentScriptsTest : public ::testing::Test {
     EXPECT_THAT(malformed.out, HasSubstr(bad + ":2: not a decision-log line"));
     EXPECT_THAT(malformed.out, ::testing::Not(HasSubstr("Traceback")));
   }
+  // `command` (a script and its options) run on a log of `lines` exits 0 and prints exactly the
+  // log's path followed by `printed`.
+  void ExpectPrintedForLog(const std::string& command, const std::string& lines,
+                           const std::string& printed) {
+    const std::string log = dir_.Write("good.jsonl", lines);
+    const test_support::ProgramRun ok = test_support::RunCommand(command + " " + log + " 2>&1");
+    EXPECT_EQ(ok.exit_code, 0) << ok.out;
+    EXPECT_EQ(ok.out, log + printed);
+  }
   test_support::TempDir dir_;
 };
 
@@ -49,19 +58,15 @@ TEST_F(ExperimentScriptsTest, TimingReadsDecisionLogsAndNamesBadOnes) {
   ExpectUsageAndBadLogsNamed("timing.py",
                              dir_.Write("bad.jsonl", "{\"time_ms\": 1, \"round\": 0}\nnot json\n"));
 
-  const std::string good = dir_.Write("good.jsonl",
-                                      "{\"time_ms\": 2.0, \"cpu_ms\": 1.5, \"round\": 0}\n"
-                                      "{\"time_ms\": 4.0, \"cpu_ms\": 3.5, \"round\": 0}\n"
-                                      "{\"time_ms\": 1.0, \"round\": 1}\n");
-  const test_support::ProgramRun ok =
-      test_support::RunCommand(Script("timing.py") + " " + good + " 2>&1");
-  EXPECT_EQ(ok.exit_code, 0) << ok.out;
-  EXPECT_EQ(ok.out, good +
-                        ": 3 decisions\n"
-                        "  wall ms: p50   2.00  p90   4.00  p99   4.00  max   4.00\n"
-                        "  cpu  ms: p50   1.50  p90   3.50  p99   3.50  max   3.50\n"
-                        "  round 0 wall ms: p50   4.00  p99   4.00  (2)\n"
-                        "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
+  ExpectPrintedForLog(Script("timing.py"),
+                      "{\"time_ms\": 2.0, \"cpu_ms\": 1.5, \"round\": 0}\n"
+                      "{\"time_ms\": 4.0, \"cpu_ms\": 3.5, \"round\": 0}\n"
+                      "{\"time_ms\": 1.0, \"round\": 1}\n",
+                      ": 3 decisions\n"
+                      "  wall ms: p50   2.00  p90   4.00  p99   4.00  max   4.00\n"
+                      "  cpu  ms: p50   1.50  p90   3.50  p99   3.50  max   3.50\n"
+                      "  round 0 wall ms: p50   4.00  p99   4.00  (2)\n"
+                      "  round 1 wall ms: p50   1.00  p99   1.00  (1)\n");
 }
 
 // discipline.py (docs/discipline.md): counts the decisions after the flop by where the all-in
@@ -71,21 +76,16 @@ TEST_F(ExperimentScriptsTest, DisciplineCountsTheSwitchesOfADecisionLog) {
   ExpectUsageAndBadLogsNamed("discipline.py",
                              dir_.Write("bad.jsonl", "{\"hand\": 1}\n{\"explanation\": \"\"}\n"));
 
-  const std::string good =
-      dir_.Write("good.jsonl",
-                 "{\"hand\": 0, \"explanation\": \"search (largest 0.10) (discipline on)\"}\n"
-                 "{\"hand\": 1, \"explanation\": \"search, preflop\"}\n"
-                 "{\"hand\": 1, \"explanation\": \"x (discipline off: weak continues)\"}\n"
-                 "{\"hand\": 2, \"explanation\": \"x (discipline off: tilt)\"}\n"
-                 "{\"hand\": 3, \"explanation\": \"x (discipline off: floor)\"}\n");
-  const test_support::ProgramRun ok =
-      test_support::RunCommand(Script("discipline.py") + " --stretch 2 " + good + " 2>&1");
-  EXPECT_EQ(ok.exit_code, 0) << ok.out;
-  EXPECT_EQ(ok.out, good +
-                        ": 4 decisions after the flop with the discipline in use: on 1 tilt 1 "
-                        "floor 1 weak continues 1\n"
-                        "  hands 0-1: on 1 tilt 0 floor 0 weak continues 1\n"
-                        "  hands 2-3: on 0 tilt 1 floor 1 weak continues 0\n");
+  ExpectPrintedForLog(Script("discipline.py") + " --stretch 2",
+                      "{\"hand\": 0, \"explanation\": \"search (largest 0.10) (discipline on)\"}\n"
+                      "{\"hand\": 1, \"explanation\": \"search, preflop\"}\n"
+                      "{\"hand\": 1, \"explanation\": \"x (discipline off: weak continues)\"}\n"
+                      "{\"hand\": 2, \"explanation\": \"x (discipline off: tilt)\"}\n"
+                      "{\"hand\": 3, \"explanation\": \"x (discipline off: floor)\"}\n",
+                      ": 4 decisions after the flop with the discipline in use: on 1 tilt 1 "
+                      "floor 1 weak continues 1\n"
+                      "  hands 0-1: on 1 tilt 0 floor 0 weak continues 1\n"
+                      "  hands 2-3: on 0 tilt 1 floor 1 weak continues 0\n");
 }
 
 // pso_experiments.py --plot-only (docs/pso.md) with no run CSV to draw is an error naming the

@@ -9,6 +9,7 @@ add_library(search_policy STATIC
   ${CMAKE_CURRENT_LIST_DIR}/range_equity.cc
   ${CMAKE_CURRENT_LIST_DIR}/river_solver.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_internal.cc
+  ${CMAKE_CURRENT_LIST_DIR}/search_discipline.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_params.cc
   ${CMAKE_CURRENT_LIST_DIR}/search_policy.cc
   ${CMAKE_CURRENT_LIST_DIR}/tilted_blueprint.cc)

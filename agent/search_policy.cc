@@ -41,6 +41,7 @@
 #include "agent/range_equity.h"
 #include "agent/river_solver.h"
 #include "agent/search.h"
+#include "agent/search_discipline.h"
 #include "agent/search_internal.h"
 #include "agent/search_params.h"
 #include "agent/tilted_blueprint.h"
@@ -160,59 +161,22 @@ class SearchPolicy : public Policy {
     if (model_ == nullptr || opponent < 0) {
       return Fallback(d, opponent == -2 ? "multiway" : "no blueprint for this game");
     }
-    const OpponentTilt& tilt = tilts_[SeatOf(opponent)];
+    const OpponentTilt& tilt = Learned(tilts_, SeatOf(opponent));
     if (!ReadRange(s, d.me, opponent, tilt)) return Fallback(d, "no range");
     ReadOurRange(s, d.me);
     const bool river = s.round() == s.game().num_rounds - 1;
     // search_resolve 1, and 2 but against an opponent seen calling our bets with weak hands
     // (search_loose), whom the search exploits: the re-solved river in the search's place.
-    if (river &&
-        (params_.resolve == 1 ||
-         (params_.resolve == 2 && LooseShare(calls_[SeatOf(opponent)]) <= params_.loose))) {
+    if (river && (params_.resolve == 1 ||
+                  (params_.resolve == 2 &&
+                   LooseShare(Learned(calls_, SeatOf(opponent))) <= params_.loose))) {
       if (std::optional<Action> action = Resolve(d, opponent); action.has_value()) return *action;
     }
     const bool limit = !s.game().is_no_limit();
-    SearchOptions options;
-    options.boards = static_cast<int>(params_.boards);
-    options.max_streets = static_cast<int>(limit ? params_.streets_limit : params_.streets_nolimit);
-    options.max_nodes = static_cast<int64_t>(params_.nodes);
-    options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
-    options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
-    options.root_flops = static_cast<int>(limit ? params_.root_flops_limit : params_.root_flops);
-    options.root_flop_runouts = static_cast<int>(params_.root_flop_runouts);
-    options.root_flop_raises = static_cast<int>(params_.root_flop_raises);
-    options.softness = params_.softness;
-    options.min_branch = params_.min_branch;
-    options.max_fold = params_.max_fold;
-    options.seed = d.seed;
-    if (d.started.has_value()) {
-      options.deadline =
-          *d.started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
-    }
     const int seat = SeatOf(opponent);
-    // The all-in discipline guards against opponents that play like a blueprint; one whose
-    // fitted play is far from it is valued by the model alone: a large tilt weight
-    // (search_robust_off_tilt), or a large fitted floor after the flop, where the discipline
-    // acts (search_robust_off_floor: the share of its play there the blueprint does not
-    // explain; a bot acting at random).
-    const double largest = tilt.Largest();
-    const double postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
-    // An opponent seen continuing with weak hands (search_robust_off_loose_share) is off from a
-    // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
-    // like a blueprint; the equilibrium-style opponents show the first at times, never the second.
-    const bool loose_off = LooseShare(calls_[seat]) >= params_.robust_off_loose_share &&
-                           postflop_floor >= params_.robust_off_loose_floor;
-    const char* switched_off = largest >= params_.robust_off_tilt           ? "tilt"
-                               : postflop_floor >= params_.robust_off_floor ? "floor"
-                               : loose_off                                  ? "weak continues"
-                                                                            : nullptr;
-    if (switched_off == nullptr) {
-      RootCandidates(s, opponent, d.hole, answered_[seat], folded_[seat], made_[seat], calls_[seat],
-                     &options);
-    }
-    TiltedOpponentModel model(model_.get(), tilt);
-    absl::StatusOr<SearchResult> result =
-        search_.Search(s, d.me, d.hole, search_range_, &model, options);
+    HandSearch searched = SearchHand(s, d.me, opponent, d.hole, d.seed, d.started, search_range_,
+                                     our_range_, &search_, &discipline_);
+    absl::StatusOr<SearchResult>& result = searched.result;
     if (!result.ok()) return Fallback(d, result.status().message());
     clock_fired_ = result->clock_cap_fired;
     for (size_t i = 0; i < result->actions.size(); ++i) {
@@ -230,20 +194,11 @@ class SearchPolicy : public Policy {
     const Action anchor =
         resolved.has_value() ? *resolved : decider_->Decide(s, hole, Uniform(d.rng), &how);
     const int anchor_index = NearestCandidate(result->actions, anchor);
-    // The fitted floor at its highest over the situations: the share of the opponent's play the
-    // blueprint's hand-by-hand strategy does not explain (a bot acting at random raises it).
-    const double floor = model_->FloorAt(tilt.HighestFloorShift());
-    // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
-    // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt and, in
-    // no-limit, its floor under search_margin_near_floor) the search's gains are the model's noise
-    // more than the opponent's leaks: a larger margin.
-    const bool near_play =
-        largest < params_.margin_near_tilt && (limit || floor < params_.margin_near_floor);
-    const double near = near_play ? (limit ? params_.margin_near_limit : params_.margin_near) : 0.0;
-    const double margin =
-        (params_.margin_floor + near +
-         params_.margin * params_.margin_half / (params_.margin_half + tilt.total)) *
-        std::max<int32_t>(s.pot(), 1);
+    const double largest = searched.largest;
+    const double floor = searched.floor;
+    const double postflop_floor = searched.postflop_floor;
+    const char* switched_off = searched.switched_off;
+    const double margin = searched.margin;
     const double gain =
         anchor_index < 0 ? 1e300 : result->values[result->best] - result->values[anchor_index];
     why_ = absl::StrFormat(
@@ -267,7 +222,7 @@ class SearchPolicy : public Policy {
                         "after the flop %.2f, weak continues %.2f)",
                         open[0][1], open[0][2], open[top][1], open[top][2], facing[0][0],
                         facing[0][1], facing[0][2], facing[top][0], facing[top][1], facing[top][2],
-                        largest, floor, postflop_floor, LooseShare(calls_[seat])));
+                        largest, floor, postflop_floor, LooseShare(Learned(calls_, seat))));
     // Which switch, if any, turned the all-in discipline off (no-limit after the flop, where the
     // discipline acts, and in use).
     if (!limit && s.round() > 0 && params_.robust_k > 0) {
@@ -302,6 +257,98 @@ class SearchPolicy : public Policy {
   }
 
  private:
+  // What an opponent's learned evidence of `seat` is (nothing yet: the empty one).
+  template <typename T>
+  static const T& Learned(const std::map<int, T>& by_seat, int seat) {
+    static const T kNothing{};
+    const auto it = by_seat.find(seat);
+    return it == by_seat.end() ? kNothing : it->second;
+  }
+
+  // The heads-up search of our pair `hole` at `s` as Decide runs it: the switches that turn the
+  // all-in discipline off, its root candidates, the search against the tilted blueprint, and the
+  // margin the search's gain over the anchor must pass; with what the explanation reads. Reads
+  // what was learned and changes nothing else: it works in `search` and `discipline` (Decide's
+  // own, or a report's). `opponent_range` and `our_range` as ReadRange and ReadOurRange read them.
+  struct HandSearch {
+    absl::StatusOr<SearchResult> result = absl::UnknownError("not searched");
+    double margin = 0;
+    double largest = 0;                  // the tilt's largest weight
+    double floor = 0;                    // the fitted floor at its highest over the situations
+    double postflop_floor = 0;           // the same after the flop
+    const char* switched_off = nullptr;  // the switch that turned the discipline off, if any
+  };
+  HandSearch SearchHand(const State& s, int me, int opponent, poker::PairCards hole, uint64_t seed,
+                        const std::optional<std::chrono::steady_clock::time_point>& started,
+                        const Range& opponent_range, const Range& our_range, ModelSearch* search,
+                        RootDiscipline* discipline) const {
+    const int seat = SeatOf(opponent);
+    const OpponentTilt& tilt = Learned(tilts_, seat);
+    HandSearch out;
+    const bool limit = !s.game().is_no_limit();
+    SearchOptions options;
+    options.boards = static_cast<int>(params_.boards);
+    options.max_streets = static_cast<int>(limit ? params_.streets_limit : params_.streets_nolimit);
+    options.max_nodes = static_cast<int64_t>(params_.nodes);
+    options.leaf_runouts = static_cast<int>(params_.leaf_runouts);
+    options.preflop_runouts = static_cast<int>(params_.preflop_runouts);
+    options.root_flops = static_cast<int>(limit ? params_.root_flops_limit : params_.root_flops);
+    options.root_flop_runouts = static_cast<int>(params_.root_flop_runouts);
+    options.root_flop_raises = static_cast<int>(params_.root_flop_raises);
+    options.softness = params_.softness;
+    options.min_branch = params_.min_branch;
+    options.max_fold = params_.max_fold;
+    options.seed = seed;
+    if (started.has_value()) {
+      options.deadline =
+          *started + std::chrono::microseconds(static_cast<int64_t>(params_.cap_ms * 1000));
+    }
+    // The all-in discipline guards against opponents that play like a blueprint; one whose
+    // fitted play is far from it is valued by the model alone: a large tilt weight
+    // (search_robust_off_tilt), or a large fitted floor after the flop, where the discipline
+    // acts (search_robust_off_floor: the share of its play there the blueprint does not
+    // explain; a bot acting at random).
+    out.largest = tilt.Largest();
+    out.postflop_floor = model_->FloorAt(tilt.HighestFloorShift(kTiltClassesPerRound));
+    // An opponent seen continuing with weak hands (search_robust_off_loose_share) is off from a
+    // lower floor after the flop (search_robust_off_loose_floor): two signs that it does not play
+    // like a blueprint; the equilibrium-style opponents show the first at times, never the second.
+    const bool loose_off = LooseShare(Learned(calls_, seat)) >= params_.robust_off_loose_share &&
+                           out.postflop_floor >= params_.robust_off_loose_floor;
+    out.switched_off = out.largest >= params_.robust_off_tilt           ? "tilt"
+                       : out.postflop_floor >= params_.robust_off_floor ? "floor"
+                       : loose_off                                      ? "weak continues"
+                                                                        : nullptr;
+    if (out.switched_off == nullptr) {
+      const RootDiscipline::Inputs in{&params_,
+                                      model_.get(),
+                                      decider_.get(),
+                                      &our_range,
+                                      &opponent_range,
+                                      &Learned(answered_, seat),
+                                      &Learned(folded_, seat),
+                                      &Learned(made_, seat),
+                                      GivenWay(Learned(calls_, seat))};
+      discipline->Apply(in, s, opponent, hole, &options);
+    }
+    TiltedOpponentModel model(model_.get(), tilt);
+    out.result = search->Search(s, me, hole, opponent_range, &model, options);
+    // The fitted floor at its highest over the situations: the share of the opponent's play the
+    // blueprint's hand-by-hand strategy does not explain (a bot acting at random raises it).
+    out.floor = model_->FloorAt(tilt.HighestFloorShift());
+    // In pots: the search's sampling noise grows with the pot. While the opponent's fitted play
+    // stays near the blueprint's (its largest tilt weight under search_margin_near_tilt and, in
+    // no-limit, its floor under search_margin_near_floor) the search's gains are the model's noise
+    // more than the opponent's leaks: a larger margin.
+    const bool near_play =
+        out.largest < params_.margin_near_tilt && (limit || out.floor < params_.margin_near_floor);
+    const double near = near_play ? (limit ? params_.margin_near_limit : params_.margin_near) : 0.0;
+    out.margin = (params_.margin_floor + near +
+                  params_.margin * params_.margin_half / (params_.margin_half + tilt.total)) *
+                 std::max<int32_t>(s.pot(), 1);
+    return out;
+  }
+
   // How far the best response has given way to the model against an opponent with these shown
   // continues (search_loose): 0 until its shrunk share of weak ones passes search_loose, 1 (wholly)
   // from kLooseWidth more.
@@ -526,213 +573,6 @@ class SearchPolicy : public Policy {
         model_->ReadActions(s, me, OpponentTilt{}, our_range_actions_, &our_range_);
   }
 
-  // Our root candidates and the robust responses to our root raises (SearchOptions::
-  // root_candidates, root_robust), after the flop: the blueprint's sizes until data says otherwise.
-  // A raise is searched where the blueprint takes it with our hand (probability at least
-  // search_min_support, floor left out): among those the model's values choose, as the blueprint
-  // itself would be indifferent; an overbet (1.5 pots or more) counts as taken only where the
-  // anchor plays it (as its file asks). A raise the blueprint does not make with our hand has no
-  // betting range behind it from which an opponent's answer could be predicted (the leak a
-  // model-based search exploits in blueprints of its own family: over-folding to overbets). Once
-  // this opponent has answered at least search_robust_k raises of its size class it is valued
-  // against the model mixed with a best response to our range by the confidence
-  // n / (n + search_robust_k), n those answers: the best response calls with the pairs whose
-  // equity against our range, checked down, beats the pot odds; with search_observed, at the
-  // lesser of that value and its value against the opponent folding to it as often as it folded
-  // to raises of that class (its weakest pairs). Until then it is searched at the
-  // least of its values against the model, a best response to the blueprint's raising range and
-  // an opponent that never folds (search_unproven 1; 2: only against an opponent seen calling
-  // loosely; 0: not searched), and against an opponent whose shown calls of our bets were often
-  // made with weak hands (search_loose) that best response gives way to the model: such an
-  // opponent is not one. Facing a bet of 1.5 pots or more of which this opponent has made fewer
-  // than search_robust_k, every answer (fold and call too) must have the blueprint's support: the
-  // model's range behind a bet it has no evidence of is the blueprint's, read at whatever node the
-  // bet translates to. Preflop: every candidate.
-  void RootCandidates(const State& s, int opponent, poker::PairCards hole,
-                      const BetEvidence& answered, const BetEvidence& folded,
-                      const BetEvidence& made,
-                      const CallEvidence& shown, SearchOptions* options) {
-    options->root_candidates.clear();
-    options->root_robust.clear();
-    // Limit bets are at most a pot: limit play is left as it was measured.
-    if (params_.robust_k <= 0 || s.round() == 0 || !s.game().is_no_limit() || !model_->Prepare(s)) {
-      return;
-    }
-    const std::vector<Action> all =
-        CandidateActions(s, options->our_fractions, options->max_raises);
-    const int count = static_cast<int>(model_->candidates().size());
-    // The blueprint's own probabilities for our hand (the floor at its least).
-    model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count), -40);
-    const int ours = poker::PairIndex(hole.low, hole.high);
-    const int faced = FacedBetClass(s, opponent);
-    const bool unknown_overbet =
-        faced >= 0 && faced % kSizeClasses >= 2 && made[faced] < params_.robust_k;
-    // Overbets (1.5 pots or more) need the anchor's own support, as it plays (e.g. purified):
-    // the mixed strategy keeps a little all-in mass in many buckets, the played one does not.
-    const poker::Card cards[2] = {hole.low, hole.high};
-    std::optional<solver::StrategyAtState> anchor;  // looked up at the first overbet only
-    const auto played_support = [&](const Action& raise) {
-      if (!anchor.has_value()) anchor = decider_->Strategy(s, cards);
-      const solver::StrategyAtState& played = *anchor;
-      double best = 0;
-      int32_t nearest = -1;
-      for (size_t i = 0; i < played.actions.size(); ++i) {
-        const Action& b = played.actions[i];
-        if (b.type != poker::ActionType::kRaise) continue;
-        const int32_t distance = std::abs(b.raise_to - raise.raise_to);
-        if (nearest < 0 || distance < nearest) {
-          nearest = distance;
-          best = played.played[i];
-        } else if (distance == nearest) {
-          best += played.played[i];
-        }
-      }
-      return best;
-    };
-    // An opponent seen calling our bets with weak hands (a bot that calls with anything) is not
-    // the best response: that response gives way to the model as the share of its weak calls
-    // passes search_loose (shrunk by kLoosePrior calls of none while the evidence is thin).
-    const double loose = GivenWay(shown);
-    const bool search_unproven = params_.unproven == 1 || (params_.unproven == 2 && loose > 0);
-    std::vector<int> proven;    // raises of a class this opponent has answered often enough
-    std::vector<int> unproven;  // the others
-    for (const Action& a : all) {
-      const bool overbet =
-          a.type == poker::ActionType::kRaise && BetClass(s, a) % kSizeClasses >= 2;
-      const bool supported = overbet
-                                 ? played_support(a) >= params_.min_support
-                                 : our_probs_[model_->CandidateFor(a)][ours] >= params_.min_support;
-      if (a.type == poker::ActionType::kRaise && !supported) {
-        if (unknown_overbet) continue;
-        if (answered[BetClass(s, a)] >= params_.robust_k) {
-          proven.push_back(options->root_candidates.size());
-        } else if (search_unproven) {
-          unproven.push_back(options->root_candidates.size());
-        } else {
-          continue;
-        }
-      } else if (unknown_overbet && !supported) {
-        continue;
-      }
-      options->root_candidates.push_back(a);
-    }
-    // Our hand's mass may sit on actions that merge in the real state: keep every candidate then.
-    if (options->root_candidates.empty()) {
-      options->root_candidates = all;
-      return;
-    }
-    if (proven.empty() && unproven.empty()) return;
-    model_->Probabilities(s, nullptr, absl::MakeSpan(our_probs_.data(), count));
-    const int known = s.NumBoardCardsVisible();
-    std::array<poker::Card, poker::kMaxBoardCards> board{};
-    uint64_t board_mask = 0;
-    for (int i = 0; i < known; ++i) {
-      board[i] = s.board_card(i);
-      board_mask |= uint64_t{1} << board[i];
-    }
-    range_board_.Prepare(board.data(), known, static_cast<int>(params_.robust_runouts),
-                         poker::MixSeeds(options->seed, board_mask));
-    options->root_robust.resize(options->root_candidates.size());
-    PairProbs betting;
-    PairProbs equity;
-    // A best response to the range whose equities `equity` holds: it calls `raise` with the
-    // pairs whose equity beats its price (what it adds to call over the pot once it has called).
-    const auto best_response = [&](const Action& raise, double confidence) {
-      SearchOptions::RobustResponse response;
-      response.confidence = confidence;
-      const double odds = (raise.raise_to - s.spent(opponent)) / (2.0 * raise.raise_to);
-      for (int h = 0; h < poker::kNumPairs; ++h) {
-        response.continues[h] = equity[h] >= odds ? 1.0f : 0.0f;
-      }
-      return response;
-    };
-    // The opponent as it has answered such raises: it folds the share `folds` of its range (by
-    // weight), its pairs of least equity against our betting range (`equity`), and goes on with
-    // the others. The model's tilt is not by size: its folds to an overbet stay the blueprint's
-    // (over-folding, in blueprints of our family), however often this opponent has called them.
-    // Its pairs (those our cards do not block) and their weight, the same for every raise (only
-    // proven raises use them).
-    std::vector<int> pairs;
-    double total = 0;
-    if (params_.observed != 0 && !proven.empty()) {
-      for (int h = 0; h < poker::kNumPairs; ++h) {
-        const poker::PairCards pair = poker::PairFromIndex(h);
-        const bool blocked = pair.low == hole.low || pair.low == hole.high ||
-                             pair.high == hole.low || pair.high == hole.high;
-        if (blocked || search_range_.weight(h) <= 0) continue;
-        pairs.push_back(h);
-        total += search_range_.weight(h);
-      }
-    }
-    std::vector<int> order;
-    const auto observed_response = [&](double folds) {
-      SearchOptions::RobustResponse response;
-      response.confidence = 0;
-      order = pairs;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](int a, int b) { return equity[a] < equity[b]; });
-      double left = folds * total;  // weight still to fold
-      for (int h : order) {
-        const double w = search_range_.weight(h);
-        const double fold = std::clamp(left / w, 0.0, 1.0);
-        response.continues[h] = static_cast<float>(1 - fold);
-        left -= fold * w;
-      }
-      return response;
-    };
-    for (int i : proven) {
-      const Action& raise = options->root_candidates[i];
-      const int size_class = BetClass(s, raise);
-      const double n = answered[size_class];
-      const PairProbs& p = our_probs_[model_->CandidateFor(raise)];
-      for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h) * p[h];
-      range_board_.Equity(betting, &equity);
-      options->root_robust[i].responses = {best_response(raise, n / (n + params_.robust_k))};
-      if (params_.observed != 0) {
-        options->root_robust[i].responses.push_back(
-            observed_response(folded[size_class] / n));
-      }
-    }
-    if (unproven.empty()) return;
-    // A raise with no betting range of its own behind it: the best response calls with the pairs
-    // that beat, at the price, every hand with which the blueprint raises here (our whole range
-    // if it hardly raises), and the raise is worth the least of its values against the model,
-    // that best response and an opponent that never folds: a bluff is not valued by folds the
-    // model merely predicts, a value bet not by calls from worse hands only.
-    std::vector<int> raising;  // the model's raise candidates
-    for (int c = 0; c < count; ++c) {
-      if (model_->candidates()[c].type == poker::ActionType::kRaise) raising.push_back(c);
-    }
-    double mass = 0;
-    double whole = 0;
-    for (int h = 0; h < poker::kNumPairs; ++h) {
-      whole += our_range_.weight(h);
-      double raises = 0;
-      for (int c : raising) raises += our_probs_[c][h];
-      betting[h] = our_range_.weight(h) * raises;
-      mass += betting[h];
-    }
-    if (mass < 0.05 * whole) {
-      for (int h = 0; h < poker::kNumPairs; ++h) betting[h] = our_range_.weight(h);
-    }
-    range_board_.Equity(betting, &equity);
-    SearchOptions::RobustResponse never_folds;
-    never_folds.confidence = 0;
-    never_folds.continues.fill(1.0f);
-    // Against an opponent that folds to such a raise the least of its values is about the pot, as
-    // checking's is: it must beat the others by search_unproven_margin pots.
-    const double handicap = params_.unproven_margin * std::max<int32_t>(s.pot(), 1);
-    for (int i : unproven) {
-      SearchOptions::RootRobust& robust = options->root_robust[i];
-      robust.responses = {SearchOptions::RobustResponse{}, never_folds};
-      // Wholly given way (loose 1), the best response is the model itself: left out.
-      if (params_.unproven_best_response != 0 && loose < 1) {
-        robust.responses.push_back(best_response(options->root_candidates[i], loose));
-      }
-      robust.handicap = handicap;
-    }
-  }
-
   SearchPolicyParams params_;
   FoldPolicy fallback_;
   ModelSearch search_;
@@ -754,8 +594,7 @@ class SearchPolicy : public Policy {
   Range our_range_;
   int64_t our_range_hand_ = -1;
   int our_range_actions_ = 0;
-  std::array<PairProbs, kMaxTiltCandidates> our_probs_{};
-  RangeEquityBoard range_board_;
+  RootDiscipline discipline_;
   std::vector<int> seats_;
   Range range_;         // the opponent's, read through this hand's actions
   Range search_range_;  // the same without the board's pairs

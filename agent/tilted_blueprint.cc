@@ -252,7 +252,13 @@ void TiltedBlueprint::Probabilities(const State& state, const TiltTheta* theta,
 }
 
 void TiltedBlueprint::StartRange(const State& state, int me, int board_cards, Range* range) {
-  uint64_t dead = (uint64_t{1} << state.hole_card(me, 0)) | (uint64_t{1} << state.hole_card(me, 1));
+  StartRange(state, poker::PairCards{state.hole_card(me, 0), state.hole_card(me, 1)}, board_cards,
+             range);
+}
+
+void TiltedBlueprint::StartRange(const State& state, poker::PairCards hole, int board_cards,
+                                 Range* range) {
+  uint64_t dead = (uint64_t{1} << hole.low) | (uint64_t{1} << hole.high);
   for (int i = 0; i < board_cards; ++i) dead |= uint64_t{1} << state.board_card(i);
   range->Fill(1.0f);
   range->RemoveConflicts(poker::CardSet(dead));

@@ -182,6 +182,9 @@ class TiltedBlueprint {
 
   // Every pair without a card of `me`'s hole cards or the first `board_cards` board cards, 1.
   static void StartRange(const poker::State& state, int me, int board_cards, Range* range);
+  // The same with `hole` as our cards (a pair we might hold: a report of every pair's play).
+  static void StartRange(const poker::State& state, poker::PairCards hole, int board_cards,
+                         Range* range);
 
   // Forgets the cached boards when there are many (a match meets thousands).
   void TrimCache() {

@@ -54,6 +54,12 @@ class HoleSets {
 struct StrategyReport {
   std::vector<Action> actions;
   std::vector<double> probabilities;  // [set * actions.size() + action]
+  // The sets whose rows the caller will read (nonzero), set by the caller before it asks (a best
+  // response: the sets its tracked range still holds); empty: every set. A player whose report
+  // costs much per set (the agent's `search`: a search each) may leave the other rows at 0.
+  std::vector<uint8_t> wanted;
+
+  bool Wanted(int set) const { return wanted.empty() || wanted[set] != 0; }
 
   int num_actions() const { return static_cast<int>(actions.size()); }
   double at(int set, int action) const {

@@ -193,6 +193,9 @@ absl::StatusOr<Action> LbrDecider::Decide(const State& state, int me, absl::Span
     State after = state;
     if (!after.Apply(raise).ok()) continue;
     if (after.finished() || after.CurrentPlayer() != opponent_position) continue;
+    // Only the sets the range holds are read: a player that reports set by set skips the others.
+    report_.wanted.assign(sets.size(), 0);
+    for (int s = 0; s < sets.size(); ++s) report_.wanted[s] = weight(s) > 0;
     if (!opponent.ReportStrategy(PublicView(after, opponent_position), &report_)) {
       return absl::FailedPreconditionError(absl::StrCat(
           "the opponent does not report its strategy after ", poker::FormatBetting(after)));

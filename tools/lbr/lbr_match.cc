@@ -242,6 +242,13 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
         Action action;
         if (state.CurrentPlayer() == them) {
           ++result.counts.opponent_decisions;
+          // Only the sets the tracked range holds are read (a player that reports set by set
+          // skips the others).
+          const poker::CardSet known = KnownTo(state, hole_span);
+          report.wanted.assign(sets.size(), 0);
+          for (int s = 0; s < sets.size(); ++s) {
+            report.wanted[s] = tracker.weights()[s] > 0 && !sets.mask(s).Intersects(known);
+          }
           if (!reporter.ReportStrategy(PublicView(state, them), &report)) {
             return absl::FailedPreconditionError(
                 absl::StrCat("the player '", reporter_spec, "' does not report its strategy (hand ",
@@ -259,7 +266,7 @@ absl::StatusOr<LbrResult> RunLbrMatch(const poker::GameDef& game, absl::string_v
             index = NearestRaise(report, played);
             if (index >= 0) ++result.counts.translated_raises;
           }
-          if (!tracker.Update(report, index, KnownTo(state, hole_span), sets)) {
+          if (!tracker.Update(report, index, known, sets)) {
             ++result.counts.inconsistent_updates;
           }
         } else {

@@ -151,8 +151,8 @@ class Policy {
   // apply their likelihoods (HandReader::ActionLikelihoods) to copies of the ranges. The work is
   // per set, 1326 times a decision in hold'em: share what does not depend on our hand (the
   // opponents' ranges, a search of their replies valued for every pair at once) and compute
-  // only the per-hand part per set; a policy that needs a search per hand should return false
-  // unless it has such a shared form.
+  // only the per-hand part per set. Where that is not possible (the search: one search per set),
+  // compute only the sets report->Wanted(set) names and leave the others at 0.
   virtual bool ReportStrategy(const ReportQuery& query, poker::StrategyReport* report) const {
     (void)query, (void)report;
     return false;

@@ -88,6 +88,39 @@ TEST_F(ExperimentScriptsTest, DisciplineCountsTheSwitchesOfADecisionLog) {
                       "  hands 2-3: on 0 tilt 1 floor 1 weak continues 0\n");
 }
 
+// paired_diff.py (docs/lbr.md, docs/strength.md) on two `lbr --log` files, each deal in both
+// seat orders in one file: the two plays of a deal are its rotations (per hand, not per deal),
+// and a log whose deals are played unevenly is refused by name.
+TEST_F(ExperimentScriptsTest, PairedDiffCountsALogsRepeatedDealsAsRotations) {
+  const std::string a = dir_.Write("a.log",
+                                   "STATE:0:r300f:AhKh|2c3d:100|-100:LBR|opponent\n"
+                                   "STATE:1:r300f:AsKs|2h3h:100|-100:LBR|opponent\n"
+                                   "STATE:0:r300f:2c3d|AhKh:-100|100:opponent|LBR\n"
+                                   "STATE:1:r300f:2h3h|AsKs:-100|100:opponent|LBR\n");
+  const std::string b = dir_.Write("b.log",
+                                   "STATE:0:f:AhKh|2c3d:-50|50:LBR|opponent\n"
+                                   "STATE:1:f:AsKs|2h3h:-50|50:LBR|opponent\n"
+                                   "STATE:0:r300c///:2c3d|AhKh:-300|300:opponent|LBR\n"
+                                   "STATE:1:r300c///:2h3h|AsKs:300|-300:opponent|LBR\n");
+  const std::string command = Script("paired_diff.py") + " --player LBR --big-blind 100 ";
+  const test_support::ProgramRun ok = test_support::RunCommand(command + a + " " + b + " 2>&1");
+  EXPECT_EQ(ok.exit_code, 0) << ok.out;
+  // LBR's sums per deal: A 200 and 200, B 250 and -350; 1000 / (100 x 2) mbb/hand per chip.
+  EXPECT_EQ(ok.out,
+            "2 deals x 2 rotations = 4 hands per run\n"
+            "A a.log: 1000.0 +- 0.0 mbb/hand\n"
+            "B b.log: -250.0 +- 2940.0 mbb/hand\n"
+            "A - B (paired by deal): 1250.0 +- 2940.0 mbb/hand\n");
+  const std::string uneven = dir_.Write("uneven.log",
+                                        "STATE:0:f:AhKh|2c3d:-50|50:LBR|opponent\n"
+                                        "STATE:1:f:AsKs|2h3h:-50|50:LBR|opponent\n"
+                                        "STATE:0:f:2c3d|AhKh:50|-50:opponent|LBR\n");
+  const test_support::ProgramRun bad =
+      test_support::RunCommand(command + uneven + " " + b + " 2>&1");
+  EXPECT_EQ(bad.exit_code, 1) << bad.out;
+  EXPECT_EQ(bad.out, "paired_diff.py: " + uneven + ": its deals are played 1 or 2 times\n");
+}
+
 // pso_experiments.py --plot-only (docs/pso.md) with no run CSV to draw is an error naming the
 // folder; it exited 0 having drawn nothing (a mistyped --out passed silently).
 TEST_F(ExperimentScriptsTest, PsoPlotOnlyWithNothingToDrawFails) {

@@ -10,7 +10,9 @@ sample; the mean over the deals per hand played (divided by the rotations) is pr
 mbb/hand = 1000 x chips / big blind, with the half-width of its 95% interval (normal, the deals
 being independent), and each run's own mean. This is the paired comparison of two policies in
 the same seat against the same table: the cards' luck cancels in the difference. Exit 1 when
-the runs do not hold the same deals or the player is missing, 2 for a bad command line.
+the runs do not hold the same deals or the player is missing, 2 for a bad command line. A log
+that holds every deal in both seat orders itself (`lbr --log`: LBR is the player `LBR`, each deal
+played twice) counts them as its rotations, as the .rot<r>.log files would be.
 
   tools/experiments/paired_diff.py --player me --big-blind 100 A1.log B1.log A2.log B2.log ...
 
@@ -41,8 +43,9 @@ def rotation_logs(path):
 
 
 def read_run(path, player, value=None):
-    """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations;
-    with `value`, value(line, names, position) gives the chips of each STATE line instead."""
+    """{hand number: [chips per rotation]} of `player` in the log at `path` and its rotations, and
+    the rotations (the times each deal is played); with `value`, value(line, names, position)
+    gives the chips of each STATE line instead."""
     files = rotation_logs(path)
     deals = {}
     for f in files:
@@ -63,7 +66,12 @@ def read_run(path, player, value=None):
                 except (ValueError, IndexError):
                     raise ValueError("%s:%d: a STATE line that does not replay" % (f, number))
                 deals.setdefault(int(fields[1]), []).append(chips)
-    return deals, len(files)
+    # A deal in every file once each, or (lbr --log) in one file once per seat order.
+    counts = set(len(chips) for chips in deals.values())
+    if len(counts) > 1:
+        raise ValueError("%s: its deals are played %s times" %
+                         (path, " or ".join(str(c) for c in sorted(counts))))
+    return deals, counts.pop() if counts else len(files)
 
 
 def main():

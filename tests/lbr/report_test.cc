@@ -21,6 +21,7 @@
 #include "poker/strategy_report.h"
 #include "solver/cfr_player.h"
 #include "tests/common/test_support.h"
+#include "tests/lbr/state_at.h"
 #include "tools/arena/player_registry.h"
 #include "tools/bots/rule_bot.h"
 #include "tools/lbr/lbr.h"
@@ -38,19 +39,6 @@ std::string Strategy(const std::string& name) {
 }
 
 Card C(const char* text) { return *poker::ParseCard(text); }
-
-// A state of `betting` with the cards of `cards` (hole cards, then the boards of every round
-// given; those of rounds not reached are left out).
-State StateOf(const poker::GameDef& game, const std::string& betting, const std::string& cards,
-              uint32_t hand = 0) {
-  State state(game, hand);
-  EXPECT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
-  const std::vector<std::string> parts = absl::StrSplit(cards, '/');
-  const std::string visible = absl::StrJoin(
-      parts.begin(), parts.begin() + std::min<size_t>(parts.size(), state.round() + 1), "/");
-  EXPECT_TRUE(poker::ApplyCards(visible, false, &state).ok()) << visible;
-  return state;
-}
 
 TEST(HoleSets, HoldemIsPairIndexOrder) {
   const poker::GameDef game =

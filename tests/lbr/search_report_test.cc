@@ -15,6 +15,7 @@
 #include "poker/codec.h"
 #include "poker/strategy_report.h"
 #include "tests/common/test_support.h"
+#include "tests/lbr/state_at.h"
 
 namespace lbr {
 namespace {
@@ -22,16 +23,6 @@ namespace {
 using poker::Action;
 using poker::Card;
 using poker::State;
-
-State StateOf(const poker::GameDef& game, const std::string& betting, const std::string& cards) {
-  State state(game, 0);
-  EXPECT_TRUE(poker::ApplyBetting(betting, &state).ok()) << betting;
-  const std::vector<std::string> parts = absl::StrSplit(cards, '/');
-  const std::string visible = absl::StrJoin(
-      parts.begin(), parts.begin() + std::min<size_t>(parts.size(), state.round() + 1), "/");
-  EXPECT_TRUE(poker::ApplyCards(visible, false, &state).ok()) << visible;
-  return state;
-}
 
 // A search small enough for a test (a report is one search per pair), with `extra` parameters.
 std::unique_ptr<agent::Policy> CheapSearch(const std::map<std::string, double>& extra = {}) {
@@ -114,7 +105,9 @@ TEST(SearchPolicyReport, MatchesDecideForEachPair) {
         search_overrides += deciding->explanation().find(": search ") != std::string::npos;
       }
       for (int a = 0; a < report.num_actions(); ++a) {
-        if (report.at(p, a) >= 0.999) EXPECT_EQ(taken[a], kDraws) << betting << " pair " << p;
+        if (report.at(p, a) >= 0.999) {
+          EXPECT_EQ(taken[a], kDraws) << betting << " pair " << p;
+        }
         EXPECT_NEAR(static_cast<double>(taken[a]) / kDraws, report.at(p, a), 0.35)
             << betting << " pair " << p << " action " << a;
       }

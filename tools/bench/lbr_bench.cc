@@ -1,10 +1,13 @@
 // Speed of local best response's parts (docs/lbr.md): our equity against all 1326 opponent
 // pairs on a board of 0 (the class table, filled once and kept), 3 (exact and sampled run-outs),
-// 4 and 5 cards, and a no-limit blueprint's strategy report for every pair.
+// 4 and 5 cards, and the strategy report for every pair of a no-limit blueprint and of the
+// default agent's `search` policy (one search per pair).
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "agent/policies.h"
+#include "agent/policy.h"
 #include "benchmark/benchmark.h"
 #include "poker/card.h"
 #include "poker/codec.h"
@@ -64,6 +67,28 @@ void BM_CfrReportFlop(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_CfrReportFlop)->Unit(benchmark::kMicrosecond);
+
+// One report of the `search` policy (default parameters, bundled blueprint, nothing learned yet):
+// one search per pair the board leaves. state.range(0): 0 preflop (the small blind's first
+// action), 1 on a flop checked to us, 2 on that flop facing a pot-size bet. Each iteration is a
+// whole report (3 to 100 s of CPU): two iterations each, about 4 minutes in all.
+void BM_SearchReport(benchmark::State& state) {
+  const poker::GameDef game = Game("holdem.nolimit.2p.reverse_blinds.game");
+  std::unique_ptr<agent::Policy> policy = *agent::MakePolicy("search", agent::PolicyParams{});
+  const char* betting[] = {"", "r300c/", "r300c/r900"};
+  poker::State s(game, 0);
+  (void)poker::ApplyBetting(betting[state.range(0)], &s);
+  if (s.round() > 0) (void)poker::ApplyCards("|/Qh7h2c", false, &s);
+  poker::StrategyReport report;
+  for (auto _ : state) {
+    if (!policy->ReportStrategy(agent::ReportQuery{s, s.CurrentPlayer(), nullptr, 7}, &report)) {
+      state.SkipWithError("no report");
+      break;
+    }
+    benchmark::DoNotOptimize(report.probabilities.data());
+  }
+}
+BENCHMARK(BM_SearchReport)->DenseRange(0, 2)->Iterations(2)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

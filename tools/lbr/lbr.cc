@@ -189,13 +189,13 @@ absl::StatusOr<Action> LbrDecider::Decide(const State& state, int me, absl::Span
   if (state.CanFold()) values_.push_back({Action::Fold(), 0.0, 0, 0});
   values_.push_back({Action::Call(), wp * pot - (1 - wp) * to_call, 0, 0});
   const int opponent_position = 1 - me;
+  // Only the sets the range holds are read: a player that reports set by set skips the others.
+  report_.wanted.assign(sets.size(), 0);
+  for (int s = 0; s < sets.size(); ++s) report_.wanted[s] = weight(s) > 0;
   for (const Action& raise : CandidateRaises(state)) {
     State after = state;
     if (!after.Apply(raise).ok()) continue;
     if (after.finished() || after.CurrentPlayer() != opponent_position) continue;
-    // Only the sets the range holds are read: a player that reports set by set skips the others.
-    report_.wanted.assign(sets.size(), 0);
-    for (int s = 0; s < sets.size(); ++s) report_.wanted[s] = weight(s) > 0;
     if (!opponent.ReportStrategy(PublicView(after, opponent_position), &report_)) {
       return absl::FailedPreconditionError(absl::StrCat(
           "the opponent does not report its strategy after ", poker::FormatBetting(after)));

@@ -122,7 +122,8 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
   // proven raises use them).
   std::vector<int> pairs;
   double total = 0;
-  if (params.observed != 0 && !proven.empty()) {
+  const bool defends = params.unproven_defends != 0 && loose < 1 && !unproven.empty();
+  if ((params.observed != 0 && !proven.empty()) || defends) {
     for (int h = 0; h < poker::kNumPairs; ++h) {
       const poker::PairCards pair = poker::PairFromIndex(h);
       const bool blocked = pair.low == hole.low || pair.low == hole.high || pair.high == hole.low ||
@@ -189,12 +190,27 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
   // Against an opponent that folds to such a raise the least of its values is about the pot, as
   // checking's is: it must beat the others by search_unproven_margin pots.
   const double handicap = params.unproven_margin * std::max<int32_t>(s.pot(), 1);
+  // The pot the opponent wins by folding once we have matched its bet: our bet of `raise` must
+  // be called by the share pot / (pot + bet) of its range, else our bluffs profit whatever we hold.
+  const double matched = s.pot() + s.spent(opponent) - s.spent(s.CurrentPlayer());
   for (int i : unproven) {
     SearchOptions::RootRobust& robust = options->root_robust[i];
+    const Action& raise = options->root_candidates[i];
     robust.responses = {SearchOptions::RobustResponse{}, never_folds};
     // Wholly given way (loose 1), the best response is the model itself: left out.
     if (params.unproven_best_response != 0 && loose < 1) {
-      robust.responses.push_back(best_response(options->root_candidates[i], loose));
+      robust.responses.push_back(best_response(raise, loose));
+    }
+    // An overbet (an all-in into a small pot, say) is also valued against an opponent that goes
+    // on with no more than it must: its best pairs against the blueprint's raising range, the
+    // share that keeps a bluff from profiting. The best response above calls with every pair that
+    // beats that range at the price, which for a huge bet into a small pot is most of its range
+    // when the blueprint's raising range is weak, and a top pair's shove looks like a value bet;
+    // an opponent defending at the minimum calls it only with what beats it.
+    if (defends && BetClass(s, raise) % kSizeClasses >= 2) {
+      const double bet = raise.raise_to - s.spent(opponent);
+      robust.responses.push_back(observed_response(bet / (matched + bet)));
+      robust.responses.back().confidence = loose;
     }
     robust.handicap = handicap;
   }

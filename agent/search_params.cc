@@ -70,6 +70,7 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.unproven_margin = Extra(params, "search_unproven_margin", p.unproven_margin);
   p.unproven_best_response =
       Extra(params, "search_unproven_best_response", p.unproven_best_response);
+  p.unproven_defends = Extra(params, "search_unproven_defends", p.unproven_defends);
   p.loose = Extra(params, "search_loose", p.loose);
   p.observed = Extra(params, "search_observed", p.observed);
   p.min_support = Extra(params, "search_min_support", p.min_support);
@@ -274,6 +275,12 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "search: the best response to the blueprint's raising range is one of the "
                  "opponents such a raise is valued against (1) or not (0: the model and the "
                  "never-folding opponent only)",
+                 /*text=*/false, cli::Flag()},
+      ExtraParam{"search_unproven_defends", 1,
+                 "search: such a raise of 1.5 pots or more is also valued against an opponent "
+                 "that goes on with only the share of its range that keeps our bluffs from "
+                 "profiting (pot / (pot + bet)), its best pairs against the blueprint's raising "
+                 "range (1), or not (0)",
                  /*text=*/false, cli::Flag()},
       ExtraParam{
           "search_loose", 0.3,

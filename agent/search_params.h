@@ -56,6 +56,7 @@ struct SearchPolicyParams {
   double unproven = 1;
   double unproven_margin = 1;
   double unproven_best_response = 1;
+  double unproven_defends = 1;
   double loose = 0.3;
   double observed = 1;
   double min_support = 0.02;

@@ -36,11 +36,12 @@ using agentplay_test::SearchPolicy;
 
 std::unique_ptr<Policy> SearchWith(double robust_k, const poker::GameDef& game,
                                    double anchor_play = 1, double unproven = 0,
-                                   double unproven_margin = 0) {
+                                   double unproven_margin = 0, double defends = 1) {
   return SearchPolicy(game, {{"search_unproven_margin", unproven_margin},
                              {"search_robust_k", robust_k},
                              {"search_anchor_play", anchor_play},
                              {"search_unproven", unproven},
+                             {"search_unproven_defends", defends},
                              {"search_robust_off_floor", 1}});
 }
 
@@ -130,14 +131,40 @@ TEST(SafeSearchTest, AnAllInWithoutEvidenceIsValuedAgainstTheOpponentsThatCallIt
   EXPECT_NEAR(robust.ValueOf("c"), alone.ValueOf("c"), 1e-6);
   // A fresh policy per search below: a policy reads our range on from its last decision of the
   // same hand.
+  // (Without the opponent defending at the minimum, below.)
   const State nuts = CheckedRiver(game, "Td", "8s", 4);
   const Searching nuts_alone = Search(SearchWith(0, game).get(), nuts);
-  const Searching nuts_robust = Search(SearchWith(10, game, 1, 1).get(), nuts);
+  const Searching nuts_robust = Search(SearchWith(10, game, 1, 1, 0, 0).get(), nuts);
   EXPECT_NEAR(nuts_robust.ValueOf("r20000"), nuts_alone.ValueOf("r20000"), 1e-6);
-  const Searching lowered = Search(SearchWith(10, game, 1, 1, 1.5).get(), nuts);
+  const Searching lowered = Search(SearchWith(10, game, 1, 1, 1.5, 0).get(), nuts);
   EXPECT_NEAR(lowered.ValueOf("r20000"), nuts_robust.ValueOf("r20000") - 1.5 * 200,
               1e-6);  // the pot is 2 bb
   EXPECT_NEAR(lowered.ValueOf("r200"), nuts_robust.ValueOf("r200"), 1e-6);
+}
+
+// An overbet without evidence is also valued against an opponent that goes on with only the share
+// of its range that keeps a bluff from profiting (pot / (pot + bet): 1% against an all-in into
+// 2 bb), its best pairs. The model and the best response to the blueprint's (weak) raising range
+// value a top pair's all-in into 2 bb at about what checking is worth (at more than checking in
+// some turn spots against blueprints of our family); against that opponent it wins the pot when
+// it is folded to and loses 200 bb to the few hands that call. The nuts win 200 bb from them.
+TEST(SafeSearchTest, AnOverbetWithoutEvidenceIsCalledOnlyByWhatBeatsIt) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const char* hands[][2] = {{"Ah", "Jd"}, {"Jh", "4h"}, {"Td", "8s"}};
+  for (const auto& cards : hands) {
+    const State spot = CheckedRiver(game, cards[0], cards[1], 3);
+    const Searching without = Search(SearchWith(10, game, 1, 1, 0, 0).get(), spot);
+    const Searching with = Search(SearchWith(10, game, 1, 1, 0, 1).get(), spot);
+    // The opponent goes on with 200 / 20,100 of its range: we win the 1 bb we put in the pot
+    // when it folds, and lose or win 200 bb when it calls.
+    const double calls = 200.0 / 20100;
+    const bool nuts = std::string(cards[0]) == "Td";
+    EXPECT_NEAR(with.ValueOf("r20000"), (1 - calls) * 100 + (nuts ? 1 : -1) * calls * 20000, 15)
+        << cards[0] << cards[1];
+    EXPECT_LT(with.ValueOf("r20000"), without.ValueOf("r20000") - 70) << cards[0] << cards[1];
+    EXPECT_NEAR(with.ValueOf("c"), without.ValueOf("c"), 1e-6);
+    EXPECT_NE(with.chosen, Action::Raise(20000));
+  }
 }
 
 // An overbet counts as the blueprint's only where the anchor plays it: the bundled blueprint is

@@ -9,6 +9,16 @@
 #include "poker/rng.h"
 
 namespace agent {
+namespace {
+
+// The opponent defending at the minimum against an overbet gives way to the model as its folds
+// to our smaller bets fall: the share is shrunk by kDefendsPrior answers of which
+// kDefendsPriorFolds folded, and the way is whole kDefendsGiveWay under the threshold.
+constexpr double kDefendsPrior = 20;
+constexpr double kDefendsPriorFolds = 0.45;
+constexpr double kDefendsGiveWay = 0.15;
+
+}  // namespace
 
 using poker::Action;
 using poker::State;
@@ -122,7 +132,18 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
   // proven raises use them).
   std::vector<int> pairs;
   double total = 0;
-  const bool defends = params.unproven_defends != 0 && loose < 1 && !unproven.empty();
+  // An opponent folding our smaller bets after the flop far less often than a minimum defender
+  // does (a third to a half of the time) will not defend at the minimum against an overbet
+  // either: that opponent gives way to the model as its shrunk share of folds falls under
+  // search_unproven_defends_folds (the equilibrium-style opponents fold 0.38-0.54 of such bets,
+  // loose callers 0-0.3).
+  const double small_answers = answered[0] + answered[1];
+  const double small_folds = (folded[0] + folded[1] + kDefendsPrior * kDefendsPriorFolds) /
+                             (small_answers + kDefendsPrior);
+  const double calls_loosely =
+      std::clamp((params.unproven_defends_folds - small_folds) / kDefendsGiveWay, 0.0, 1.0);
+  const double defends_way = std::max(loose, calls_loosely);
+  const bool defends = params.unproven_defends != 0 && defends_way < 1 && !unproven.empty();
   if ((params.observed != 0 && !proven.empty()) || defends) {
     for (int h = 0; h < poker::kNumPairs; ++h) {
       const poker::PairCards pair = poker::PairFromIndex(h);
@@ -210,7 +231,7 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
     if (defends && BetClass(s, raise) % kSizeClasses >= 2) {
       const double bet = raise.raise_to - s.spent(opponent);
       robust.responses.push_back(observed_response(bet / (matched + bet)));
-      robust.responses.back().confidence = loose;
+      robust.responses.back().confidence = defends_way;
     }
     robust.handicap = handicap;
   }

@@ -71,6 +71,8 @@ SearchPolicyParams ParamsFrom(const PolicyParams& params) {
   p.unproven_best_response =
       Extra(params, "search_unproven_best_response", p.unproven_best_response);
   p.unproven_defends = Extra(params, "search_unproven_defends", p.unproven_defends);
+  p.unproven_defends_folds =
+      Extra(params, "search_unproven_defends_folds", p.unproven_defends_folds);
   p.loose = Extra(params, "search_loose", p.loose);
   p.observed = Extra(params, "search_observed", p.observed);
   p.min_support = Extra(params, "search_min_support", p.min_support);
@@ -282,6 +284,11 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "profiting (pot / (pot + bet)), its best pairs against the blueprint's raising "
                  "range (1), or not (0)",
                  /*text=*/false, cli::Flag()},
+      ExtraParam{"search_unproven_defends_folds", 0.35,
+                 "search: the share of our bets under 1.5 pots after the flop that this opponent "
+                 "folded (shrunk by 20 answers at 0.45) under which that opponent gives way to "
+                 "the model (wholly at 0.15 less; 0: never)",
+                 /*text=*/false, cli::Between(0, 1)},
       ExtraParam{
           "search_loose", 0.3,
           "search: the share of this opponent's shown calls and raises of our turn and "

@@ -167,6 +167,30 @@ TEST(SafeSearchTest, AnOverbetWithoutEvidenceIsCalledOnlyByWhatBeatsIt) {
   }
 }
 
+// An opponent that has called our smaller bets after the flop (40 half-pot river bets called, none
+// folded) does not defend at the minimum against an overbet either: that opponent gives way to
+// the model, and the nuts' all-in into 2 bb is worth again what it is worth without it.
+TEST(SafeSearchTest, AnOpponentCallingOurSmallerBetsIsNotAMinimumDefender) {
+  const poker::GameDef game = agentplay_test::Game(agentplay_test::kNoLimit2p);
+  const State nuts = CheckedRiver(game, "Td", "8s", 4);
+  std::unique_ptr<Policy> defended = SearchWith(10, game, 1, 1, 0, 1);
+  std::unique_ptr<Policy> without = SearchWith(10, game, 1, 1, 0, 0);
+  ASSERT_NE(defended, nullptr);
+  ASSERT_NE(without, nullptr);
+  const double fresh = Search(defended.get(), nuts).ValueOf("r20000");
+  EXPECT_LT(fresh, Search(without.get(), nuts).ValueOf("r20000") - 300);
+  for (uint32_t hand = 10; hand < 50; ++hand) {
+    State called = CheckedRiver(game, "Jh", "4h", hand);
+    ASSERT_TRUE(called.Apply(Action::Raise(200)).ok());
+    ASSERT_TRUE(called.Apply(Action::Call()).ok());
+    ASSERT_TRUE(called.finished());
+    defended->EndHand(called, 0, 200);
+    without->EndHand(called, 0, 200);
+  }
+  EXPECT_NEAR(Search(defended.get(), nuts).ValueOf("r20000"),
+              Search(without.get(), nuts).ValueOf("r20000"), 1e-6);
+}
+
 // An overbet counts as the blueprint's only where the anchor plays it: the bundled blueprint is
 // played purified, and its mixed strategy keeps a little all-in mass (2% or more) in buckets whose
 // purified play never shoves. Over river hands facing a pot-size bet into 2 bb, the all-in searched

@@ -14,9 +14,9 @@ namespace {
 // The opponent defending at the minimum against an overbet gives way to the model as its folds
 // to our smaller bets fall: the share is shrunk by kDefendsPrior answers of which
 // kDefendsPriorFolds folded, and the way is whole kDefendsGiveWay under the threshold.
-constexpr double kDefendsPrior = 20;
+constexpr double kDefendsPrior = 10;
 constexpr double kDefendsPriorFolds = 0.45;
-constexpr double kDefendsGiveWay = 0.15;
+constexpr double kDefendsGiveWay = 0.1;
 
 }  // namespace
 

@@ -284,10 +284,10 @@ std::vector<ExtraParam> SearchExtraParams() {
                  "profiting (pot / (pot + bet)), its best pairs against the blueprint's raising "
                  "range (1), or not (0)",
                  /*text=*/false, cli::Flag()},
-      ExtraParam{"search_unproven_defends_folds", 0.35,
+      ExtraParam{"search_unproven_defends_folds", 0.38,
                  "search: the share of our bets under 1.5 pots after the flop that this opponent "
-                 "folded (shrunk by 20 answers at 0.45) under which that opponent gives way to "
-                 "the model (wholly at 0.15 less; 0: never)",
+                 "folded (shrunk by 10 answers at 0.45) under which that opponent gives way to "
+                 "the model (wholly at 0.1 less; 0: never)",
                  /*text=*/false, cli::Between(0, 1)},
       ExtraParam{
           "search_loose", 0.3,

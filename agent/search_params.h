@@ -57,7 +57,7 @@ struct SearchPolicyParams {
   double unproven_margin = 1;
   double unproven_best_response = 1;
   double unproven_defends = 1;
-  double unproven_defends_folds = 0.35;
+  double unproven_defends_folds = 0.38;
   double loose = 0.3;
   double observed = 1;
   double min_support = 0.02;

@@ -76,6 +76,7 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
   const bool search_unproven = params.unproven == 1 || (params.unproven == 2 && loose > 0);
   std::vector<int> proven;    // raises of a class this opponent has answered often enough
   std::vector<int> unproven;  // the others
+  bool unproven_overbet = false;
   for (const Action& a : all) {
     const bool overbet = a.type == poker::ActionType::kRaise && BetClass(s, a) % kSizeClasses >= 2;
     const bool supported = overbet ? played_support(a) >= params.min_support
@@ -86,6 +87,7 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
         proven.push_back(options->root_candidates.size());
       } else if (search_unproven) {
         unproven.push_back(options->root_candidates.size());
+        unproven_overbet = unproven_overbet || overbet;
       } else {
         continue;
       }
@@ -124,26 +126,26 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
     }
     return response;
   };
-  // The opponent as it has answered such raises: it folds the share `folds` of its range (by
-  // weight), its pairs of least equity against our betting range (`equity`), and goes on with
-  // the others. The model's tilt is not by size: its folds to an overbet stay the blueprint's
-  // (over-folding, in blueprints of our family), however often this opponent has called them.
-  // Its pairs (those our cards do not block) and their weight, the same for every raise (only
-  // proven raises use them).
-  std::vector<int> pairs;
-  double total = 0;
   // An opponent folding our smaller bets after the flop far less often than a minimum defender
   // does (a third to a half of the time) will not defend at the minimum against an overbet
   // either: that opponent gives way to the model as its shrunk share of folds falls under
   // search_unproven_defends_folds (the equilibrium-style opponents folded 0.43-0.53 of such bets
   // on the tuning seed, the loose callers 0-0.32).
-  const double small_answers = answered[0] + answered[1];
   const double small_folds = (folded[0] + folded[1] + kDefendsPrior * kDefendsPriorFolds) /
-                             (small_answers + kDefendsPrior);
+                             (answered[0] + answered[1] + kDefendsPrior);
   const double calls_loosely =
       std::clamp((params.unproven_defends_folds - small_folds) / kDefendsGiveWay, 0.0, 1.0);
   const double defends_way = std::max(loose, calls_loosely);
-  const bool defends = params.unproven_defends != 0 && defends_way < 1 && !unproven.empty();
+  const bool defends = params.unproven_defends != 0 && defends_way < 1 && unproven_overbet;
+  // The opponent as it has answered such raises (proven raises), or defending at the minimum
+  // (overbets without evidence): it folds the share `folds` of its range (by weight), its pairs
+  // of least equity against our betting range (`equity`, sorted into `order` by sort_by_equity),
+  // and goes on with the others. The model's tilt is not by size: its folds to an overbet stay
+  // the blueprint's (over-folding, in blueprints of our family), however often this opponent has
+  // called them. Its pairs (those our cards do not block) and their weight, the same for every
+  // raise.
+  std::vector<int> pairs;
+  double total = 0;
   if ((params.observed != 0 && !proven.empty()) || defends) {
     for (int h = 0; h < poker::kNumPairs; ++h) {
       const poker::PairCards pair = poker::PairFromIndex(h);
@@ -155,12 +157,14 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
     }
   }
   std::vector<int> order;
-  const auto observed_response = [&](double folds) {
-    SearchOptions::RobustResponse response;
-    response.confidence = 0;
+  const auto sort_by_equity = [&] {
     order = pairs;
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return equity[a] < equity[b]; });
+  };
+  const auto folding_weakest = [&](double folds, double confidence) {
+    SearchOptions::RobustResponse response;
+    response.confidence = confidence;
     double left = folds * total;  // weight still to fold
     for (int h : order) {
       const double w = opponent_range.weight(h);
@@ -179,7 +183,8 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
     range_board_.Equity(betting, &equity);
     options->root_robust[i].responses = {best_response(raise, n / (n + params.robust_k))};
     if (params.observed != 0) {
-      options->root_robust[i].responses.push_back(observed_response(folded[size_class] / n));
+      sort_by_equity();
+      options->root_robust[i].responses.push_back(folding_weakest(folded[size_class] / n, 0));
     }
   }
   if (unproven.empty()) return;
@@ -214,6 +219,7 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
   // The pot the opponent wins by folding once we have matched its bet: our bet of `raise` must
   // be called by the share pot / (pot + bet) of its range, else our bluffs profit whatever we hold.
   const double matched = s.pot() + s.spent(opponent) - s.spent(s.CurrentPlayer());
+  if (defends) sort_by_equity();  // the same equities for every raise without evidence
   for (int i : unproven) {
     SearchOptions::RootRobust& robust = options->root_robust[i];
     const Action& raise = options->root_candidates[i];
@@ -230,8 +236,7 @@ void RootDiscipline::Apply(const Inputs& in, const State& s, int opponent, poker
     // an opponent defending at the minimum calls it only with what beats it.
     if (defends && BetClass(s, raise) % kSizeClasses >= 2) {
       const double bet = raise.raise_to - s.spent(opponent);
-      robust.responses.push_back(observed_response(bet / (matched + bet)));
-      robust.responses.back().confidence = defends_way;
+      robust.responses.push_back(folding_weakest(bet / (matched + bet), defends_way));
     }
     robust.handicap = handicap;
   }
